@@ -1,0 +1,326 @@
+// bytebench C++ plugin helper — header-only, C++17.
+//
+// Wraps the C ABI of <bytebench/plugin.h> so that a workload is a small class
+// and a reporter a single function. Every call from the host goes through a
+// noexcept thunk that turns C++ exceptions into a status and a message:
+//
+//   bytebench::Skip("no AVX2")   -> BB_SKIPPED with that reason
+//   any other std::exception     -> BB_ERROR with what()
+//   anything else                -> BB_ERROR "unknown exception"
+//
+// A workload:
+//
+//   struct Getpid {
+//       explicit Getpid(const bytebench::Context &) {}      // untimed setup
+//       double run(bytebench::Context &ctx) {                // the timed pass
+//           unsigned long n = 0;
+//           while (!ctx.stopped()) { getppid(); ++n; }
+//           return double(n);                                // the count
+//       }
+//   };
+//   static const auto kGetpid = bytebench::Workload<Getpid>("getpid")
+//       .name("getppid() calls").unit("lps").duration(10).repeat_long();
+//   BYTEBENCH_PLUGIN(bytebench::Plugin("org.example.getpid").version("1.0").add(kGetpid))
+//
+// A reporter:
+//
+//   void write_lines(std::string_view json, std::ostream &out) { ... }
+//   static const auto kLines = bytebench::Reporter<&write_lines>("lines").extension("txt");
+//
+// Strings given to the builders (id, name, unit, ...) must have static
+// storage duration (string literals), because the C descriptors point at them.
+#ifndef BYTEBENCH_PLUGIN_HPP
+#define BYTEBENCH_PLUGIN_HPP
+
+#include <bytebench/plugin.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bytebench {
+
+// Thrown from a workload's constructor or run() (or from a reporter) when the
+// test cannot run on this machine. It is reported as `skipped`, not a failure.
+class Skip : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+namespace detail {
+inline void copy_message(char *dst, size_t cap, const char *msg) noexcept {
+    if (dst == nullptr || cap == 0) return;
+    std::snprintf(dst, cap, "%s", msg != nullptr ? msg : "");
+}
+
+// Runs `fn`, mapping exceptions to a status and a message in err[cap].
+template <class Fn>
+bb_status guarded(char *err, size_t cap, Fn &&fn) noexcept {
+    try {
+        fn();
+        return BB_OK;
+    } catch (const Skip &e) {
+        copy_message(err, cap, e.what());
+        return BB_SKIPPED;
+    } catch (const std::exception &e) {
+        copy_message(err, cap, e.what());
+        return BB_ERROR;
+    } catch (...) {
+        copy_message(err, cap, "unknown exception");
+        return BB_ERROR;
+    }
+}
+}  // namespace detail
+
+// What a workload sees of the host and of the copy it runs as.
+class Context {
+  public:
+    Context(const bb_host *host, const bb_run_context *ctx, bb_run_result *result = nullptr)
+        : host_(host), ctx_(ctx), result_(result) {}
+
+    // True once the timed interval is over: poll it in the timed loop.
+    bool stopped() const noexcept { return *ctx_->stop_flag != 0; }
+    const volatile int32_t *stop_flag() const noexcept { return ctx_->stop_flag; }
+
+    uint32_t copy_index() const noexcept { return ctx_->copy_index; }
+    uint32_t copy_count() const noexcept { return ctx_->copy_count; }
+    uint32_t pass_index() const noexcept { return ctx_->pass_index; }
+    double duration_s() const noexcept { return double(ctx_->duration_ns) / 1e9; }
+    uint64_t deadline_ns() const noexcept { return ctx_->deadline_ns; }
+    uint64_t now_ns() const noexcept { return host_->now_ns(host_); }
+
+    // The copy's private directory ("" when none), and the plugin's own.
+    std::string temp_dir() const {
+        const char *dir = host_->temp_dir(host_);
+        return dir != nullptr ? dir : "";
+    }
+    std::string plugin_dir() const { return host_->plugin_dir(host_); }
+
+    // Parameter access. Every declared parameter is present (with its
+    // default when the user gave none); an undeclared key throws.
+    std::string param(std::string_view key) const {
+        for (uint32_t i = 0; i < ctx_->param_count; ++i)
+            if (key == ctx_->param_keys[i]) return ctx_->param_values[i];
+        throw std::invalid_argument("unknown parameter '" + std::string(key) + "'");
+    }
+    long long param_int(std::string_view key) const { return std::stoll(param(key)); }
+    double param_double(std::string_view key) const { return std::stod(param(key)); }
+    bool param_bool(std::string_view key) const {
+        const std::string v = param(key);
+        return v == "true" || v == "1" || v == "yes";
+    }
+
+    void log(bb_log_level level, const std::string &text) const {
+        host_->log(host_, level, text.c_str());
+    }
+    void debug(const std::string &text) const { log(BB_LOG_DEBUG, text); }
+    void info(const std::string &text) const { log(BB_LOG_INFO, text); }
+    void warn(const std::string &text) const { log(BB_LOG_WARN, text); }
+    void progress(double fraction) const { host_->progress(host_, fraction); }
+
+    // Inside run(): the measured interval when it is not the whole run() call
+    // (e.g. after a warm-up). Leave it unset to let the host time run().
+    void set_elapsed_ns(uint64_t ns) const {
+        if (result_ != nullptr) result_->elapsed_ns = ns;
+    }
+
+    const bb_host *host() const noexcept { return host_; }
+    const bb_run_context *raw() const noexcept { return ctx_; }
+
+  private:
+    const bb_host *host_;
+    const bb_run_context *ctx_;
+    bb_run_result *result_;
+};
+
+// Builder for a workload implemented by class T, which provides
+//   explicit T(const bytebench::Context &);   // untimed setup (create)
+//   double run(bytebench::Context &);         // timed pass; returns the count
+// The destructor is destroy().
+template <class T>
+class Workload {
+  public:
+    explicit Workload(const char *id) {
+        desc_.struct_size = sizeof(bb_workload);
+        desc_.id = id;
+        desc_.name = id;
+        desc_.description = "";
+        desc_.category = "misc";
+        desc_.unit = "lps";
+        desc_.version = "1";
+        desc_.time_base_s = 1;
+        desc_.repeat = BB_REPEAT_LONG;
+        desc_.default_duration_s = 10.0;
+        desc_.baseline = 0.0;
+        desc_.flags = 0;
+        desc_.processes_per_copy = 1;
+        desc_.create = &create_thunk;
+        desc_.run = &run_thunk;
+        desc_.destroy = &destroy_thunk;
+    }
+
+    Workload &name(const char *v) { return desc_.name = v, *this; }
+    Workload &description(const char *v) { return desc_.description = v, *this; }
+    Workload &category(const char *v) { return desc_.category = v, *this; }
+    Workload &unit(const char *v) { return desc_.unit = v, *this; }
+    Workload &version(const char *v) { return desc_.version = v, *this; }
+    Workload &time_base(uint32_t seconds) { return desc_.time_base_s = seconds, *this; }
+    Workload &repeat_long() { return desc_.repeat = BB_REPEAT_LONG, *this; }
+    Workload &repeat_short() { return desc_.repeat = BB_REPEAT_SHORT, *this; }
+    Workload &duration(double seconds) { return desc_.default_duration_s = seconds, *this; }
+    Workload &baseline(double v) { return desc_.baseline = v, *this; }
+    Workload &flags(uint32_t v) { return desc_.flags = v, *this; }
+    Workload &processes_per_copy(uint32_t v) { return desc_.processes_per_copy = v, *this; }
+    Workload &param(const char *key, const char *type, const char *default_value,
+                    const char *help = "") {
+        params_.push_back({sizeof(bb_param_desc), key, type, default_value, help});
+        return *this;
+    }
+
+    // The C descriptor; valid as long as this object.
+    const bb_workload *descriptor() const {
+        desc_.param_count = static_cast<uint32_t>(params_.size());
+        desc_.params = params_.empty() ? nullptr : params_.data();
+        return &desc_;
+    }
+
+  private:
+    static bb_status create_thunk(const bb_host *host, const bb_run_context *ctx, void **instance,
+                                  char *err, size_t cap) {
+        return detail::guarded(err, cap, [&] { *instance = new T(Context(host, ctx)); });
+    }
+    static bb_status run_thunk(void *instance, const bb_host *host, const bb_run_context *ctx,
+                               bb_run_result *result) {
+        return detail::guarded(result->error, sizeof result->error, [&] {
+            Context context(host, ctx, result);
+            result->count = static_cast<T *>(instance)->run(context);
+        });
+    }
+    static void destroy_thunk(void *instance) {
+        try {
+            delete static_cast<T *>(instance);
+        } catch (...) {
+        }
+    }
+
+    mutable bb_workload desc_{};
+    std::vector<bb_param_desc> params_;
+};
+
+// Signature of a reporter function: format `json` (a bytebench.result
+// document) onto `out`. Throw to fail.
+using ReportFunction = void (*)(std::string_view json, std::ostream &out);
+
+// Builder for a reporter implemented by the function Fn.
+template <ReportFunction Fn>
+class Reporter {
+  public:
+    explicit Reporter(const char *id) {
+        desc_.struct_size = sizeof(bb_reporter);
+        desc_.id = id;
+        desc_.name = id;
+        desc_.description = "";
+        desc_.file_extension = id;
+        desc_.write = &write_thunk;
+    }
+    Reporter &name(const char *v) { return desc_.name = v, *this; }
+    Reporter &description(const char *v) { return desc_.description = v, *this; }
+    Reporter &extension(const char *v) { return desc_.file_extension = v, *this; }
+    const bb_reporter *descriptor() const { return &desc_; }
+
+  private:
+    static bb_status write_thunk(const bb_host *, const char *json, size_t len,
+                                 const char *out_path, char *err, size_t cap) {
+        return detail::guarded(err, cap, [&] {
+            const std::string_view doc(json, len);
+            if (out_path == nullptr) {
+                Fn(doc, std::cout);
+                std::cout.flush();
+                return;
+            }
+            std::ofstream out(out_path, std::ios::binary | std::ios::trunc);
+            if (!out)
+                throw std::runtime_error(std::string("cannot open ") + out_path + ": " +
+                                         std::strerror(errno));
+            Fn(doc, out);
+            out.flush();
+            if (!out) throw std::runtime_error(std::string("cannot write ") + out_path);
+        });
+    }
+    bb_reporter desc_{};
+};
+
+// The plugin table: identity plus the workloads and reporters it provides.
+class Plugin {
+  public:
+    explicit Plugin(const char *id) {
+        desc_.struct_size = sizeof(bb_plugin);
+        desc_.abi_major = BYTEBENCH_ABI_MAJOR;
+        desc_.abi_minor = BYTEBENCH_ABI_MINOR;
+        desc_.min_host_minor = 0;
+        desc_.id = id;
+        desc_.name = id;
+        desc_.vendor = "";
+        desc_.version = "0";
+    }
+    Plugin &name(const char *v) { return desc_.name = v, *this; }
+    Plugin &vendor(const char *v) { return desc_.vendor = v, *this; }
+    Plugin &version(const char *v) { return desc_.version = v, *this; }
+    Plugin &min_host_minor(uint16_t v) { return desc_.min_host_minor = v, *this; }
+    template <class T>
+    Plugin &add(const Workload<T> &w) {
+        workloads_.push_back(w.descriptor());
+        return *this;
+    }
+    template <ReportFunction Fn>
+    Plugin &add(const Reporter<Fn> &r) {
+        reporters_.push_back(r.descriptor());
+        return *this;
+    }
+
+    // Implements bytebench_plugin_entry(): refuses a host of another major.
+    const bb_plugin *entry(const bb_host *host, char *err, size_t cap) const noexcept {
+        if (host == nullptr || host->abi_major != BYTEBENCH_ABI_MAJOR) {
+            char msg[160];
+            std::snprintf(msg, sizeof msg, "plugin '%s' uses ABI %d.%d, host offers %d.%d",
+                          desc_.id, BYTEBENCH_ABI_MAJOR, BYTEBENCH_ABI_MINOR,
+                          host ? host->abi_major : -1, host ? host->abi_minor : -1);
+            detail::copy_message(err, cap, msg);
+            return nullptr;
+        }
+        desc_.workload_count = static_cast<uint32_t>(workloads_.size());
+        desc_.workloads = workloads_.empty() ? nullptr : workloads_.data();
+        desc_.reporter_count = static_cast<uint32_t>(reporters_.size());
+        desc_.reporters = reporters_.empty() ? nullptr : reporters_.data();
+        return &desc_;
+    }
+
+  private:
+    mutable bb_plugin desc_{};
+    std::vector<const bb_workload *> workloads_;
+    std::vector<const bb_reporter *> reporters_;
+};
+
+}  // namespace bytebench
+
+// Defines the exported entry point from a bytebench::Plugin expression.
+#define BYTEBENCH_PLUGIN(...)                                                              \
+    extern "C" BYTEBENCH_EXPORT const bb_plugin *bytebench_plugin_entry(                   \
+        const bb_host *host, char *err, size_t cap) {                                      \
+        try {                                                                              \
+            static const ::bytebench::Plugin bytebench_plugin_table_ = (__VA_ARGS__);      \
+            return bytebench_plugin_table_.entry(host, err, cap);                          \
+        } catch (...) {                                                                    \
+            ::bytebench::detail::copy_message(err, cap, "plugin table construction failed"); \
+            return nullptr;                                                                \
+        }                                                                                  \
+    }
+
+#endif  // BYTEBENCH_PLUGIN_HPP
