@@ -1,0 +1,92 @@
+// `bytebench list` and `bytebench plugins`.
+#include <cstdio>
+#include <set>
+
+#include "../src/run_plan.h"
+#include "commands.h"
+
+namespace bytebench::cli {
+namespace {
+
+std::string number_text(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+void print_test_row(const PlannedTest &t) {
+    const std::string passes = std::to_string(t.passes);
+    std::printf("  %-18s %-10s %-6s %6s %8s s %10s  %s%s\n", t.id.c_str(), t.workload.id.c_str(),
+                t.workload.unit.empty() ? "-" : t.workload.unit.c_str(), passes.c_str(),
+                number_text(t.duration_s).c_str(),
+                t.baseline ? number_text(*t.baseline).c_str() : "-", t.name.c_str(),
+                t.unavailable.empty() ? "" : "  [unavailable]");
+}
+
+}  // namespace
+
+int list_command(const GlobalOptions &global) {
+    std::optional<Environment> env = load_environment(global);
+    if (!env) return kExitBadInput;
+    std::printf("Tests of suite '%s' (%s):\n", env->suite.name.c_str(), env->suite.path.c_str());
+    std::printf("  %-18s %-10s %-6s %6s %10s %10s  %s\n", "TEST", "WORKLOAD", "UNIT", "PASSES",
+                "DURATION", "BASELINE", "NAME");
+    std::set<std::string> listed;
+    try {
+        for (const TestDef &def : env->suite.tests) {
+            print_test_row(plan_test(def.id, env->suite, env->catalog, {}));
+            listed.insert(def.workload);
+        }
+        bool header = false;
+        for (const PluginInfo &p : env->catalog.plugins()) {
+            for (const WorkloadInfo &w : p.workloads) {
+                if (listed.count(w.id) != 0) continue;
+                if (!header) std::printf("\nOther workloads of loaded plugins:\n");
+                header = true;
+                print_test_row(plan_test(w.id, env->suite, env->catalog, {}));
+            }
+        }
+    } catch (const std::exception &e) {
+        print_error(e.what());
+        return kExitBadInput;
+    }
+    std::printf("\nGroups:\n");
+    for (const auto &[group, members] : env->suite.groups) {
+        std::string list;
+        for (const std::string &m : members) list += (list.empty() ? "" : " ") + m;
+        std::printf("  %-12s %s\n", group.c_str(), list.c_str());
+    }
+    std::printf("\nDefault (bytebench run):");
+    for (const std::string &t : env->suite.default_tests) std::printf(" %s", t.c_str());
+    std::printf("\n");
+    return kExitOk;
+}
+
+int plugins_command(const GlobalOptions &global) {
+    const InstallLayout layout = locate_install();
+    const PluginCatalog catalog =
+        PluginCatalog::scan(plugin_search_path(layout, global.plugin_paths), layout.worker);
+    std::printf("Plugin folders (in search order):\n");
+    for (const std::string &dir : catalog.directories()) std::printf("  %s\n", dir.c_str());
+    std::printf("\nLoaded:\n");
+    if (catalog.plugins().empty()) std::printf("  (none)\n");
+    for (const PluginInfo &p : catalog.plugins()) {
+        std::printf("  %s %s (ABI %s)%s%s\n    file: %s\n", p.id.c_str(), p.version.c_str(),
+                    p.abi.c_str(), p.vendor.empty() ? "" : " by ", p.vendor.c_str(), p.path.c_str());
+        std::string workloads, reporters;
+        for (const WorkloadInfo &w : p.workloads) workloads += (workloads.empty() ? "" : ", ") + w.id;
+        for (const ReporterInfo &r : p.reporters) reporters += (reporters.empty() ? "" : ", ") + r.id;
+        if (!workloads.empty()) std::printf("    workloads: %s\n", workloads.c_str());
+        if (!reporters.empty()) std::printf("    reporters: %s\n", reporters.c_str());
+    }
+    bool any_error = false;
+    if (!catalog.problems().empty()) std::printf("\nNot loaded:\n");
+    for (const PluginProblem &p : catalog.problems()) {
+        std::printf("  %s\n    %s\n", p.path.c_str(), p.reason.c_str());
+        any_error = any_error || p.kind == PluginProblem::Kind::duplicate ||
+                    p.kind == PluginProblem::Kind::missing_folder;
+    }
+    return any_error ? kExitBadInput : kExitOk;
+}
+
+}  // namespace bytebench::cli

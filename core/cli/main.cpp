@@ -1,0 +1,96 @@
+// bytebench: the command line. Parses flags with CLI11 and hands over to the
+// subcommands in this folder; all real work lives in core/src.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <string>
+
+#include "commands.h"
+
+namespace {
+
+std::string joined_command_line(int argc, char **argv) {
+    std::string line;
+    for (int i = 0; i < argc; ++i) line += (i == 0 ? "" : " ") + std::string(argv[i]);
+    return line;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    using namespace bytebench::cli;
+    CLI::App app{"bytebench: UnixBench's workloads and scores, with plugins for everything else.\n"};
+    app.name("bytebench");
+    app.set_version_flag("--version",
+                         std::string("bytebench ") + BYTEBENCH_VERSION + " (plugin ABI " + BYTEBENCH_ABI + ")");
+    app.require_subcommand(1);
+    app.fallthrough();
+
+    GlobalOptions global;
+    app.add_option("--plugin-path", global.plugin_paths,
+                   "Also load plugins from DIR (repeatable; searched before BYTEBENCH_PLUGIN_PATH "
+                   "and the installed plugins)")
+        ->type_name("DIR");
+    app.add_option("--suite", global.suite_file, "Suite file to use instead of the standard index suite")
+        ->type_name("FILE")
+        ->check(CLI::ExistingFile);
+    app.add_flag("-q,--quiet", global.quiet, "Only warnings and errors; no progress");
+    app.add_flag("-v,--verbose", global.verbose, "Debug output (what the .log holds)");
+
+    RunOptions run;
+    run.command_line = joined_command_line(argc, argv);
+    CLI::App *run_cmd = app.add_subcommand("run", "Run tests (default: the index, at 1 and N copies)");
+    run_cmd->add_option("tests", run.tests, "Tests or groups (bytebench list shows them)");
+    run_cmd->add_option("-c,--copies", run.copies, "Parallel copies (repeatable, or 1,2,4)")
+        ->delimiter(',')
+        ->check(CLI::Range(1, 1 << 20));
+    run_cmd->add_option("-i,--iterations", run.iterations,
+                        "Passes: long tests N, short tests max(1,(N+1)/3) (default 10)")
+        ->check(CLI::Range(1, 1000));
+    run_cmd->add_option("--duration", run.duration_s, "Length of every pass in seconds (for quick checks)")
+        ->check(CLI::Range(0.001, 86400.0));
+    run_cmd->add_option("--settle", run.settle_s,
+                        "Seconds of sync-and-sleep before each pass (UnixBench: 3)")
+        ->check(CLI::Range(0.0, 600.0));
+    run_cmd->add_option("--format", run.formats, "Report formats to write (text, json, ...)")
+        ->delimiter(',');
+    run_cmd->add_option("-o,--output-dir", run.output_dir, "Folder for results (default ./results)");
+    run_cmd->add_option("--tmpdir", run.tmpdir,
+                        "Folder for temporary files (default $BYTEBENCH_TMPDIR, $TMPDIR, /tmp)")
+        ->check(CLI::ExistingDirectory);
+    run_cmd->add_flag("-b,--brief", run.brief, "No per-CPU lines in the report header");
+
+    app.add_subcommand("list", "List tests, groups and workloads");
+    app.add_subcommand("plugins", "List plugins: what loaded, from where, and why anything did not");
+
+    ReportOptions report;
+    CLI::App *report_cmd = app.add_subcommand("report", "Render a saved result again");
+    report_cmd->add_option("result", report.input, "A result .json file")->required();
+    report_cmd->add_option("--format", report.format, "Report format (default text)");
+    report_cmd->add_option("-o,--output", report.output, "Write to FILE instead of stdout");
+    report_cmd->add_flag("-b,--brief", report.brief, "No per-CPU lines in the header");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp &e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp &e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion &e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError &e) {
+        print_error(std::string(e.what()) + " (see bytebench --help)");
+        return kExitBadInput;
+    }
+
+    global.verbosity = global.verbose ? bytebench::Verbosity::verbose
+                       : global.quiet ? bytebench::Verbosity::quiet
+                                      : bytebench::Verbosity::normal;
+    run.show_progress = !global.quiet;
+    bytebench::setup_logging(global.verbosity);
+
+    const std::string command = app.get_subcommands().front()->get_name();
+    if (command == "run") return run_command(global, run);
+    if (command == "list") return list_command(global);
+    if (command == "plugins") return plugins_command(global);
+    return report_command(global, report);
+}

@@ -1,0 +1,171 @@
+// `bytebench run`: plan, run, save, report.
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <spdlog/spdlog.h>
+
+#include "../src/interrupt.h"
+#include "../src/reporting.h"
+#include "../src/result_store.h"
+#include "../src/scheduler.h"
+#include "../src/sysinfo.h"
+#include "../src/worker_process.h"
+#include "commands.h"
+
+namespace fs = std::filesystem;
+
+namespace bytebench::cli {
+namespace {
+
+std::vector<int> default_copies() {
+    std::vector<int> copies = {1};
+    if (online_cpus() > 1) copies.push_back(online_cpus());
+    return copies;
+}
+
+nlohmann::json options_json(const RunOptions &o, const std::vector<int> &copies) {
+    nlohmann::json j = {{"tests", o.tests.empty() ? std::vector<std::string>{"index"} : o.tests},
+                        {"copies", copies},
+                        {"settle_s", o.settle_s},
+                        {"formats", o.formats},
+                        {"command_line", o.command_line}};
+    if (o.iterations) j["iterations"] = *o.iterations;
+    if (o.duration_s) j["duration_s"] = *o.duration_s;
+    return j;
+}
+
+// A private folder for the run's temporary files, inside --tmpdir.
+std::string make_temp_root(const std::string &tmpdir) {
+    std::string base = tmpdir;
+    if (base.empty()) {
+        const char *env = std::getenv("BYTEBENCH_TMPDIR");
+        if (env == nullptr) env = std::getenv("TMPDIR");
+        base = env != nullptr ? env : "/tmp";
+    }
+    std::string pattern = base + "/bytebench-XXXXXX";
+    if (mkdtemp(pattern.data()) == nullptr)
+        throw std::runtime_error("cannot create a temporary folder in " + base + ": " +
+                                 std::strerror(errno));
+    return pattern;
+}
+
+std::vector<PlannedTest> plan(const RunOptions &o, const Environment &env) {
+    const std::vector<std::string> names = o.tests.empty() ? env.suite.default_tests : o.tests;
+    PlanOptions plan_options;
+    plan_options.iterations = o.iterations;
+    plan_options.duration_s = o.duration_s;
+    std::vector<PlannedTest> tests;
+    for (const std::string &id : expand_names(names, env.suite, env.catalog))
+        tests.push_back(plan_test(id, env.suite, env.catalog, plan_options));
+    return tests;
+}
+
+bool any_failure(const RunRecord &record) {
+    for (const CopyRunRecord &run : record.runs)
+        for (const TestRecord &t : run.tests)
+            if (t.status != Status::ok && t.status != Status::skipped) return true;
+    return false;
+}
+
+// Writes the requested reports beside the result; prints the text report.
+bool write_reports(const RunOptions &o, const Environment &env, const ResultStore &store,
+                   const nlohmann::json &document, const std::string &scratch) {
+    bool ok = true;
+    RenderOptions render;
+    render.brief = o.brief;
+    for (const std::string &format : o.formats) {
+        if (format == "json") continue;  // the result itself is the JSON report
+        try {
+            render_report(env.catalog, env.layout.worker, format, document, render,
+                          store.path(report_extension(env.catalog, format)), scratch);
+        } catch (const std::exception &e) {
+            spdlog::error("{}", e.what());
+            ok = false;
+        }
+    }
+    try {
+        std::cout << render_to_string(env.catalog, env.layout.worker, "text", document, render, scratch)
+                  << std::flush;
+    } catch (const std::exception &e) {
+        spdlog::error("{}", e.what());
+        ok = false;
+    }
+    return ok;
+}
+
+}  // namespace
+
+int run_command(const GlobalOptions &global, const RunOptions &o) {
+    install_interrupt_handlers();
+    set_benchmark_locale();
+    raise_file_limit();
+    std::optional<Environment> env = load_environment(global);
+    if (!env) return kExitBadInput;
+
+    std::vector<PlannedTest> tests;
+    try {
+        tests = plan(o, *env);
+        for (const std::string &format : o.formats) report_extension(env->catalog, format);
+    } catch (const std::exception &e) {
+        print_error(e.what());
+        return kExitBadInput;
+    }
+
+    ScheduleOptions schedule;
+    schedule.copies = o.copies.empty() ? default_copies() : o.copies;
+    schedule.settle_s = o.settle_s;
+    schedule.worker_program = env->layout.worker;
+
+    RunRecord record;
+    record.system = gather_system_info();
+    record.options = options_json(o, schedule.copies);
+    record.suite = {{"name", env->suite.name}, {"file", env->suite.path}, {"sha256", env->suite.sha256}};
+
+    std::optional<ResultStore> store;
+    try {
+        store.emplace(o.output_dir, record.system.value("hostname", "localhost"), to_json(record).dump(2));
+        schedule.temp_root = make_temp_root(o.tmpdir);
+    } catch (const std::exception &e) {
+        print_error(e.what());
+        if (store) fs::remove(store->path("json"));
+        return kExitBadInput;
+    }
+    add_log_file(store->path("log"));
+    spdlog::debug("bytebench {} -- {}", BYTEBENCH_VERSION, o.command_line);
+    spdlog::debug("results: {}.*; temporary files: {}", store->base(), schedule.temp_root);
+
+    bool saved = true;
+    auto save = [&] {
+        try {
+            store->write_result(to_json(record).dump(2));
+        } catch (const std::exception &e) {
+            spdlog::error("{}", e.what());
+            saved = false;
+        }
+    };
+    Progress progress(planned_seconds(tests, schedule), o.show_progress);
+    const bool finished = run_schedule(tests, env->suite, schedule, progress, record, save);
+    progress.finish();
+    record.complete = finished;
+    saved = true;
+    save();
+
+    const bool reported = write_reports(o, *env, *store, to_json(record), schedule.temp_root);
+    std::error_code ec;
+    fs::remove_all(schedule.temp_root, ec);
+    spdlog::info("Results: {}.json (log: {}.log)", store->base(), store->base());
+    close_log_file();
+
+    if (!finished) {
+        spdlog::warn("interrupted: the result is marked incomplete");
+        return 128 + interrupt_signal();
+    }
+    if (!saved || !reported) return kExitTestFailed;
+    return any_failure(record) ? kExitTestFailed : kExitOk;
+}
+
+}  // namespace bytebench::cli

@@ -1,0 +1,13 @@
+// SIGINT/SIGTERM handling for the CLI. The first signal asks the run to stop
+// cleanly (workers killed, temp files removed, what was measured written as
+// an incomplete result); a second one ends the process at once — workers die
+// with it through PR_SET_PDEATHSIG.
+#pragma once
+
+namespace bytebench {
+
+void install_interrupt_handlers();
+// 0 while no stop was requested, else the signal number.
+int interrupt_signal();
+
+}  // namespace bytebench

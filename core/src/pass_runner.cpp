@@ -1,0 +1,287 @@
+#include "pass_runner.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <spdlog/spdlog.h>
+
+#include "interrupt.h"
+#include "worker_process.h"
+
+namespace fs = std::filesystem;
+
+namespace bytebench {
+namespace {
+
+double now_s() {
+    timespec ts{};
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
+}
+
+struct Copy {
+    std::unique_ptr<WorkerProcess> worker;
+    std::string temp_dir;
+    bool ready = false;
+    bool has_result = false;
+    Status status = Status::ok;
+    std::string error;
+    CopyOutcome outcome;
+};
+
+std::vector<std::string> worker_args(const PassRequest &r, int copy, const std::string &temp_dir) {
+    const PlannedTest &t = *r.test;
+    std::vector<std::string> args = {
+        "run", "--plugin", t.plugin_path, "--workload", t.workload.id,
+        "--copy", std::to_string(copy), "--copies", std::to_string(r.copies),
+        "--pass", std::to_string(r.pass_index),
+        "--duration-ns", std::to_string(uint64_t(t.duration_s * 1e9)),
+        "--temp-dir", temp_dir};
+    for (const auto &[key, value] : t.params) {
+        args.push_back("--param");
+        args.push_back(key + "=" + value);
+    }
+    return args;
+}
+
+void handle_message(Copy &c, const nlohmann::json &m, const std::string &label) {
+    const std::string type = m.value("t", "");
+    if (type == "ready") {
+        c.ready = true;
+    } else if (type == "result") {
+        c.has_result = true;
+        parse_status(m.value("status", "error"), c.status);
+        c.error = m.value("error", "");
+        c.outcome.count = m.value("count", 0.0);
+        c.outcome.seconds = double(m.value("elapsed_ns", uint64_t(0))) / 1e9;
+        c.outcome.start_ns = m.value("start_ns", uint64_t(0));
+    } else if (type == "fail") {
+        c.has_result = true;
+        c.status = Status::error;
+        c.error = m.value("error", "worker failed");
+    } else if (type == "log") {
+        const int level = m.value("level", 1);
+        const std::string text = label + ": " + m.value("msg", "");
+        if (level <= 0) spdlog::debug(text);
+        else if (level == 1) spdlog::info(text);
+        else if (level == 2) spdlog::warn(text);
+        else spdlog::error(text);
+    } else if (type == "garbage") {
+        spdlog::debug("{}: unexpected message: {}", label, m.value("text", ""));
+    }
+}
+
+// Drives all copies until every worker has been reaped.
+class Pass {
+  public:
+    explicit Pass(const PassRequest &r) : r_(r), label_(r.test->id) {}
+
+    PassOutcome run() {
+        int barrier[2];
+        if (pipe2(barrier, O_CLOEXEC) != 0)
+            return failed(Status::error, std::string("cannot create the start barrier: ") +
+                                             std::strerror(errno));
+        barrier_write_ = barrier[1];
+        start_all(barrier[0]);
+        close(barrier[0]);
+        supervise();
+        if (barrier_write_ >= 0) close(barrier_write_);
+        return collect();
+    }
+
+  private:
+    void start_all(int barrier_read) {
+        copies_.resize(size_t(r_.copies));
+        for (int i = 0; i < r_.copies && launch_error_.empty(); ++i) {
+            Copy &c = copies_[size_t(i)];
+            c.temp_dir = r_.temp_root + "/" + r_.test->id + "-p" + std::to_string(r_.pass_index) +
+                         "-c" + std::to_string(i);
+            std::error_code ec;
+            fs::create_directories(c.temp_dir, ec);
+            if (ec) {
+                launch_error_ = "cannot create " + c.temp_dir + ": " + ec.message();
+                break;
+            }
+            fs::permissions(c.temp_dir, fs::perms::owner_all, ec);
+            try {
+                c.worker = std::make_unique<WorkerProcess>(r_.worker_program,
+                                                           worker_args(r_, i, c.temp_dir), barrier_read);
+            } catch (const std::exception &e) {
+                launch_error_ = e.what();
+            }
+        }
+        if (!launch_error_.empty()) stop(Status::error, launch_error_);
+    }
+
+    bool all_ready() const {
+        return std::all_of(copies_.begin(), copies_.end(), [](const Copy &c) { return c.ready; });
+    }
+    bool any_failed_before_start() const {
+        return std::any_of(copies_.begin(), copies_.end(), [](const Copy &c) {
+            return (c.has_result && !c.ready) || (c.worker && c.worker->exited() && !c.ready);
+        });
+    }
+
+    bool any_failed_after_start() const {
+        return std::any_of(copies_.begin(), copies_.end(), [](const Copy &c) {
+            return (c.has_result && c.status != Status::ok) || (c.worker && c.worker->exited() && !c.has_result);
+        });
+    }
+
+    void release() {
+        close(barrier_write_);
+        barrier_write_ = -1;
+        released_at_ = now_s();
+        spdlog::debug("{}: {} copies released", label_, r_.copies);
+    }
+
+    void kill_all(int sig) {
+        for (Copy &c : copies_)
+            if (c.worker && !c.worker->exited()) c.worker->kill_group(sig);
+    }
+
+    void poll_workers() {
+        std::vector<pollfd> fds;
+        for (Copy &c : copies_) {
+            if (!c.worker || c.worker->exited()) continue;
+            fds.push_back({c.worker->message_fd(), POLLIN, 0});
+            fds.push_back({c.worker->output_fd(), POLLIN, 0});
+        }
+        if (!fds.empty()) poll(fds.data(), fds.size(), 20);
+        for (size_t i = 0; i < copies_.size(); ++i) {
+            Copy &c = copies_[i];
+            if (!c.worker) continue;
+            c.worker->reap();
+            for (const auto &m : c.worker->read_messages())
+                handle_message(c, m, label_ + "#" + std::to_string(i));
+            c.worker->read_output();
+        }
+    }
+
+    bool all_exited() const {
+        return std::all_of(copies_.begin(), copies_.end(),
+                           [](const Copy &c) { return !c.worker || c.worker->exited(); });
+    }
+
+    void supervise() {
+        const double started = now_s();
+        const double run_limit = r_.test->duration_s + grace_seconds(r_.test->duration_s);
+        double kill_at = 0;  // when SIGTERM was sent: SIGKILL follows 2 s later
+        while (!all_exited()) {
+            poll_workers();
+            if (interrupt_signal() != 0 && !stopping_) stop(Status::error, "interrupted");
+            if (barrier_write_ >= 0 && !stopping_) {
+                if (any_failed_before_start()) stop(Status::ok, "");  // reasons come from the copies
+                else if (all_ready()) release();
+                else if (now_s() - started > r_.setup_timeout_s)
+                    stop(Status::timeout, "setup took longer than " +
+                                              std::to_string(int(r_.setup_timeout_s)) + " s");
+            }
+            if (released_at_ > 0 && !stopping_ && any_failed_after_start()) stop(Status::ok, "");
+            if (released_at_ > 0 && !stopping_ && now_s() - released_at_ > run_limit)
+                stop(Status::timeout, "still running " + std::to_string(int(run_limit)) +
+                                          " s after the start (duration " +
+                                          std::to_string(r_.test->duration_s) + " s plus grace)");
+            if (stopping_ && kill_at == 0) kill_at = now_s() + 2;
+            if (kill_at > 0 && now_s() > kill_at) kill_all(SIGKILL);
+        }
+    }
+
+    // Stops every copy: SIGTERM now, SIGKILL shortly after (see supervise).
+    void stop(Status status, const std::string &reason) {
+        stopping_ = true;
+        if (!reason.empty()) {
+            forced_status_ = status;
+            forced_error_ = reason;
+        }
+        kill_all(SIGTERM);
+    }
+
+    PassOutcome failed(Status status, const std::string &error) {
+        PassOutcome out;
+        out.status = status;
+        out.error = error;
+        return out;
+    }
+
+    // Why a copy did not give an ok result. Copies that were stopped because
+    // another copy failed are collateral: they keep status ok and the pass
+    // takes the failing copy's reason.
+    void judge_copy(Copy &c, size_t index) {
+        if (!c.worker) return;
+        const int ws = c.worker->wait_status();
+        if (c.has_result && (c.status != Status::ok || (WIFEXITED(ws) && WEXITSTATUS(ws) == 0)))
+            return;
+        if (!c.has_result && stopping_) {
+            c.status = forced_error_.empty() ? Status::ok : forced_status_;
+            c.error = forced_error_;
+            return;
+        }
+        c.status = WIFSIGNALED(ws) ? Status::crashed : Status::error;
+        c.error = "copy " + std::to_string(index) + ": worker " + describe_wait_status(ws) +
+                  (c.has_result ? "" : " before reporting a result");
+        std::string tail = c.worker->output_tail();
+        while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.pop_back();
+        if (!tail.empty()) {
+            spdlog::debug("{}#{} output (last bytes):\n{}", label_, index, tail);
+            const auto nl = tail.rfind('\n');
+            c.error += "; last output: " + tail.substr(nl == std::string::npos ? 0 : nl + 1);
+        }
+    }
+
+    PassOutcome collect() {
+        PassOutcome out;
+        uint64_t first = UINT64_MAX, last = 0;
+        for (size_t i = 0; i < copies_.size(); ++i) {
+            Copy &c = copies_[i];
+            judge_copy(c, i);
+            if (c.status != Status::ok && worse(out.status, c.status) != out.status) {
+                out.status = c.status;
+                out.error = c.error;
+            }
+            out.copies.push_back(c.outcome);
+            out.count += c.outcome.count;
+            out.seconds += c.outcome.seconds / double(copies_.size());
+            if (c.outcome.start_ns != 0) {
+                first = std::min(first, c.outcome.start_ns);
+                last = std::max(last, c.outcome.start_ns);
+            }
+            std::error_code ec;
+            fs::remove_all(c.temp_dir, ec);
+        }
+        if (first != UINT64_MAX) out.start_spread_ms = double(last - first) / 1e6;
+        if (out.status == Status::ok && !forced_error_.empty()) {
+            out.status = forced_status_;
+            out.error = forced_error_;
+        }
+        copies_.clear();  // reaps and closes
+        return out;
+    }
+
+    const PassRequest &r_;
+    std::string label_;
+    std::vector<Copy> copies_;
+    int barrier_write_ = -1;
+    double released_at_ = 0;
+    bool stopping_ = false;
+    Status forced_status_ = Status::ok;
+    std::string forced_error_;
+    std::string launch_error_;
+};
+
+}  // namespace
+
+double grace_seconds(double duration_s) { return 10.0 + duration_s / 2; }
+
+PassOutcome run_pass(const PassRequest &request) { return Pass(request).run(); }
+
+}  // namespace bytebench

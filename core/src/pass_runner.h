@@ -1,0 +1,46 @@
+// Runs one pass of one test: N worker processes, one per copy, that set up,
+// meet at a start barrier, run the timed interval together and report.
+//
+// The barrier is one pipe: every worker blocks reading it, and the CLI
+// releases them all at once by closing the write end once every copy has
+// reported "ready".
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "run_plan.h"
+#include "status.h"
+
+namespace bytebench {
+
+struct CopyOutcome {
+    double count = 0;
+    double seconds = 0;
+    uint64_t start_ns = 0;  // CLOCK_MONOTONIC when the copy started its run
+};
+
+struct PassOutcome {
+    Status status = Status::ok;
+    std::string error;
+    std::vector<CopyOutcome> copies;
+    double count = 0;    // summed over copies
+    double seconds = 0;  // mean over copies
+    double start_spread_ms = 0;  // last copy's start minus the first's
+};
+
+struct PassRequest {
+    const PlannedTest *test = nullptr;
+    int copies = 1;
+    int pass_index = 0;
+    std::string worker_program;
+    std::string temp_root;  // per-copy temp dirs are made inside it
+    double setup_timeout_s = 120;
+};
+
+// Extra time a pass may take beyond its duration before it is a timeout.
+double grace_seconds(double duration_s);
+
+PassOutcome run_pass(const PassRequest &request);
+
+}  // namespace bytebench

@@ -1,0 +1,139 @@
+#include "plugin_catalog.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "worker_process.h"
+
+namespace fs = std::filesystem;
+
+namespace bytebench {
+namespace {
+
+constexpr double kDescribeTimeoutS = 10;
+
+std::vector<fs::path> plugin_files(const fs::path &dir) {
+    std::vector<fs::path> files;
+    for (const auto &entry : fs::directory_iterator(dir))
+        if (entry.is_regular_file()) files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+WorkloadInfo parse_workload(const nlohmann::json &j) {
+    WorkloadInfo w;
+    w.id = j.at("id");
+    w.name = j.at("name");
+    w.description = j.value("description", "");
+    w.category = j.value("category", "");
+    w.unit = j.at("unit");
+    w.version = j.value("version", "");
+    w.time_base_s = j.value("time_base_s", 1u);
+    w.repeat_long = j.value("repeat", "long") == "long";
+    w.default_duration_s = j.value("default_duration_s", 10.0);
+    w.baseline = j.value("baseline", 0.0);
+    w.flags = j.value("flags", 0u);
+    w.processes_per_copy = j.value("processes_per_copy", 1u);
+    for (const auto &p : j.value("params", nlohmann::json::array()))
+        w.params.push_back({p.at("key"), p.at("type"), p.at("default"), p.value("help", "")});
+    return w;
+}
+
+}  // namespace
+
+PluginInfo PluginCatalog::parse_description(const std::string &path, const std::string &json) {
+    const auto j = nlohmann::json::parse(json);
+    PluginInfo info;
+    info.path = path;
+    info.id = j.at("id");
+    info.name = j.value("name", "");
+    info.vendor = j.value("vendor", "");
+    info.version = j.value("version", "");
+    info.abi = j.value("abi", "");
+    for (const auto &w : j.value("workloads", nlohmann::json::array()))
+        info.workloads.push_back(parse_workload(w));
+    for (const auto &r : j.value("reporters", nlohmann::json::array()))
+        info.reporters.push_back(
+            {r.at("id"), r.value("name", ""), r.value("description", ""), r.value("extension", "")});
+    return info;
+}
+
+PluginCatalog PluginCatalog::scan(const std::vector<std::string> &directories,
+                                  const std::string &worker_program) {
+    PluginCatalog catalog;
+    catalog.directories_ = directories;
+    for (const std::string &dir : directories) {
+        std::error_code ec;
+        if (!fs::is_directory(dir, ec)) {
+            catalog.problems_.push_back({dir, "plugin folder does not exist or is not a folder",
+                                         PluginProblem::Kind::missing_folder});
+            continue;
+        }
+        for (const fs::path &file : plugin_files(dir)) {
+            const std::string path = fs::absolute(file).lexically_normal().string();
+            if (file.extension() != ".so") {
+                catalog.problems_.push_back({path, "skipped: not a shared library (.so)",
+                                             PluginProblem::Kind::ignored});
+                continue;
+            }
+            const WorkerOutcome out =
+                run_worker_to_end(worker_program, {"describe", "--plugin", path}, kDescribeTimeoutS);
+            const auto answer = std::find_if(out.messages.begin(), out.messages.end(),
+                                             [](const auto &m) { return m.value("t", "") == "describe"; });
+            if (!out.error.empty() || answer == out.messages.end()) {
+                catalog.problems_.push_back(
+                    {path, out.error.empty() ? "the plugin gave no description" : out.error});
+                continue;
+            }
+            try {
+                catalog.add(parse_description(path, answer->at("plugin").dump()));
+            } catch (const std::exception &e) {
+                catalog.problems_.push_back({path, std::string("bad description: ") + e.what()});
+            }
+        }
+    }
+    return catalog;
+}
+
+void PluginCatalog::add(PluginInfo plugin) {
+    for (const PluginInfo &other : plugins_) {
+        for (const WorkloadInfo &w : plugin.workloads) {
+            for (const WorkloadInfo &o : other.workloads) {
+                if (w.id == o.id) {
+                    problems_.push_back({plugin.path, "duplicate workload id '" + w.id +
+                                                          "': also provided by " + other.path,
+                                         PluginProblem::Kind::duplicate});
+                    return;
+                }
+            }
+        }
+        for (const ReporterInfo &r : plugin.reporters) {
+            for (const ReporterInfo &o : other.reporters) {
+                if (r.id == o.id) {
+                    problems_.push_back({plugin.path, "duplicate reporter id '" + r.id +
+                                                          "': also provided by " + other.path,
+                                         PluginProblem::Kind::duplicate});
+                    return;
+                }
+            }
+        }
+    }
+    plugins_.push_back(std::move(plugin));
+}
+
+std::optional<PluginCatalog::WorkloadRef> PluginCatalog::find_workload(const std::string &id) const {
+    for (const PluginInfo &p : plugins_)
+        for (const WorkloadInfo &w : p.workloads)
+            if (w.id == id) return WorkloadRef{&p, &w};
+    return std::nullopt;
+}
+
+std::optional<PluginCatalog::ReporterRef> PluginCatalog::find_reporter(const std::string &id) const {
+    for (const PluginInfo &p : plugins_)
+        for (const ReporterInfo &r : p.reporters)
+            if (r.id == id) return ReporterRef{&p, &r};
+    return std::nullopt;
+}
+
+}  // namespace bytebench

@@ -1,0 +1,147 @@
+#include "run_record.h"
+
+#include <algorithm>
+#include <ctime>
+#include <map>
+#include <set>
+
+namespace bytebench {
+
+void finish_test(TestRecord &r) {
+    if (r.status != Status::ok) return;
+    std::vector<PassSample> samples;
+    for (const PassOutcome &p : r.passes) samples.push_back({p.count, p.seconds});
+    r.score = score_test(samples, r.test.workload.time_base_s);
+    if (!r.score) {
+        r.status = Status::error;
+        r.error = "No measured results";
+        return;
+    }
+    if (r.test.baseline) r.index = index_of(r.score->value, *r.test.baseline);
+}
+
+void compute_indexes(CopyRunRecord &run, const Suite &suite) {
+    // Categories in the order the suite lists them, then any others.
+    std::vector<std::string> order;
+    for (const CategoryDef &c : suite.categories) order.push_back(c.id);
+    for (const TestRecord &t : run.tests)
+        if (std::find(order.begin(), order.end(), t.test.category) == order.end())
+            order.push_back(t.test.category);
+
+    for (const std::string &category : order) {
+        std::set<std::string> members;  // tests with a baseline in this category
+        for (const TestDef &d : suite.tests)
+            if (d.category == category && d.baseline) members.insert(d.id);
+        std::vector<IndexEntry> entries;
+        for (const TestRecord &t : run.tests) {
+            if (t.test.category != category || !t.test.baseline) continue;
+            members.insert(t.test.id);
+            entries.push_back({*t.test.baseline, t.index ? std::optional<double>(t.score->value)
+                                                         : std::nullopt});
+        }
+        const CategoryScore score = score_category(entries, int(members.size()));
+        if (score.tests_indexed > 0)
+            run.indexes.push_back({category, suite.category_title(category), score});
+    }
+}
+
+namespace {
+
+nlohmann::json stats_json(const Stats &s) {
+    return {{"min", s.min}, {"median", s.median}, {"max", s.max}, {"mean", s.mean},
+            {"stddev", s.stddev}};
+}
+
+nlohmann::json pass_json(const PassOutcome &p, uint32_t time_base_s, std::optional<bool> kept) {
+    nlohmann::json copies = nlohmann::json::array();
+    for (const CopyOutcome &c : p.copies) copies.push_back({{"count", c.count}, {"seconds", c.seconds}});
+    nlohmann::json j = {{"count", p.count},
+                        {"seconds", p.seconds},
+                        {"value", pass_value({p.count, p.seconds}, time_base_s)},
+                        {"status", to_string(p.status)},
+                        {"start_spread_ms", p.start_spread_ms},
+                        {"copies", copies}};
+    if (kept) j["kept"] = *kept;
+    if (!p.error.empty()) j["error"] = p.error;
+    return j;
+}
+
+nlohmann::json test_json(const TestRecord &r) {
+    const PlannedTest &t = r.test;
+    nlohmann::json params = nlohmann::json::object();
+    for (const auto &[k, v] : t.params) params[k] = v;
+    nlohmann::json j = {{"id", t.id},
+                        {"workload", t.workload.id},
+                        {"name", t.name},
+                        {"category", t.category},
+                        {"unit", t.workload.unit},
+                        {"time_base_s", t.workload.time_base_s},
+                        {"params", params},
+                        {"status", to_string(r.status)},
+                        {"duration_s", t.duration_s},
+                        {"passes_planned", t.passes}};
+    if (!t.plugin_path.empty()) {
+        j["plugin"] = t.plugin_path;
+        j["plugin_id"] = t.plugin_id;
+        j["version"] = t.workload.version;
+    }
+    if (!r.error.empty()) j["error"] = r.error;
+    if (t.baseline) j["baseline"] = *t.baseline;
+    if (r.score) {
+        j["value"] = r.score->value;
+        j["time_s"] = r.score->time_s;
+        j["samples"] = r.score->samples;
+        j["stats"] = stats_json(r.score->stats);
+    }
+    if (r.index) j["index"] = *r.index;
+    nlohmann::json passes = nlohmann::json::array();
+    for (size_t i = 0; i < r.passes.size(); ++i)
+        passes.push_back(pass_json(r.passes[i], t.workload.time_base_s,
+                                   r.score ? std::optional<bool>(r.score->kept[i]) : std::nullopt));
+    j["passes"] = passes;
+    return j;
+}
+
+nlohmann::json copy_run_json(const CopyRunRecord &run) {
+    nlohmann::json indexes = nlohmann::json::array();
+    for (const IndexRecord &i : run.indexes)
+        indexes.push_back({{"category", i.category},
+                           {"title", i.title},
+                           {"score", i.score.score},
+                           {"partial", i.score.partial},
+                           {"tests_indexed", i.score.tests_indexed},
+                           {"tests_total", i.score.tests_total}});
+    nlohmann::json tests = nlohmann::json::array();
+    for (const TestRecord &t : run.tests) tests.push_back(test_json(t));
+    nlohmann::json j = {{"copies", run.copies}, {"cpus", run.cpus}, {"start", run.start},
+                        {"indexes", indexes}, {"tests", tests}};
+    if (!run.end.empty()) j["end"] = run.end;
+    return j;
+}
+
+}  // namespace
+
+nlohmann::json to_json(const RunRecord &record) {
+    nlohmann::json runs = nlohmann::json::array();
+    for (const CopyRunRecord &r : record.runs) runs.push_back(copy_run_json(r));
+    return {{"schema", kResultSchema},
+            {"tool", {{"name", "bytebench"}, {"version", BYTEBENCH_VERSION}, {"abi", BYTEBENCH_ABI}}},
+            {"status", record.complete ? "complete" : "incomplete"},
+            {"system", record.system},
+            {"options", record.options},
+            {"suite", record.suite},
+            {"runs", runs}};
+}
+
+std::string iso_now() {
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    char buf[40];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S%z", &local);
+    std::string s = buf;  // +0000 -> +00:00
+    if (s.size() >= 5) s.insert(s.size() - 2, ":");
+    return s;
+}
+
+}  // namespace bytebench

@@ -1,0 +1,62 @@
+// Everything a run measured, in memory, and its JSON form
+// (bytebench.result/1, docs/result-schema.md).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pass_runner.h"
+#include "run_plan.h"
+#include "scorer.h"
+#include "status.h"
+
+namespace bytebench {
+
+struct TestRecord {
+    PlannedTest test;
+    Status status = Status::ok;
+    std::string error;
+    std::vector<PassOutcome> passes;
+    std::optional<TestScore> score;  // set when status is ok
+    std::optional<double> index;     // set when ok and there is a baseline
+};
+
+struct IndexRecord {
+    std::string category;
+    std::string title;
+    CategoryScore score;
+};
+
+struct CopyRunRecord {
+    int copies = 1;
+    int cpus = 1;
+    std::string start, end;  // ISO 8601 local time with offset
+    std::vector<TestRecord> tests;
+    std::vector<IndexRecord> indexes;
+};
+
+struct RunRecord {
+    bool complete = false;
+    nlohmann::json system = nlohmann::json::object();
+    nlohmann::json options = nlohmann::json::object();
+    nlohmann::json suite = nlohmann::json::object();
+    std::vector<CopyRunRecord> runs;
+};
+
+// Scores a finished test from its passes (sets status/score/index).
+void finish_test(TestRecord &record);
+
+// Fills `run.indexes` from its tests. `suite_totals` gives, per category,
+// how many tests with a baseline the suite defines.
+void compute_indexes(CopyRunRecord &run, const Suite &suite);
+
+nlohmann::json to_json(const RunRecord &record);
+
+// Current local time as ISO 8601 with offset: 2026-11-30T02:45:57+00:00.
+std::string iso_now();
+
+inline constexpr const char *kResultSchema = "bytebench.result/1";
+
+}  // namespace bytebench

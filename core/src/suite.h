@@ -1,0 +1,60 @@
+// Suites: TOML files that define tests (a workload with parameters,
+// duration, pass count and index baseline), the categories they are indexed
+// in, the default test list and named groups. The scorer takes baselines from
+// here, never from code. docs/suites.md describes the format.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace bytebench {
+
+// Every message names the file, and line:column where it can.
+class SuiteError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+struct TestDef {
+    std::string id;
+    std::string workload;  // defaults to id
+    std::string name;      // "" = the workload's name
+    std::string category;  // "" = the workload's category
+    std::optional<double> baseline;
+    std::optional<double> duration_s;
+    std::optional<bool> repeat_long;
+    std::optional<int> passes;  // overrides the repeat class
+    std::vector<std::pair<std::string, std::string>> params;  // as written
+};
+
+struct CategoryDef {
+    std::string id;
+    std::string title;
+};
+
+struct Suite {
+    std::string name;
+    std::string description;
+    std::string path;
+    std::string sha256;  // of the file's bytes
+    std::vector<std::string> default_tests;
+    std::vector<CategoryDef> categories;
+    std::vector<TestDef> tests;  // in file order
+    std::vector<std::pair<std::string, std::vector<std::string>>> groups;
+
+    const TestDef *find_test(const std::string &id) const;
+    const std::vector<std::string> *find_group(const std::string &name) const;
+    // The category's title, or the id itself when the suite gives none.
+    std::string category_title(const std::string &category) const;
+};
+
+Suite load_suite(const std::string &path);
+Suite parse_suite(const std::string &text, const std::string &path);
+
+std::string sha256_hex(const std::string &bytes);
+
+}  // namespace bytebench

@@ -1,0 +1,199 @@
+// bytebench-worker: the only process that runs plugin code.
+//
+//   bytebench-worker describe --plugin FILE --msg-fd N
+//   bytebench-worker run --plugin FILE --workload ID --copy I --copies N --pass K
+//                        --duration-ns NS --temp-dir DIR --msg-fd N --barrier-fd M
+//                        [--param KEY=VALUE]...
+//   bytebench-worker report --plugin FILE --reporter ID --input JSON --out FILE|- --msg-fd N
+//
+// It is started by the CLI, talks to it in JSON lines on the message fd (see
+// core/src/wire.h) and is not meant to be run by hand, except to debug a
+// plugin under gdb: give it `--msg-fd 1` and it prints its messages.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "../src/plugin_loader.h"
+#include "../src/wire.h"
+#include "worker_host.h"
+
+namespace bytebench::worker {
+namespace {
+
+struct Options {
+    std::string plugin;
+    std::string workload;
+    std::string reporter;
+    std::string temp_dir;
+    std::string input;
+    std::string out;
+    std::vector<std::string> params;
+    uint32_t copy = 0, copies = 1, pass = 0;
+    uint64_t duration_ns = 1'000'000'000ull;
+    int msg_fd = 1;
+    int barrier_fd = -1;
+};
+
+// Exit codes the CLI understands (anything else is treated as a failure).
+constexpr int kExitOk = 0;
+constexpr int kExitFailed = 3;
+
+int fail(int msg_fd, const std::string &error) {
+    write_message(msg_fd, {{"t", "fail"}, {"error", error}});
+    return kExitFailed;
+}
+
+void send_result(int msg_fd, bb_status status, const bb_run_result &r, uint64_t elapsed_ns,
+                 uint64_t start_ns) {
+    const char *name = status == BB_OK ? "ok" : status == BB_SKIPPED ? "skipped" : "error";
+    std::string error(r.error, strnlen(r.error, sizeof r.error));
+    if (status != BB_OK && error.empty()) error = "the workload gave no reason";
+    write_message(msg_fd, {{"t", "result"},
+                           {"status", name},
+                           {"count", r.count},
+                           {"elapsed_ns", elapsed_ns},
+                           {"start_ns", start_ns},
+                           {"error", error}});
+}
+
+// Blocks until the CLI releases the start barrier by closing its end.
+bool wait_for_barrier(int fd) {
+    if (fd < 0) return true;
+    char byte;
+    for (;;) {
+        const ssize_t n = ::read(fd, &byte, 1);
+        if (n == 0) return true;
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return false;
+    }
+}
+
+int run_workload(const Options &o, HostState &state) {
+    const bb_host *host = make_host(&state);
+    LoadedPlugin plugin(o.plugin, host);
+    const bb_workload *w = plugin.find_workload(o.workload);
+    if (w == nullptr) return fail(o.msg_fd, "plugin has no workload '" + o.workload + "'");
+
+    std::vector<std::string> keys, values;
+    for (const std::string &kv : o.params) {
+        const auto eq = kv.find('=');
+        keys.push_back(kv.substr(0, eq));
+        values.push_back(eq == std::string::npos ? "" : kv.substr(eq + 1));
+    }
+    std::vector<const char *> key_ptrs, value_ptrs;
+    for (size_t i = 0; i < keys.size(); ++i) {
+        key_ptrs.push_back(keys[i].c_str());
+        value_ptrs.push_back(values[i].c_str());
+    }
+
+    bb_run_context ctx{};
+    ctx.struct_size = sizeof ctx;
+    ctx.copy_index = o.copy;
+    ctx.copy_count = o.copies;
+    ctx.pass_index = o.pass;
+    ctx.duration_ns = o.duration_ns;
+    ctx.stop_flag = &g_stop_flag;
+    ctx.param_count = static_cast<uint32_t>(keys.size());
+    ctx.param_keys = key_ptrs.data();
+    ctx.param_values = value_ptrs.data();
+
+    bb_run_result result{};
+    result.struct_size = sizeof result;
+    void *instance = nullptr;
+    const bb_status created = w->create(host, &ctx, &instance, result.error, sizeof result.error);
+    if (created != BB_OK) {
+        send_result(o.msg_fd, created, result, 0, 0);
+        return kExitOk;
+    }
+    write_message(o.msg_fd, {{"t", "ready"}});
+    if (!wait_for_barrier(o.barrier_fd)) return fail(o.msg_fd, "start barrier failed");
+
+    const uint64_t start = monotonic_ns();
+    ctx.deadline_ns = start + o.duration_ns;
+    arm_stop_timer(o.duration_ns);
+    const bb_status status = w->run(instance, host, &ctx, &result);
+    const uint64_t wall = monotonic_ns() - start;
+    disarm_stop_timer();
+    g_stop_flag = 1;  // anything the workload left running should wind down
+    send_result(o.msg_fd, status, result, result.elapsed_ns != 0 ? result.elapsed_ns : wall, start);
+    if (w->destroy != nullptr) w->destroy(instance);
+    return kExitOk;
+}
+
+int describe(const Options &o, HostState &state) {
+    LoadedPlugin plugin(o.plugin, make_host(&state));
+    write_message(o.msg_fd, {{"t", "describe"}, {"plugin", plugin.describe()}});
+    return kExitOk;
+}
+
+int report(const Options &o, HostState &state) {
+    const bb_host *host = make_host(&state);
+    LoadedPlugin plugin(o.plugin, host);
+    const bb_reporter *r = plugin.find_reporter(o.reporter);
+    if (r == nullptr) return fail(o.msg_fd, "plugin has no reporter '" + o.reporter + "'");
+    std::ifstream in(o.input, std::ios::binary);
+    if (!in) return fail(o.msg_fd, "cannot read " + o.input + ": " + std::strerror(errno));
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    const std::string json = buffer.str();
+    char err[BB_ERROR_CAP] = {0};
+    const char *out = o.out == "-" ? nullptr : o.out.c_str();
+    const bb_status status = r->write(host, json.c_str(), json.size(), out, err, sizeof err);
+    err[sizeof err - 1] = '\0';
+    if (status != BB_OK) return fail(o.msg_fd, err[0] != '\0' ? err : "reporter failed");
+    write_message(o.msg_fd, {{"t", "result"}, {"status", "ok"}});
+    return kExitOk;
+}
+
+}  // namespace
+}  // namespace bytebench::worker
+
+int main(int argc, char **argv) {
+    using namespace bytebench::worker;
+    CLI::App app{"bytebench worker: runs plugin code on behalf of the bytebench CLI"};
+    app.require_subcommand(1);
+    Options o;
+    auto common = [&](CLI::App *sub) {
+        sub->add_option("--plugin", o.plugin, "plugin file")->required();
+        sub->add_option("--msg-fd", o.msg_fd, "fd for JSON-line messages to the CLI");
+    };
+    CLI::App *describe_cmd = app.add_subcommand("describe", "print a plugin's descriptors");
+    common(describe_cmd);
+    CLI::App *run_cmd = app.add_subcommand("run", "run one copy of one pass of a workload");
+    common(run_cmd);
+    run_cmd->add_option("--workload", o.workload)->required();
+    run_cmd->add_option("--copy", o.copy);
+    run_cmd->add_option("--copies", o.copies);
+    run_cmd->add_option("--pass", o.pass);
+    run_cmd->add_option("--duration-ns", o.duration_ns);
+    run_cmd->add_option("--temp-dir", o.temp_dir);
+    run_cmd->add_option("--barrier-fd", o.barrier_fd);
+    run_cmd->add_option("--param", o.params);
+    CLI::App *report_cmd = app.add_subcommand("report", "render a result with a reporter");
+    common(report_cmd);
+    report_cmd->add_option("--reporter", o.reporter)->required();
+    report_cmd->add_option("--input", o.input)->required();
+    report_cmd->add_option("--out", o.out)->required();
+    CLI11_PARSE(app, argc, argv);
+
+    // Children the workload starts must not inherit our channel to the CLI.
+    if (o.msg_fd > 2) fcntl(o.msg_fd, F_SETFD, FD_CLOEXEC);
+    if (o.barrier_fd >= 0) fcntl(o.barrier_fd, F_SETFD, FD_CLOEXEC);
+
+    HostState state;
+    state.msg_fd = o.msg_fd;
+    state.temp_dir = o.temp_dir;
+    state.plugin_dir = std::filesystem::path(o.plugin).parent_path().string();
+    try {
+        if (*describe_cmd) return describe(o, state);
+        if (*run_cmd) return run_workload(o, state);
+        return report(o, state);
+    } catch (const std::exception &e) {
+        return fail(o.msg_fd, e.what());
+    }
+}

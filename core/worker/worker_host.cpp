@@ -1,0 +1,87 @@
+#include "worker_host.h"
+
+#include <sys/time.h>
+#include <time.h>
+
+#include "../src/wire.h"
+
+namespace bytebench::worker {
+
+volatile int32_t g_stop_flag = 0;
+
+namespace {
+
+HostState *state_of(const bb_host *host) { return static_cast<HostState *>(host->host_data); }
+
+void host_log(const bb_host *host, bb_log_level level, const char *utf8) {
+    write_message(state_of(host)->msg_fd,
+                  {{"t", "log"}, {"level", level}, {"msg", utf8 != nullptr ? utf8 : ""}});
+}
+
+const char *host_temp_dir(const bb_host *host) {
+    const HostState *s = state_of(host);
+    return s->temp_dir.empty() ? nullptr : s->temp_dir.c_str();
+}
+
+int32_t host_should_stop(const bb_host *) { return g_stop_flag; }
+
+uint64_t host_now_ns(const bb_host *) { return monotonic_ns(); }
+
+void host_progress(const bb_host *host, double fraction) {
+    HostState *s = state_of(host);
+    const uint64_t now = monotonic_ns();
+    if (now - s->last_progress_ns < 200'000'000ull) return;  // at most 5 per second
+    s->last_progress_ns = now;
+    write_message(s->msg_fd, {{"t", "progress"}, {"fraction", fraction}});
+}
+
+const char *host_plugin_dir(const bb_host *host) { return state_of(host)->plugin_dir.c_str(); }
+
+const void *host_get_extension(const bb_host *, const char *) { return nullptr; }
+
+void on_alarm(int) { g_stop_flag = 1; }
+
+}  // namespace
+
+uint64_t monotonic_ns() {
+    timespec ts{};
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return uint64_t(ts.tv_sec) * 1'000'000'000ull + uint64_t(ts.tv_nsec);
+}
+
+const bb_host *make_host(HostState *state) {
+    static bb_host host{};
+    host.struct_size = sizeof(bb_host);
+    host.abi_major = BYTEBENCH_ABI_MAJOR;
+    host.abi_minor = BYTEBENCH_ABI_MINOR;
+    host.host_version = BYTEBENCH_VERSION;
+    host.host_data = state;
+    host.log = &host_log;
+    host.temp_dir = &host_temp_dir;
+    host.should_stop = &host_should_stop;
+    host.now_ns = &host_now_ns;
+    host.progress = &host_progress;
+    host.plugin_dir = &host_plugin_dir;
+    host.get_extension = &host_get_extension;
+    return &host;
+}
+
+void arm_stop_timer(uint64_t duration_ns) {
+    struct sigaction sa {};
+    sa.sa_handler = &on_alarm;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, nullptr);
+    itimerval timer{};
+    timer.it_value.tv_sec = static_cast<time_t>(duration_ns / 1'000'000'000ull);
+    timer.it_value.tv_usec = static_cast<suseconds_t>((duration_ns % 1'000'000'000ull) / 1000);
+    if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0) timer.it_value.tv_usec = 1;
+    setitimer(ITIMER_REAL, &timer, nullptr);
+}
+
+void disarm_stop_timer() {
+    itimerval timer{};
+    setitimer(ITIMER_REAL, &timer, nullptr);
+}
+
+}  // namespace bytebench::worker

@@ -1,0 +1,31 @@
+// The bb_host a worker process hands to plugins: logging and progress go to
+// the CLI over the message channel, the stop flag is set by the pass timer.
+#pragma once
+
+#include <bytebench/plugin.h>
+
+#include <csignal>
+#include <string>
+
+namespace bytebench::worker {
+
+// Set from the SIGALRM handler when the timed interval is over.
+extern volatile int32_t g_stop_flag;
+
+struct HostState {
+    int msg_fd = -1;
+    std::string temp_dir;    // empty: none
+    std::string plugin_dir;  // directory of the plugin file
+    uint64_t last_progress_ns = 0;
+};
+
+// Returns the host table; `state` must outlive every plugin call.
+const bb_host *make_host(HostState *state);
+
+uint64_t monotonic_ns();
+
+// Arms a one-shot timer that sets g_stop_flag after `duration_ns`.
+void arm_stop_timer(uint64_t duration_ns);
+void disarm_stop_timer();
+
+}  // namespace bytebench::worker
