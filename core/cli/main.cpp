@@ -29,7 +29,8 @@ int main(int argc, char **argv) {
     app.add_option("--plugin-path", global.plugin_paths,
                    "Also load plugins from DIR (repeatable; searched before BYTEBENCH_PLUGIN_PATH "
                    "and the installed plugins)")
-        ->type_name("DIR");
+        ->type_name("DIR")
+        ->allow_extra_args(false);
     app.add_option("--suite", global.suite_file, "Suite file to use instead of the standard index suite")
         ->type_name("FILE")
         ->check(CLI::ExistingFile);
@@ -42,6 +43,7 @@ int main(int argc, char **argv) {
     run_cmd->add_option("tests", run.tests, "Tests or groups (bytebench list shows them)");
     run_cmd->add_option("-c,--copies", run.copies, "Parallel copies (repeatable, or 1,2,4)")
         ->delimiter(',')
+        ->allow_extra_args(false)
         ->check(CLI::Range(1, 1 << 20));
     run_cmd->add_option("-i,--iterations", run.iterations,
                         "Passes: long tests N, short tests max(1,(N+1)/3) (default 10)")
@@ -52,7 +54,8 @@ int main(int argc, char **argv) {
                         "Seconds of sync-and-sleep before each pass (UnixBench: 3)")
         ->check(CLI::Range(0.0, 600.0));
     run_cmd->add_option("--format", run.formats, "Report formats to write (text, json, ...)")
-        ->delimiter(',');
+        ->delimiter(',')
+        ->allow_extra_args(false);
     run_cmd->add_option("-o,--output-dir", run.output_dir, "Folder for results (default ./results)");
     run_cmd->add_option("--tmpdir", run.tmpdir,
                         "Folder for temporary files (default $BYTEBENCH_TMPDIR, $TMPDIR, /tmp)")

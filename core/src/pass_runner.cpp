@@ -33,6 +33,7 @@ struct Copy {
     std::string temp_dir;
     bool ready = false;
     bool has_result = false;
+    bool stopped_by_us = false;  // still running when the pass was stopped
     Status status = Status::ok;
     std::string error;
     CopyOutcome outcome;
@@ -199,6 +200,8 @@ class Pass {
     // Stops every copy: SIGTERM now, SIGKILL shortly after (see supervise).
     void stop(Status status, const std::string &reason) {
         stopping_ = true;
+        for (Copy &c : copies_)
+            if (c.worker && !c.worker->exited()) c.stopped_by_us = true;
         if (!reason.empty()) {
             forced_status_ = status;
             forced_error_ = reason;
@@ -221,7 +224,7 @@ class Pass {
         const int ws = c.worker->wait_status();
         if (c.has_result && (c.status != Status::ok || (WIFEXITED(ws) && WEXITSTATUS(ws) == 0)))
             return;
-        if (!c.has_result && stopping_) {
+        if (!c.has_result && c.stopped_by_us) {
             c.status = forced_error_.empty() ? Status::ok : forced_status_;
             c.error = forced_error_;
             return;

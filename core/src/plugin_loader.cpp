@@ -1,6 +1,5 @@
 #include "plugin_loader.h"
 
-#include <boost/system/system_error.hpp>
 #include <cmath>
 #include <set>
 
@@ -20,6 +19,16 @@ bool valid_id(const char *id) {
         if (!ok) return false;
     }
     return true;
+}
+
+// Boost.DLL wraps dlerror() in a long sentence; keep only dlerror's words.
+std::string loader_message(const std::string &what) {
+    const std::string marker = "dlerror system message: ";
+    const auto at = what.find(marker);
+    if (at == std::string::npos) return what;
+    const auto start = at + marker.size();
+    const auto end = what.rfind("):");
+    return what.substr(start, end != std::string::npos && end > start ? end - start : std::string::npos);
 }
 
 std::string abi_string(unsigned major, unsigned minor) {
@@ -87,8 +96,8 @@ void check_reporter(const bb_reporter *r, uint32_t index) {
 LoadedPlugin::LoadedPlugin(const std::string &path, const bb_host *host) : path_(path) {
     try {
         library_.load(path, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
-    } catch (const boost::system::system_error &e) {
-        throw PluginLoadError(std::string("cannot load shared library: ") + e.what());
+    } catch (const std::exception &e) {
+        throw PluginLoadError("cannot load shared library: " + loader_message(e.what()));
     }
     if (!library_.has(BYTEBENCH_PLUGIN_ENTRY_SYMBOL))
         throw PluginLoadError("not a bytebench plugin: it does not export " +

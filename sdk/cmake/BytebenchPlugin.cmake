@@ -11,9 +11,9 @@
 include_guard(GLOBAL)
 include(GNUInstallDirs)
 
-set(_BYTEBENCH_PLUGIN_MAP "${CMAKE_CURRENT_LIST_DIR}/bytebench-plugin.map")
-
 function(bytebench_add_plugin target)
+  # Resolved here, not at include time: callers live in other directories.
+  set(_BYTEBENCH_PLUGIN_MAP "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/bytebench-plugin.map")
   cmake_parse_arguments(ARG "NO_INSTALL" "OUTPUT_NAME" "SOURCES" ${ARGN})
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "bytebench_add_plugin(${target}): SOURCES is required")

@@ -1,0 +1,47 @@
+# Thin wrapper around CMake (as neovim's top-level Makefile is):
+#   make run    install missing Debian packages, build, run the default benchmark
+#   make test   install missing Debian packages, build, run the tests (ctest)
+# Variables: BUILD_DIR (build), BUILD_TYPE (RelWithDebInfo), ARGS (for run),
+# CMAKE_FLAGS (extra configure flags).
+BUILD_DIR ?= build
+BUILD_TYPE ?= RelWithDebInfo
+JOBS ?= $(shell nproc)
+ARGS ?=
+CMAKE_FLAGS ?=
+
+# Everything a fresh Debian bookworm machine needs to build, test and run.
+DEBIAN_PACKAGES := cmake g++ make pkg-config \
+  libboost-dev libboost-filesystem-dev libspdlog-dev libtomlplusplus-dev \
+  libcli11-dev nlohmann-json3-dev libgtest-dev libssl-dev
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps configure build run test clean
+
+all: build
+
+deps:
+	@missing=""; \
+	for p in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+configure: deps
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(CMAKE_FLAGS)
+
+build: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+run: build
+	$(BUILD_DIR)/bin/bytebench run $(ARGS)
+
+test: build
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+clean:
+	rm -rf $(BUILD_DIR)

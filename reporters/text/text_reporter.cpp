@@ -1,0 +1,433 @@
+// The `text` reporter: UnixBench 6.0's text report, rebuilt from a bytebench.result/1
+// document.
+//
+// Scripts (PerfKitBenchmarker, LKP, ...) parse UnixBench's text report, so the layout and
+// every printf format below are those of UnixBench 6.0's `Run` (displaySystem, logResults,
+// logIndexCat, summarizeRun). Additions: a "bytebench <version>" line under the banner, a line
+// for each test that gave no result (UnixBench aborted instead), and a note on an incomplete
+// run.
+#include <bytebench/plugin.hpp>
+
+#include <locale.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <optional>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+using nlohmann::json;
+
+constexpr const char *kSchemaPrefix = "bytebench.result/";
+constexpr int kSchemaMajor = 1;
+
+// ---------------------------------------------------------------------------
+// Reading the document. Members may be absent (or, from a buggy writer, of the wrong type);
+// a report with blanks is more useful than no report, so every read has a fallback.
+// ---------------------------------------------------------------------------
+
+const json &member(const json &object, const char *key) {
+    static const json absent;
+    if (!object.is_object()) return absent;
+    const auto it = object.find(key);
+    return it != object.end() ? *it : absent;
+}
+
+// The elements of `value` when it is an array, else nothing.
+const json &elements(const json &value) {
+    static const json empty = json::array();
+    return value.is_array() ? value : empty;
+}
+
+std::string text_of(const json &value) {
+    return value.is_string() ? value.get<std::string>() : std::string();
+}
+
+std::string string_member(const json &object, const char *key) {
+    return text_of(member(object, key));
+}
+
+std::optional<double> number_member(const json &object, const char *key) {
+    const json &value = member(object, key);
+    if (!value.is_number()) return std::nullopt;
+    return value.get<double>();
+}
+
+double number_or_zero(const json &object, const char *key) {
+    return number_member(object, key).value_or(0.0);
+}
+
+// Out-of-range values (which the core never writes) become 0 instead of undefined behaviour.
+long long to_integer(double value) {
+    return std::isfinite(value) && std::fabs(value) < 9e15 ? static_cast<long long>(value) : 0;
+}
+
+long long integer_or_zero(const json &object, const char *key) {
+    return to_integer(number_or_zero(object, key));
+}
+
+bool flag_member(const json &object, const char *key) {
+    const json &value = member(object, key);
+    return value.is_boolean() && value.get<bool>();
+}
+
+json parse_document(std::string_view text) {
+    json doc;
+    try {
+        doc = json::parse(text.begin(), text.end());
+    } catch (const json::parse_error &e) {
+        throw std::runtime_error(std::string("text: the result document is not valid JSON: ") +
+                                 e.what());
+    }
+    if (!doc.is_object()) throw std::runtime_error("text: the result document is not an object");
+    return doc;
+}
+
+// Accepts "bytebench.result/1" and later minors ("bytebench.result/1.3"): new members may
+// appear within a major and are ignored. Any other major may change meanings, so refuse it.
+void check_schema(const json &doc) {
+    const json &schema = member(doc, "schema");
+    if (!schema.is_string())
+        throw std::runtime_error("text: the document has no \"schema\" member; expected " +
+                                 std::string(kSchemaPrefix) + std::to_string(kSchemaMajor));
+    const std::string name = schema.get<std::string>();
+    const std::string prefix(kSchemaPrefix);
+    const std::string major = std::to_string(kSchemaMajor);
+    const bool same_major =
+        name.compare(0, prefix.size(), prefix) == 0 &&
+        name.compare(prefix.size(), major.size(), major) == 0 &&
+        (name.size() == prefix.size() + major.size() || name[prefix.size() + major.size()] == '.');
+    if (!same_major)
+        throw std::runtime_error("text: unsupported result schema \"" + name +
+                                 "\"; this reporter reads " + prefix + major);
+}
+
+// ---------------------------------------------------------------------------
+// Formatting.
+// ---------------------------------------------------------------------------
+
+// The worker may run under the user's locale, whose decimal separator can be ','. UnixBench
+// (Perl without `use locale`) always prints '.', so the report is formatted in the C locale.
+class CLocaleScope {
+  public:
+    CLocaleScope() : c_locale_(newlocale(LC_ALL_MASK, "C", nullptr)) {
+        if (c_locale_ != nullptr) previous_ = uselocale(c_locale_);
+    }
+    ~CLocaleScope() {
+        if (c_locale_ == nullptr) return;
+        uselocale(previous_);
+        freelocale(c_locale_);
+    }
+    CLocaleScope(const CLocaleScope &) = delete;
+    CLocaleScope &operator=(const CLocaleScope &) = delete;
+
+  private:
+    locale_t c_locale_;
+    locale_t previous_ = nullptr;
+};
+
+// printf into a std::string: UnixBench defines its report with (Perl) printf formats, and C's
+// printf pads and rounds exactly as Perl's does.
+[[gnu::format(printf, 1, 2)]] std::string format(const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    va_list measure;
+    va_copy(measure, args);
+    const int size = std::vsnprintf(nullptr, 0, fmt, measure);
+    va_end(measure);
+    std::string text(size > 0 ? static_cast<size_t>(size) : 0, '\0');
+    if (size > 0) std::vsnprintf(text.data(), text.size() + 1, fmt, args);
+    va_end(args);
+    return text;
+}
+
+std::string upper(std::string text) {
+    for (char &c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return text;
+}
+
+std::string join(const json &strings, const char *separator) {
+    std::string text;
+    for (const json &item : elements(strings)) {
+        if (!item.is_string()) continue;
+        if (!text.empty()) text += separator;
+        text += item.get<std::string>();
+    }
+    return text;
+}
+
+// ---------------------------------------------------------------------------
+// Times. The document's times carry the benchmarked machine's UTC offset, and the report
+// shows that machine's clock, so the fields are read as written and never converted.
+// ---------------------------------------------------------------------------
+
+struct ClockTime {
+    int year, month, day, hour, minute, second;
+};
+
+bool read_digits(const std::string &text, size_t pos, size_t count, int &value) {
+    if (pos + count > text.size()) return false;
+    value = 0;
+    for (size_t i = pos; i < pos + count; ++i) {
+        if (!std::isdigit(static_cast<unsigned char>(text[i]))) return false;
+        value = value * 10 + (text[i] - '0');
+    }
+    return true;
+}
+
+// "2026-11-30T02:45:57+00:00" (fraction and offset ignored); nullopt when not ISO 8601.
+std::optional<ClockTime> parse_iso8601(const std::string &text) {
+    ClockTime t{};
+    const bool ok =
+        read_digits(text, 0, 4, t.year) && text[4] == '-' && read_digits(text, 5, 2, t.month) &&
+        text[7] == '-' && read_digits(text, 8, 2, t.day) && (text[10] == 'T' || text[10] == ' ') &&
+        read_digits(text, 11, 2, t.hour) && text[13] == ':' && read_digits(text, 14, 2, t.minute) &&
+        text[16] == ':' && read_digits(text, 17, 2, t.second);
+    const bool in_range = t.month >= 1 && t.month <= 12 && t.day >= 1 && t.day <= 31 &&
+                          t.hour <= 23 && t.minute <= 59 && t.second <= 60;
+    if (!ok || !in_range) return std::nullopt;
+    return t;
+}
+
+// 0 = Sunday (Sakamoto's method), so that no time zone is involved.
+int day_of_week(int year, int month, int day) {
+    static const int offsets[] = {0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4};
+    if (month < 3) year -= 1;
+    return (year + year / 4 - year / 100 + year / 400 + offsets[month - 1] + day) % 7;
+}
+
+std::string clock_text(const ClockTime &t) {
+    return format("%02d:%02d:%02d", t.hour, t.minute, t.second);
+}
+
+// strftime("%a %b %d %Y %H:%M:%S") in the C locale.
+std::string date_time_text(const ClockTime &t) {
+    static const char *const days[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+    static const char *const months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                         "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    return format("%s %s %02d %04d ", days[day_of_week(t.year, t.month, t.day)],
+                  months[t.month - 1], t.day, t.year) +
+           clock_text(t);
+}
+
+// An unparsable time is shown as written rather than dropped.
+std::string run_time_text(const std::string &iso, bool with_date) {
+    const std::optional<ClockTime> t = parse_iso8601(iso);
+    if (!t) return iso;
+    return with_date ? date_time_text(*t) : clock_text(*t);
+}
+
+// The uptime part of procps' `uptime` output ("1 day,  2:04, " / "12:30, " / "9 min, "),
+// which UnixBench prints as is. The user count is not recorded, so it is left out.
+std::string uptime_text(double seconds) {
+    const long long total = seconds > 0 ? to_integer(seconds) : 0;
+    const long long days = total / 86400;
+    const long long hours = total / 3600 % 24;
+    const long long minutes = total / 60 % 60;
+    std::string text;
+    if (days != 0) text += format("%lld %s, ", days, days > 1 ? "days" : "day");
+    if (hours != 0) return text + format("%2lld:%02lld, ", hours, minutes);
+    return text + format("%lld min, ", minutes);
+}
+
+// ---------------------------------------------------------------------------
+// The report header: banner and system description (UnixBench's displaySystem).
+// ---------------------------------------------------------------------------
+
+void write_banner(const json &doc, std::ostream &out) {
+    const json &tool = member(doc, "tool");
+    out << "   BYTE UNIX Benchmarks (Version 6.0.0)\n";
+    out << format("   bytebench %s (ABI %s)\n", string_member(tool, "version").c_str(),
+                  string_member(tool, "abi").c_str());
+    out << "\n";
+}
+
+void write_cpus(const json &system, std::ostream &out) {
+    const json &cpus = elements(member(system, "cpus"));
+    if (cpus.empty()) {
+        out << "   CPU: no details available\n";
+        return;
+    }
+    int number = 0;
+    for (const json &cpu : cpus) {
+        out << format("   CPU %d: %s (%.1f bogomips)\n", number++,
+                      string_member(cpu, "model").c_str(), number_or_zero(cpu, "bogomips"));
+        const std::string flags = join(member(cpu, "flags"), ", ");
+        if (!flags.empty()) out << format("          %s\n", flags.c_str());
+    }
+}
+
+// UnixBench prints the output of `uptime` here; it is rebuilt from the recorded values, with
+// the clock time of the first run's start standing in for the time `uptime` was called.
+void write_load(const json &system, const json &runs, std::ostream &out) {
+    std::string clock;
+    if (!runs.empty()) {
+        const std::optional<ClockTime> start = parse_iso8601(string_member(runs[0], "start"));
+        if (start) clock = clock_text(*start) + " ";
+    }
+    const json &load = elements(member(system, "load_average"));
+    double averages[3] = {0, 0, 0};
+    for (size_t i = 0; i < 3 && i < load.size(); ++i)
+        if (load[i].is_number()) averages[i] = load[i].get<double>();
+    out << format("   %sup %s load average: %.2f, %.2f, %.2f; runlevel %s\n\n", clock.c_str(),
+                  uptime_text(number_or_zero(system, "uptime_s")).c_str(), averages[0], averages[1],
+                  averages[2], string_member(system, "runlevel").c_str());
+}
+
+void write_system(const json &doc, std::ostream &out) {
+    const json &system = member(doc, "system");
+    const json &language = member(system, "language");
+    const auto field = [&](const char *key) { return string_member(system, key); };
+    out << format("   System: %s: %s\n", field("hostname").c_str(), field("os").c_str());
+    out << format("   OS: %s -- %s -- %s\n", field("os").c_str(), field("kernel").c_str(),
+                  field("kernel_version").c_str());
+    out << format("   Machine: %s (%s)\n", field("machine").c_str(), field("platform").c_str());
+    out << format("   Language: %s (charmap=\"%s\", collate=\"%s\")\n",
+                  string_member(language, "lang").c_str(),
+                  string_member(language, "charmap").c_str(),
+                  string_member(language, "collate").c_str());
+    // `-b` (brief) in UnixBench drops the per-CPU lines, which grow long on big machines.
+    if (!flag_member(member(doc, "render"), "brief")) write_cpus(system, out);
+    write_load(system, elements(member(doc, "runs")), out);
+}
+
+// ---------------------------------------------------------------------------
+// One copy-pass (UnixBench's summarizeRun, logResults and logIndexCat).
+// ---------------------------------------------------------------------------
+
+std::string display_name(const json &test) {
+    const std::string name = string_member(test, "name");
+    return name.empty() ? string_member(test, "id") : name;
+}
+
+bool is_ok(const json &test) { return string_member(test, "status") == "ok"; }
+
+// UnixBench sorts by display name with Perl's `cmp`, i.e. by bytes; std::string's ordering
+// compares bytes as unsigned char, which is the same.
+std::vector<const json *> tests_by_name(const json &run) {
+    std::vector<const json *> tests;
+    for (const json &test : elements(member(run, "tests")))
+        if (test.is_object()) tests.push_back(&test);
+    std::stable_sort(tests.begin(), tests.end(), [](const json *a, const json *b) {
+        return display_name(*a) < display_name(*b);
+    });
+    return tests;
+}
+
+// UnixBench's number(): "1 CPU", "2 CPUs", "1 parallel copy", "2 parallel copies".
+std::string counted(long long n, const char *one, const char *many) {
+    return format("%lld %s", n, n == 1 ? one : many);
+}
+
+void write_run_heading(const json &run, const json &system, std::ostream &out) {
+    std::string period = run_time_text(string_member(run, "start"), true);
+    const std::string end = string_member(run, "end");
+    // An interrupted run may have no end time; " - " with nothing after it would mislead.
+    if (!end.empty()) period += " - " + run_time_text(end, false);
+    const std::optional<double> cpus = number_member(run, "cpus");
+    const long long cpu_count = to_integer(cpus ? *cpus : number_or_zero(system, "cpus_online"));
+    out << "------------------------------------------------------------------------\n";
+    out << format("Benchmark Run: %s\n", period.c_str());
+    out << format(
+        "%s in system; running %s of tests\n", counted(cpu_count, "CPU", "CPUs").c_str(),
+        counted(integer_or_zero(run, "copies"), "parallel copy", "parallel copies").c_str());
+    out << "\n";
+}
+
+void write_test_line(const json &test, std::ostream &out) {
+    const std::string name = display_name(test);
+    if (is_ok(test)) {
+        out << format("%-40s %12.1f %-5s (%.1f s, %lld samples)\n", name.c_str(),
+                      number_or_zero(test, "value"), string_member(test, "unit").c_str(),
+                      number_or_zero(test, "time_s"), integer_or_zero(test, "samples"));
+        return;
+    }
+    const std::string status = string_member(test, "status");
+    const std::string label = upper(status.empty() ? "unknown" : status);
+    const std::string error = string_member(test, "error");
+    if (error.empty())
+        out << format("%-40s %s\n", name.c_str(), label.c_str());
+    else
+        out << format("%-40s %s: %s\n", name.c_str(), label.c_str(), error.c_str());
+}
+
+// The index of a test that has a baseline; the core's value when it wrote one.
+std::optional<double> test_index(const json &test) {
+    const std::optional<double> baseline = number_member(test, "baseline");
+    if (!baseline || *baseline <= 0) return std::nullopt;
+    if (const std::optional<double> index = number_member(test, "index")) return index;
+    return number_or_zero(test, "value") / *baseline * 10.0;
+}
+
+void write_index_line(const json &test, std::ostream &out) {
+    const std::string name = display_name(test);
+    const double value = number_or_zero(test, "value");
+    if (const std::optional<double> index = test_index(test))
+        out << format("%-40s %12.1f %12.1f %8.1f\n", name.c_str(), number_or_zero(test, "baseline"),
+                      value, *index);
+    else
+        out << format("%-40s %12s %12.1f %8s\n", name.c_str(), "---", value, "---");
+}
+
+void write_index(const json &index, const std::vector<const json *> &tests, std::ostream &out) {
+    const std::string category = string_member(index, "category");
+    std::string title = string_member(index, "title");
+    if (title.empty()) title = category;
+    const bool partial = flag_member(index, "partial");
+    out << format("%-40s %12s %12s %8s\n",
+                  (title + (partial ? " Partial Index" : " Index Values")).c_str(), "BASELINE",
+                  "RESULT", "INDEX");
+    for (const json *test : tests)
+        if (is_ok(*test) && string_member(*test, "category") == category)
+            write_index_line(*test, out);
+    out << format("%-40s %12s %12s %8s\n", "", "", "", "========");
+    out << format("%-66s %8.1f\n",
+                  (title + " Index Score" + (partial ? " (Partial Only)" : "")).c_str(),
+                  number_or_zero(index, "score"));
+    out << "\n";
+}
+
+void write_run(const json &run, const json &system, std::ostream &out) {
+    write_run_heading(run, system, out);
+    const std::vector<const json *> tests = tests_by_name(run);
+    for (const json *test : tests) write_test_line(*test, out);
+    out << "\n";
+    // UnixBench leaves out categories in which nothing was indexed.
+    for (const json &index : elements(member(run, "indexes")))
+        if (integer_or_zero(index, "tests_indexed") > 0) write_index(index, tests, out);
+}
+
+void write_text_report(std::string_view text, std::ostream &out) {
+    const json doc = parse_document(text);
+    check_schema(doc);
+    const CLocaleScope c_locale;
+    write_banner(doc, out);
+    write_system(doc, out);
+    const json &system = member(doc, "system");
+    for (const json &run : elements(member(doc, "runs"))) write_run(run, system, out);
+    if (string_member(doc, "status") == "incomplete")
+        out << "*** Incomplete run: results above are what was measured before it stopped ***\n";
+}
+
+const auto kTextReporter = bytebench::Reporter<&write_text_report>("text")
+                               .name("UnixBench text report")
+                               .description("UnixBench 6.0's text report, line for line")
+                               .extension("txt");
+
+}  // namespace
+
+BYTEBENCH_PLUGIN(bytebench::Plugin("org.bytebench.text")
+                     .name("bytebench text reporter")
+                     .vendor("bytebench")
+                     .version("0.1.0")
+                     .add(kTextReporter))

@@ -1,0 +1,94 @@
+// Bad input gets one clear line on stderr and a non-zero exit, and leaves no
+// half-written result behind.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "cli_runner.h"
+
+namespace fs = std::filesystem;
+
+namespace bytebench::test {
+namespace {
+
+const std::string kTestPlugins = BYTEBENCH_TEST_PLUGIN_DIR;
+
+void expect_one_line_error(const CliResult &r, const std::string &needle) {
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find("bytebench: error: "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+TEST(BadInput, UnknownTestSuggestsTheNearest) {
+    expect_one_line_error(run_cli({"run", "sycall"}), "did you mean 'syscall'");
+}
+
+TEST(BadInput, BadFlagValues) {
+    expect_one_line_error(run_cli({"run", "syscall", "-c", "0"}), "--copies");
+    expect_one_line_error(run_cli({"run", "syscall", "-c", "x"}), "--copies");
+    expect_one_line_error(run_cli({"run", "syscall", "-i", "-3"}), "--iterations");
+    expect_one_line_error(run_cli({"run", "syscall", "--duration", "0"}), "--duration");
+    expect_one_line_error(run_cli({"run", "--no-such-flag"}), "--no-such-flag");
+}
+
+TEST(BadInput, MalformedSuiteNamesFileLineAndColumn) {
+    const std::string dir = fresh_dir("bad-suite");
+    std::ofstream(dir + "/s.toml") << "name = \"x\"\n[test.a\n";
+    expect_one_line_error(run_cli({"--suite", dir + "/s.toml", "list"}), dir + "/s.toml:2:");
+}
+
+TEST(BadInput, MissingPluginFolder) {
+    expect_one_line_error(run_cli({"--plugin-path", "/no/such/folder", "list"}),
+                          "/no/such/folder: plugin folder does not exist");
+}
+
+TEST(BadInput, DuplicateWorkloadIdNamesBothFiles) {
+    const CliResult r = run_cli({"--plugin-path", kTestPlugins + "/good", "--plugin-path",
+                                 kTestPlugins + "/dup", "run", "test.count"});
+    expect_one_line_error(r, "duplicate workload id 'test.count'");
+    EXPECT_NE(r.err.find("good.so"), std::string::npos);
+    EXPECT_NE(r.err.find("dup.so"), std::string::npos);
+}
+
+TEST(BadInput, WrongAbiIsRefusedAndTheRestStillRuns) {
+    const std::string out = fresh_dir("wrong-abi");
+    const CliResult r = run_cli({"--plugin-path", kTestPlugins + "/wrong-major", "--plugin-path",
+                                 kTestPlugins + "/good", "run", "test.count", "-i", "1",
+                                 "--duration", "0.1", "--settle", "0", "-c", "1", "-o", out});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.err.find("wrong_major.so skipped: plugin was built for ABI 2.0, this bytebench "
+                         "provides ABI 1.0"),
+              std::string::npos)
+        << r.err;
+    const CliResult plugins = run_cli({"--plugin-path", kTestPlugins + "/wrong-major", "plugins"});
+    EXPECT_NE(plugins.out.find("ABI 2.0"), std::string::npos) << plugins.out;
+}
+
+TEST(BadInput, UnwritableResultsFolder) {
+    const std::string dir = fresh_dir("unwritable");
+    std::ofstream(dir + "/file") << "x";
+    expect_one_line_error(run_cli({"--plugin-path", kTestPlugins + "/good", "run", "test.count",
+                                   "-o", dir + "/file/sub"}),
+                          "cannot create results folder");
+}
+
+TEST(BadInput, UnknownFormatIsRefusedBeforeRunning) {
+    const std::string out = fresh_dir("bad-format");
+    expect_one_line_error(run_cli({"run", "syscall", "--format", "pdf", "-o", out}),
+                          "unknown report format 'pdf'");
+    EXPECT_TRUE(fs::is_empty(out));
+}
+
+TEST(BadInput, CorruptOrForeignResultForReport) {
+    const std::string dir = fresh_dir("bad-result");
+    std::ofstream(dir + "/corrupt.json") << "{\"schema\": \"bytebench.result/1\", ";
+    std::ofstream(dir + "/foreign.json") << "{\"schema\": \"other/1\"}";
+    expect_one_line_error(run_cli({"report", dir + "/corrupt.json"}), "corrupt result");
+    expect_one_line_error(run_cli({"report", dir + "/foreign.json"}), "not a bytebench result");
+    expect_one_line_error(run_cli({"report", dir + "/missing.json"}), "cannot read");
+}
+
+}  // namespace
+}  // namespace bytebench::test

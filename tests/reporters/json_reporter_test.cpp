@@ -1,0 +1,88 @@
+// Tests of the `json` reporter (json.so), loaded and called the way a worker does.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "reporter_harness.h"
+
+namespace bytebench_test {
+namespace {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+std::string fixture(const std::string &name) {
+    return read_file(std::string(BYTEBENCH_REPORTER_FIXTURE_DIR) + "/" + name);
+}
+
+const bb_reporter &json_reporter() { return load_reporter(JSON_REPORTER, "json"); }
+
+TEST(JsonReporter, DescribesItself) {
+    const bb_reporter &reporter = json_reporter();
+    EXPECT_EQ(reporter.struct_size, sizeof(bb_reporter));
+    EXPECT_STREQ(reporter.id, "json");
+    EXPECT_STREQ(reporter.file_extension, "json");
+    EXPECT_NE(reporter.write, nullptr);
+}
+
+class JsonRoundTrip : public ::testing::TestWithParam<const char *> {};
+
+// The output is the input without `render`: same values, and the core's member order,
+// pretty-printed with two spaces and ended by a newline.
+TEST_P(JsonRoundTrip, OutputIsTheInputWithoutRender) {
+    const std::string input = fixture(GetParam());
+    const WriteOutcome outcome = write_report(json_reporter(), input);
+    ASSERT_EQ(outcome.status, BB_OK) << outcome.error;
+
+    json expected = json::parse(input);
+    expected.erase("render");
+    const json actual = json::parse(outcome.output);
+    EXPECT_EQ(actual, expected);
+    EXPECT_FALSE(actual.contains("render"));
+
+    ordered_json ordered = ordered_json::parse(input);
+    ordered.erase("render");
+    EXPECT_EQ(outcome.output, ordered.dump(2) + "\n");
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, JsonRoundTrip,
+                         ::testing::Values("full-2run.json", "partial-brief.json",
+                                           "minimal-incomplete.json", "header-only.json"));
+
+TEST(JsonReporter, KeepsTheSchemaFirst) {
+    const WriteOutcome outcome = write_report(json_reporter(), fixture("full-2run.json"));
+    ASSERT_EQ(outcome.status, BB_OK) << outcome.error;
+    EXPECT_EQ(outcome.output.rfind("{\n  \"schema\": \"bytebench.result/1\",\n", 0), 0u);
+}
+
+TEST(JsonReporter, RefusesMalformedDocument) {
+    const WriteOutcome outcome = write_report(json_reporter(), fixture("malformed.json"));
+    EXPECT_EQ(outcome.status, BB_ERROR);
+    EXPECT_NE(outcome.error.find("json: the result document is not valid JSON"), std::string::npos)
+        << outcome.error;
+}
+
+TEST(JsonReporter, RefusesUnknownSchemaMajor) {
+    const WriteOutcome outcome = write_report(json_reporter(), fixture("schema-v9.json"));
+    EXPECT_EQ(outcome.status, BB_ERROR);
+    EXPECT_NE(outcome.error.find("unsupported result schema \"bytebench.result/9\""),
+              std::string::npos)
+        << outcome.error;
+}
+
+TEST(JsonReporter, ChecksTheSchemaMajorExactly) {
+    const auto status_for = [](const std::string &document) {
+        return write_report(json_reporter(), document).status;
+    };
+    EXPECT_EQ(status_for(R"({"schema": "bytebench.result/1.2", "x": 1})"), BB_OK);
+    EXPECT_EQ(status_for(R"({"schema": "bytebench.result/10"})"), BB_ERROR);
+    EXPECT_EQ(status_for(R"({"schema": "bytebench.other/1"})"), BB_ERROR);
+    EXPECT_EQ(status_for(R"({"status": "complete"})"), BB_ERROR);
+    EXPECT_EQ(status_for("[]"), BB_ERROR);
+    EXPECT_EQ(status_for(""), BB_ERROR);
+}
+
+}  // namespace
+}  // namespace bytebench_test

@@ -1,0 +1,258 @@
+// Tests of the `text` reporter (text.so), loaded and called the way a worker does.
+//
+// The fixture documents are in fixtures/, the expected reports in golden/ (see golden.h for
+// how to regenerate them). golden/unixbench-6.0-run-2core-vm.txt is a verbatim copy of a real
+// UnixBench 6.0 report: fixtures/full-2run.json carries that run's values, so its 1-copy run
+// must come out as the same lines.
+#include <gtest/gtest.h>
+
+#include <clocale>
+#include <string>
+#include <vector>
+
+#include "golden.h"
+#include "reporter_harness.h"
+
+namespace bytebench_test {
+namespace {
+
+std::string fixture(const std::string &name) {
+    return read_file(std::string(BYTEBENCH_REPORTER_FIXTURE_DIR) + "/" + name);
+}
+
+const bb_reporter &text_reporter() { return load_reporter(TEXT_REPORTER, "text"); }
+
+std::string render_document(const std::string &document) {
+    const WriteOutcome outcome = write_report(text_reporter(), document);
+    EXPECT_EQ(outcome.status, BB_OK) << outcome.error;
+    return outcome.output;
+}
+
+std::string render_fixture(const std::string &name) { return render_document(fixture(name)); }
+
+std::vector<std::string> lines_of(const std::string &text) {
+    std::vector<std::string> lines;
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        lines.push_back(text.substr(start, end - start));
+        start = end + 1;
+    }
+    return lines;
+}
+
+bool starts_with(const std::string &text, const std::string &prefix) {
+    return text.compare(0, prefix.size(), prefix) == 0;
+}
+
+// The lines from the first one starting with `first` through the next one starting with
+// `last`, joined again; "" when there is no such section.
+std::string section(const std::string &text, const std::string &first, const std::string &last) {
+    const std::vector<std::string> lines = lines_of(text);
+    std::string out;
+    bool inside = false;
+    for (const std::string &line : lines) {
+        inside = inside || starts_with(line, first);
+        if (!inside) continue;
+        out += line + "\n";
+        if (starts_with(line, last)) return out;
+    }
+    return "";
+}
+
+// `count` lines from the first one starting with `first`, joined again; "" when too short.
+std::string block(const std::string &text, const std::string &first, size_t count) {
+    const std::vector<std::string> lines = lines_of(text);
+    for (size_t i = 0; i < lines.size(); ++i) {
+        if (!starts_with(lines[i], first)) continue;
+        if (i + count > lines.size()) return "";
+        std::string out;
+        for (size_t j = i; j < i + count; ++j) out += lines[j] + "\n";
+        return out;
+    }
+    return "";
+}
+
+// The first line of `text` that contains `needle`.
+std::string line_with(const std::string &text, const std::string &needle) {
+    for (const std::string &line : lines_of(text))
+        if (line.find(needle) != std::string::npos) return line;
+    return "";
+}
+
+TEST(TextReporter, DescribesItself) {
+    const bb_reporter &reporter = text_reporter();
+    EXPECT_EQ(reporter.struct_size, sizeof(bb_reporter));
+    EXPECT_STREQ(reporter.id, "text");
+    EXPECT_STREQ(reporter.file_extension, "txt");
+    EXPECT_NE(reporter.write, nullptr);
+}
+
+TEST(TextReporter, FullTwoRunReportMatchesGolden) {
+    EXPECT_TRUE(matches_golden("full-2run.txt", render_fixture("full-2run.json")));
+}
+
+TEST(TextReporter, PartialBriefReportMatchesGolden) {
+    EXPECT_TRUE(matches_golden("partial-brief.txt", render_fixture("partial-brief.json")));
+}
+
+TEST(TextReporter, MinimalIncompleteReportMatchesGolden) {
+    EXPECT_TRUE(
+        matches_golden("minimal-incomplete.txt", render_fixture("minimal-incomplete.json")));
+}
+
+TEST(TextReporter, HeaderOnlyWithoutRunsMatchesGolden) {
+    EXPECT_TRUE(matches_golden("header-only.txt", render_fixture("header-only.json")));
+}
+
+// From "Benchmark Run:" through the index score: the test lines, the index table and the
+// score computed by the core (index = value / baseline * 10, geometric mean) must be the
+// lines UnixBench 6.0 printed for the same measurements.
+TEST(TextReporter, OneCopyRunMatchesUnixBenchReport) {
+    const std::string reference = read_file(golden_path("unixbench-6.0-run-2core-vm.txt"));
+    const std::string expected =
+        section(reference, "Benchmark Run:", "System Benchmarks Index Score");
+    ASSERT_NE(expected, "");
+    ASSERT_NE(expected.find("699.4"), std::string::npos);
+    const std::string actual = section(render_fixture("full-2run.json"),
+                                       "Benchmark Run:", "System Benchmarks Index Score");
+    EXPECT_EQ(unified_diff(expected, actual, "UnixBench 6.0", "text reporter"), "");
+}
+
+// The banner, and "System:" through the flags of the last CPU. (The line after those is the
+// output of `uptime`, which the reference has anonymised.)
+TEST(TextReporter, SystemDescriptionMatchesUnixBenchReport) {
+    const std::string reference = read_file(golden_path("unixbench-6.0-run-2core-vm.txt"));
+    const std::string actual = render_fixture("full-2run.json");
+    const std::string banner = block(reference, "   BYTE UNIX Benchmarks", 1);
+    ASSERT_NE(banner, "");
+    EXPECT_EQ(block(actual, "", 1), banner);
+    const std::string expected = block(reference, "   System:", 8);
+    ASSERT_NE(expected, "");
+    EXPECT_EQ(
+        unified_diff(expected, block(actual, "   System:", 8), "UnixBench 6.0", "text reporter"),
+        "");
+}
+
+TEST(TextReporter, RefusesMalformedDocument) {
+    const WriteOutcome outcome = write_report(text_reporter(), fixture("malformed.json"));
+    EXPECT_EQ(outcome.status, BB_ERROR);
+    EXPECT_NE(outcome.error.find("text: the result document is not valid JSON"), std::string::npos)
+        << outcome.error;
+}
+
+TEST(TextReporter, RefusesUnknownSchemaMajor) {
+    const WriteOutcome outcome = write_report(text_reporter(), fixture("schema-v9.json"));
+    EXPECT_EQ(outcome.status, BB_ERROR);
+    EXPECT_NE(outcome.error.find("unsupported result schema \"bytebench.result/9\""),
+              std::string::npos)
+        << outcome.error;
+}
+
+TEST(TextReporter, ChecksTheSchemaMajorExactly) {
+    const auto status_for = [](const std::string &document) {
+        const WriteOutcome outcome = write_report(text_reporter(), document);
+        return outcome.status;
+    };
+    EXPECT_EQ(status_for(R"({"schema": "bytebench.result/1"})"), BB_OK);
+    EXPECT_EQ(status_for(R"({"schema": "bytebench.result/1.7"})"), BB_OK);
+    EXPECT_EQ(status_for(R"({"schema": "bytebench.result/10"})"), BB_ERROR);
+    EXPECT_EQ(status_for(R"({"schema": "bytebench.result/"})"), BB_ERROR);
+    EXPECT_EQ(status_for(R"({"schema": "bytebench.other/1"})"), BB_ERROR);
+    EXPECT_EQ(status_for(R"({"schema": 1})"), BB_ERROR);
+    EXPECT_EQ(status_for(R"({"runs": []})"), BB_ERROR);
+    EXPECT_EQ(status_for(R"(["bytebench.result/1"])"), BB_ERROR);
+    EXPECT_EQ(status_for(""), BB_ERROR);
+}
+
+// A reporter must not fail (or invoke undefined behaviour) on members of unexpected types or
+// sizes; it prints what it can.
+TEST(TextReporter, SurvivesMembersOfTheWrongType) {
+    const std::string document = R"({
+        "schema": "bytebench.result/1", "status": 7, "tool": [], "render": "brief",
+        "system": {"hostname": 1, "uptime_s": 1e300, "cpus": "many", "load_average": {"a": 1},
+                   "language": "C"},
+        "runs": [7, {"copies": "two", "cpus": -1e308, "start": 20261130, "end": "",
+                     "tests": [1, "x", {"status": "ok", "samples": 1e20, "value": "big"},
+                               {"status": ["crashed"], "baseline": "yes"}],
+                     "indexes": [{"tests_indexed": true}, {"tests_indexed": 1e300, "score": {}}]}]
+    })";
+    const WriteOutcome outcome = write_report(text_reporter(), document);
+    EXPECT_EQ(outcome.status, BB_OK) << outcome.error;
+    EXPECT_NE(outcome.output.find("Benchmark Run: "), std::string::npos) << outcome.output;
+}
+
+// The uptime part follows procps' `uptime`, which UnixBench prints verbatim.
+TEST(TextReporter, FormatsUptimeLikeProcps) {
+    const std::pair<double, const char *> cases[] = {
+        {0, "up 0 min,  load"},
+        {540.9, "up 9 min,  load"},
+        {3660, "up  1:01,  load"},
+        {45030, "up 12:30,  load"},
+        {86400, "up 1 day, 0 min,  load"},
+        {2 * 86400 + 5 * 3600 + 7 * 60 + 59, "up 2 days,  5:07,  load"},
+    };
+    for (const auto &[seconds, expected] : cases) {
+        const std::string document = R"({"schema": "bytebench.result/1", "system": {"uptime_s": )" +
+                                     std::to_string(seconds) + "}}";
+        const std::string line = line_with(render_document(document), " up ");
+        EXPECT_NE(line.find(expected), std::string::npos) << line << " for " << seconds << " s";
+    }
+}
+
+// The report shows the benchmarked machine's clock as written in the document, whatever the
+// time zone of the machine that renders it.
+TEST(TextReporter, PrintsTheRecordedLocalTime) {
+    const std::pair<const char *, const char *> cases[] = {
+        {"2026-11-30T23:59:59-08:00", "Mon Nov 30 2026 23:59:59"},
+        {"2000-02-29T00:00:00+05:30", "Tue Feb 29 2000 00:00:00"},
+        {"1999-12-31T12:00:00.125Z", "Fri Dec 31 1999 12:00:00"},
+        {"2024-01-01T07:08:09+00:00", "Mon Jan 01 2024 07:08:09"},
+        {"yesterday", "yesterday"},
+    };
+    for (const auto &[iso, expected] : cases) {
+        const std::string document =
+            std::string(R"({"schema": "bytebench.result/1", "runs": [{"start": ")") + iso + "\"}]}";
+        const std::string line = line_with(render_document(document), "Benchmark Run:");
+        EXPECT_EQ(line, std::string("Benchmark Run: ") + expected);
+    }
+}
+
+TEST(TextReporter, WritesToStandardOutputWithoutPath) {
+    const std::string document = fixture("partial-brief.json");
+    std::string error;
+    ::testing::internal::CaptureStdout();
+    const bb_status status = write_report_to(text_reporter(), document, nullptr, error);
+    const std::string captured = ::testing::internal::GetCapturedStdout();
+    EXPECT_EQ(status, BB_OK) << error;
+    EXPECT_TRUE(matches_golden("partial-brief.txt", captured));
+}
+
+TEST(TextReporter, ReportsAnUnwritablePath) {
+    std::string error;
+    const bb_status status = write_report_to(text_reporter(), fixture("partial-brief.json"),
+                                             "/nonexistent-dir/report.txt", error);
+    EXPECT_EQ(status, BB_ERROR);
+    EXPECT_NE(error.find("/nonexistent-dir/report.txt"), std::string::npos) << error;
+}
+
+// UnixBench always prints '.' as the decimal separator; a worker running under a locale with
+// a decimal comma must not change that.
+TEST(TextReporter, IgnoresTheProcessLocale) {
+    const std::string saved = std::setlocale(LC_ALL, nullptr);
+    const char *comma_locales[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8"};
+    const char *chosen = nullptr;
+    for (const char *name : comma_locales)
+        if (std::setlocale(LC_ALL, name) != nullptr) {
+            chosen = name;
+            break;
+        }
+    if (chosen == nullptr) GTEST_SKIP() << "no locale with a decimal comma is installed";
+    const std::string output = render_fixture("partial-brief.json");
+    std::setlocale(LC_ALL, saved.c_str());
+    EXPECT_TRUE(matches_golden("partial-brief.txt", output)) << "under " << chosen;
+}
+
+}  // namespace
+}  // namespace bytebench_test
