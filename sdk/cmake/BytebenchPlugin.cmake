@@ -7,7 +7,8 @@
 #
 # The library lands in BYTEBENCH_PLUGIN_OUTPUT_DIRECTORY when that variable is
 # set, and is installed into BYTEBENCH_PLUGIN_INSTALL_DIR
-# (default: <libdir>/bytebench/plugins) unless NO_INSTALL is given.
+# (default: lib/bytebench/plugins, where the CLI looks relative to its own
+# bin/ folder) unless NO_INSTALL is given.
 include_guard(GLOBAL)
 include(GNUInstallDirs)
 
@@ -42,7 +43,7 @@ function(bytebench_add_plugin target)
   endif()
   if(NOT ARG_NO_INSTALL)
     if(NOT BYTEBENCH_PLUGIN_INSTALL_DIR)
-      set(BYTEBENCH_PLUGIN_INSTALL_DIR "${CMAKE_INSTALL_LIBDIR}/bytebench/plugins")
+      set(BYTEBENCH_PLUGIN_INSTALL_DIR "lib/bytebench/plugins")
     endif()
     install(TARGETS ${target} LIBRARY DESTINATION "${BYTEBENCH_PLUGIN_INSTALL_DIR}")
   endif()

@@ -1,0 +1,30 @@
+# Script mode: cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=... -DCLI=... -P this
+file(REMOVE_RECURSE "${WORK_DIR}")
+set(prefix "${WORK_DIR}/prefix")
+
+function(run_step what)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${what} failed (${rc}):\n${out}\n${err}")
+  endif()
+  set(step_output "${out}" PARENT_SCOPE)
+endfunction()
+
+run_step("install" ${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${prefix}" --component Unspecified)
+run_step("configure example" ${CMAKE_COMMAND} -S "${SOURCE_DIR}" -B "${WORK_DIR}/build"
+         -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release)
+run_step("build example" ${CMAKE_COMMAND} --build "${WORK_DIR}/build")
+if(NOT EXISTS "${WORK_DIR}/build/getppid.so")
+  message(FATAL_ERROR "the example did not produce getppid.so")
+endif()
+# Only the entry point is exported.
+run_step("nm" nm -D --defined-only "${WORK_DIR}/build/getppid.so")
+string(REGEX MATCHALL " T [^\n]+" exported "${step_output}")
+if(NOT exported STREQUAL " T bytebench_plugin_entry")
+  message(FATAL_ERROR "plugin exports more than its entry point: ${exported}")
+endif()
+run_step("run" "${prefix}/bin/bytebench" --plugin-path "${WORK_DIR}/build" run getppid -i 1
+         --duration 0.2 --settle 0 -c 1 -q -o "${WORK_DIR}/results")
+if(NOT step_output MATCHES "getppid\\(\\) calls +[0-9]+\\.[0-9] lps")
+  message(FATAL_ERROR "unexpected report:\n${step_output}")
+endif()
