@@ -12,7 +12,7 @@ CMAKE_FLAGS ?=
 # Everything a fresh Debian bookworm machine needs to build, test and run.
 DEBIAN_PACKAGES := cmake g++ make pkg-config \
   libboost-dev libboost-filesystem-dev libspdlog-dev libtomlplusplus-dev \
-  libcli11-dev nlohmann-json3-dev libgtest-dev libssl-dev
+  libcli11-dev nlohmann-json3-dev libgtest-dev libssl-dev clang-format git
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -51,6 +51,7 @@ PluginInfo PluginCatalog::parse_description(const std::string &path, const std::
     info.vendor = j.value("vendor", "");
     info.version = j.value("version", "");
     info.abi = j.value("abi", "");
+    info.build_info = j.value("build_info", "");
     for (const auto &w : j.value("workloads", nlohmann::json::array()))
         info.workloads.push_back(parse_workload(w));
     for (const auto &r : j.value("reporters", nlohmann::json::array()))

@@ -31,6 +31,7 @@ struct ReporterInfo {
 
 struct PluginInfo {
     std::string path, id, name, vendor, version, abi;
+    std::string build_info;  // compiler and flags, as the plugin says
     std::vector<WorkloadInfo> workloads;
     std::vector<ReporterInfo> reporters;
 };

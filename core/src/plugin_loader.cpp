@@ -165,6 +165,7 @@ nlohmann::json LoadedPlugin::describe() const {
             {"vendor", text(t.vendor)},
             {"version", text(t.version)},
             {"abi", abi_string(t.abi_major, t.abi_minor)},
+            {"build_info", BB_HAS_FIELD(&t, bb_plugin, build_info) ? text(t.build_info) : ""},
             {"workloads", workloads},
             {"reporters", reporters}};
 }

@@ -126,6 +126,7 @@ PlannedTest plan_test(const std::string &id, const Suite &suite, const PluginCat
         t.workload = *found->workload;
         t.plugin_path = found->plugin->path;
         t.plugin_id = found->plugin->id;
+        t.plugin_build = found->plugin->build_info;
     } else {
         t.unavailable = "no loaded plugin provides workload '" + workload_id + "'";
         t.workload.id = workload_id;

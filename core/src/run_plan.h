@@ -24,7 +24,7 @@ struct PlannedTest {
     std::string name;  // display name
     std::string category;
     WorkloadInfo workload;  // id empty when no plugin provides it
-    std::string plugin_path, plugin_id;
+    std::string plugin_path, plugin_id, plugin_build;
     std::string unavailable;  // why it cannot run; "" when it can
     double duration_s = 10;
     int passes = 10;

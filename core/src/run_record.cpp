@@ -84,6 +84,7 @@ nlohmann::json test_json(const TestRecord &r) {
         j["plugin"] = t.plugin_path;
         j["plugin_id"] = t.plugin_id;
         j["version"] = t.workload.version;
+        j["build"] = t.plugin_build;
     }
     if (!r.error.empty()) j["error"] = r.error;
     if (t.baseline) j["baseline"] = *t.baseline;

@@ -301,6 +301,11 @@ typedef struct bb_plugin {
     const bb_workload *const *workloads; /* workload_count entries */
     uint32_t reporter_count;
     const bb_reporter *const *reporters; /* reporter_count entries */
+    /* How the plugin was built: compiler, version and the flags of its
+     * workload code, e.g. "gcc 12.2.0 -O3 -ffast-math -march=native". The
+     * host copies it into every result, because UnixBench's numbers depend
+     * on it. May be NULL or "". */
+    const char *build_info;
 } bb_plugin;
 
 /* The one exported function. The host calls it once per process, before any

@@ -45,6 +45,19 @@
 #include <string_view>
 #include <vector>
 
+// What bb_plugin.build_info says by default: the compiler, its version and
+// BYTEBENCH_BUILD_FLAGS, which a build may define to the flags it used.
+#ifndef BYTEBENCH_BUILD_FLAGS
+#define BYTEBENCH_BUILD_FLAGS ""
+#endif
+#if defined(__clang__)
+#define BYTEBENCH_BUILD_INFO "clang " __clang_version__ " " BYTEBENCH_BUILD_FLAGS
+#elif defined(__GNUC__)
+#define BYTEBENCH_BUILD_INFO "gcc " __VERSION__ " " BYTEBENCH_BUILD_FLAGS
+#else
+#define BYTEBENCH_BUILD_INFO "unknown compiler " BYTEBENCH_BUILD_FLAGS
+#endif
+
 namespace bytebench {
 
 // Thrown from a workload's constructor or run() (or from a reporter) when the
@@ -269,11 +282,13 @@ class Plugin {
         desc_.name = id;
         desc_.vendor = "";
         desc_.version = "0";
+        desc_.build_info = BYTEBENCH_BUILD_INFO;
     }
     Plugin &name(const char *v) { return desc_.name = v, *this; }
     Plugin &vendor(const char *v) { return desc_.vendor = v, *this; }
     Plugin &version(const char *v) { return desc_.version = v, *this; }
     Plugin &min_host_minor(uint16_t v) { return desc_.min_host_minor = v, *this; }
+    Plugin &build_info(const char *v) { return desc_.build_info = v, *this; }
     template <class T>
     Plugin &add(const Workload<T> &w) {
         workloads_.push_back(w.descriptor());
