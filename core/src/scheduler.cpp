@@ -95,8 +95,9 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
         if (status != Status::ok) {
             record.status = status;
             record.error = error;
-            spdlog::error("{} ({} cop{}): {}: {}", test.id, copies, copies == 1 ? "y" : "ies",
-                          to_string(status), error);
+            spdlog::log(status == Status::skipped ? spdlog::level::warn : spdlog::level::err,
+                        "{} ({} cop{}): {}: {}", test.id, copies, copies == 1 ? "y" : "ies",
+                        to_string(status), error);
             progress.skip_planned(pass_s * (test.passes - pass - 1));
             break;
         }
