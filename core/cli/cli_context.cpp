@@ -1,6 +1,7 @@
+#include <spdlog/spdlog.h>
+
 #include <cstdio>
 #include <filesystem>
-#include <spdlog/spdlog.h>
 
 #include "commands.h"
 
@@ -21,8 +22,8 @@ std::optional<Environment> load_environment(const GlobalOptions &global) {
         print_error(e.what());
         return std::nullopt;
     }
-    env.catalog = PluginCatalog::scan(plugin_search_path(env.layout, global.plugin_paths),
-                                      env.layout.worker);
+    env.catalog =
+        PluginCatalog::scan(plugin_search_path(env.layout, global.plugin_paths), env.layout.worker);
     bool fatal = false;
     for (const PluginProblem &p : env.catalog.problems()) {
         switch (p.kind) {

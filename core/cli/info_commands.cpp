@@ -72,10 +72,13 @@ int plugins_command(const GlobalOptions &global) {
     if (catalog.plugins().empty()) std::printf("  (none)\n");
     for (const PluginInfo &p : catalog.plugins()) {
         std::printf("  %s %s (ABI %s)%s%s\n    file: %s\n", p.id.c_str(), p.version.c_str(),
-                    p.abi.c_str(), p.vendor.empty() ? "" : " by ", p.vendor.c_str(), p.path.c_str());
+                    p.abi.c_str(), p.vendor.empty() ? "" : " by ", p.vendor.c_str(),
+                    p.path.c_str());
         std::string workloads, reporters;
-        for (const WorkloadInfo &w : p.workloads) workloads += (workloads.empty() ? "" : ", ") + w.id;
-        for (const ReporterInfo &r : p.reporters) reporters += (reporters.empty() ? "" : ", ") + r.id;
+        for (const WorkloadInfo &w : p.workloads)
+            workloads += (workloads.empty() ? "" : ", ") + w.id;
+        for (const ReporterInfo &r : p.reporters)
+            reporters += (reporters.empty() ? "" : ", ") + r.id;
         if (!workloads.empty()) std::printf("    workloads: %s\n", workloads.c_str());
         if (!reporters.empty()) std::printf("    reporters: %s\n", reporters.c_str());
     }

@@ -18,10 +18,11 @@ std::string joined_command_line(int argc, char **argv) {
 
 int main(int argc, char **argv) {
     using namespace bytebench::cli;
-    CLI::App app{"bytebench: UnixBench's workloads and scores, with plugins for everything else.\n"};
+    CLI::App app{
+        "bytebench: UnixBench's workloads and scores, with plugins for everything else.\n"};
     app.name("bytebench");
-    app.set_version_flag("--version",
-                         std::string("bytebench ") + BYTEBENCH_VERSION + " (plugin ABI " + BYTEBENCH_ABI + ")");
+    app.set_version_flag("--version", std::string("bytebench ") + BYTEBENCH_VERSION +
+                                          " (plugin ABI " + BYTEBENCH_ABI + ")");
     app.require_subcommand(1);
     app.fallthrough();
 
@@ -31,7 +32,8 @@ int main(int argc, char **argv) {
                    "and the installed plugins)")
         ->type_name("DIR")
         ->allow_extra_args(false);
-    app.add_option("--suite", global.suite_file, "Suite file to use instead of the standard index suite")
+    app.add_option("--suite", global.suite_file,
+                   "Suite file to use instead of the standard index suite")
         ->type_name("FILE")
         ->check(CLI::ExistingFile);
     app.add_flag("-q,--quiet", global.quiet, "Only warnings and errors; no progress");
@@ -39,31 +41,39 @@ int main(int argc, char **argv) {
 
     RunOptions run;
     run.command_line = joined_command_line(argc, argv);
-    CLI::App *run_cmd = app.add_subcommand("run", "Run tests (default: the index, at 1 and N copies)");
+    CLI::App *run_cmd =
+        app.add_subcommand("run", "Run tests (default: the index, at 1 and N copies)");
     run_cmd->add_option("tests", run.tests, "Tests or groups (bytebench list shows them)");
     run_cmd->add_option("-c,--copies", run.copies, "Parallel copies (repeatable, or 1,2,4)")
         ->delimiter(',')
         ->allow_extra_args(false)
         ->check(CLI::Range(1, 1 << 20));
-    run_cmd->add_option("-i,--iterations", run.iterations,
-                        "Passes: long tests N, short tests max(1,(N+1)/3) (default 10)")
+    run_cmd
+        ->add_option("-i,--iterations", run.iterations,
+                     "Passes: long tests N, short tests max(1,(N+1)/3) (default 10)")
         ->check(CLI::Range(1, 1000));
-    run_cmd->add_option("--duration", run.duration_s, "Length of every pass in seconds (for quick checks)")
+    run_cmd
+        ->add_option("--duration", run.duration_s,
+                     "Length of every pass in seconds (for quick checks)")
         ->check(CLI::Range(0.001, 86400.0));
-    run_cmd->add_option("--settle", run.settle_s,
-                        "Seconds of sync-and-sleep before each pass (UnixBench: 3)")
+    run_cmd
+        ->add_option("--settle", run.settle_s,
+                     "Seconds of sync-and-sleep before each pass (UnixBench: 3)")
         ->check(CLI::Range(0.0, 600.0));
     run_cmd->add_option("--format", run.formats, "Report formats to write (text, json, ...)")
         ->delimiter(',')
         ->allow_extra_args(false);
-    run_cmd->add_option("-o,--output-dir", run.output_dir, "Folder for results (default ./results)");
-    run_cmd->add_option("--tmpdir", run.tmpdir,
-                        "Folder for temporary files (default $BYTEBENCH_TMPDIR, $TMPDIR, /tmp)")
+    run_cmd->add_option("-o,--output-dir", run.output_dir,
+                        "Folder for results (default ./results)");
+    run_cmd
+        ->add_option("--tmpdir", run.tmpdir,
+                     "Folder for temporary files (default $BYTEBENCH_TMPDIR, $TMPDIR, /tmp)")
         ->check(CLI::ExistingDirectory);
     run_cmd->add_flag("-b,--brief", run.brief, "No per-CPU lines in the report header");
 
     app.add_subcommand("list", "List tests, groups and workloads");
-    app.add_subcommand("plugins", "List plugins: what loaded, from where, and why anything did not");
+    app.add_subcommand("plugins",
+                       "List plugins: what loaded, from where, and why anything did not");
 
     ReportOptions report;
     CLI::App *report_cmd = app.add_subcommand("report", "Render a saved result again");

@@ -59,10 +59,12 @@ int report_command(const GlobalOptions &global, const ReportOptions &o) {
     int rc = kExitOk;
     try {
         if (o.output.empty())
-            std::cout << render_to_string(env->catalog, env->layout.worker, o.format, *doc, render, scratch)
+            std::cout << render_to_string(env->catalog, env->layout.worker, o.format, *doc, render,
+                                          scratch)
                       << std::flush;
         else
-            render_report(env->catalog, env->layout.worker, o.format, *doc, render, o.output, scratch);
+            render_report(env->catalog, env->layout.worker, o.format, *doc, render, o.output,
+                          scratch);
     } catch (const std::exception &e) {
         print_error(e.what());
         rc = kExitBadInput;

@@ -1,4 +1,5 @@
 // `bytebench run`: plan, run, save, report.
+#include <spdlog/spdlog.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -6,7 +7,6 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
-#include <spdlog/spdlog.h>
 
 #include "../src/interrupt.h"
 #include "../src/reporting.h"
@@ -88,7 +88,8 @@ bool write_reports(const RunOptions &o, const Environment &env, const ResultStor
         }
     }
     try {
-        std::cout << render_to_string(env.catalog, env.layout.worker, "text", document, render, scratch)
+        std::cout << render_to_string(env.catalog, env.layout.worker, "text", document, render,
+                                      scratch)
                   << std::flush;
     } catch (const std::exception &e) {
         spdlog::error("{}", e.what());
@@ -123,11 +124,13 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
     RunRecord record;
     record.system = gather_system_info();
     record.options = options_json(o, schedule.copies);
-    record.suite = {{"name", env->suite.name}, {"file", env->suite.path}, {"sha256", env->suite.sha256}};
+    record.suite = {
+        {"name", env->suite.name}, {"file", env->suite.path}, {"sha256", env->suite.sha256}};
 
     std::optional<ResultStore> store;
     try {
-        store.emplace(o.output_dir, record.system.value("hostname", "localhost"), to_json(record).dump(2));
+        store.emplace(o.output_dir, record.system.value("hostname", "localhost"),
+                      to_json(record).dump(2));
         schedule.temp_root = make_temp_root(o.tmpdir);
     } catch (const std::exception &e) {
         print_error(e.what());

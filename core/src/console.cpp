@@ -1,12 +1,12 @@
 #include "console.h"
 
+#include <spdlog/sinks/base_sink.h>
+#include <spdlog/sinks/basic_file_sink.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <mutex>
-#include <spdlog/sinks/base_sink.h>
-#include <spdlog/sinks/basic_file_sink.h>
 
 namespace bytebench {
 namespace {
@@ -19,11 +19,15 @@ class ConsoleSink : public spdlog::sinks::base_sink<std::mutex> {
   protected:
     void sink_it_(const spdlog::details::log_msg &msg) override {
         std::string level;
-        if (msg.level >= spdlog::level::err) level = "error: ";
-        else if (msg.level == spdlog::level::warn) level = "warning: ";
-        else if (msg.level <= spdlog::level::debug) level = "debug: ";
+        if (msg.level >= spdlog::level::err)
+            level = "error: ";
+        else if (msg.level == spdlog::level::warn)
+            level = "warning: ";
+        else if (msg.level <= spdlog::level::debug)
+            level = "debug: ";
         if (g_tty && !g_status_line.empty()) std::fputs("\r\033[K", stderr);
-        std::fprintf(stderr, "%s%.*s\n", level.c_str(), int(msg.payload.size()), msg.payload.data());
+        std::fprintf(stderr, "%s%.*s\n", level.c_str(), int(msg.payload.size()),
+                     msg.payload.data());
         if (g_tty && !g_status_line.empty()) std::fputs(g_status_line.c_str(), stderr);
         std::fflush(stderr);
     }

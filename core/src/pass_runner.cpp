@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <spdlog/spdlog.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -12,7 +13,6 @@
 #include <cstring>
 #include <filesystem>
 #include <memory>
-#include <spdlog/spdlog.h>
 
 #include "interrupt.h"
 #include "worker_process.h"
@@ -41,12 +41,21 @@ struct Copy {
 
 std::vector<std::string> worker_args(const PassRequest &r, int copy, const std::string &temp_dir) {
     const PlannedTest &t = *r.test;
-    std::vector<std::string> args = {
-        "run", "--plugin", t.plugin_path, "--workload", t.workload.id,
-        "--copy", std::to_string(copy), "--copies", std::to_string(r.copies),
-        "--pass", std::to_string(r.pass_index),
-        "--duration-ns", std::to_string(uint64_t(t.duration_s * 1e9)),
-        "--temp-dir", temp_dir};
+    std::vector<std::string> args = {"run",
+                                     "--plugin",
+                                     t.plugin_path,
+                                     "--workload",
+                                     t.workload.id,
+                                     "--copy",
+                                     std::to_string(copy),
+                                     "--copies",
+                                     std::to_string(r.copies),
+                                     "--pass",
+                                     std::to_string(r.pass_index),
+                                     "--duration-ns",
+                                     std::to_string(uint64_t(t.duration_s * 1e9)),
+                                     "--temp-dir",
+                                     temp_dir};
     for (const auto &[key, value] : t.params) {
         args.push_back("--param");
         args.push_back(key + "=" + value);
@@ -72,10 +81,14 @@ void handle_message(Copy &c, const nlohmann::json &m, const std::string &label) 
     } else if (type == "log") {
         const int level = m.value("level", 1);
         const std::string text = label + ": " + m.value("msg", "");
-        if (level <= 0) spdlog::debug(text);
-        else if (level == 1) spdlog::info(text);
-        else if (level == 2) spdlog::warn(text);
-        else spdlog::error(text);
+        if (level <= 0)
+            spdlog::debug(text);
+        else if (level == 1)
+            spdlog::info(text);
+        else if (level == 2)
+            spdlog::warn(text);
+        else
+            spdlog::error(text);
     } else if (type == "garbage") {
         spdlog::debug("{}: unexpected message: {}", label, m.value("text", ""));
     }
@@ -89,8 +102,8 @@ class Pass {
     PassOutcome run() {
         int barrier[2];
         if (pipe2(barrier, O_CLOEXEC) != 0)
-            return failed(Status::error, std::string("cannot create the start barrier: ") +
-                                             std::strerror(errno));
+            return failed(Status::error,
+                          std::string("cannot create the start barrier: ") + std::strerror(errno));
         barrier_write_ = barrier[1];
         start_all(barrier[0]);
         close(barrier[0]);
@@ -114,8 +127,8 @@ class Pass {
             }
             fs::permissions(c.temp_dir, fs::perms::owner_all, ec);
             try {
-                c.worker = std::make_unique<WorkerProcess>(r_.worker_program,
-                                                           worker_args(r_, i, c.temp_dir), barrier_read);
+                c.worker = std::make_unique<WorkerProcess>(
+                    r_.worker_program, worker_args(r_, i, c.temp_dir), barrier_read);
             } catch (const std::exception &e) {
                 launch_error_ = e.what();
             }
@@ -134,7 +147,8 @@ class Pass {
 
     bool any_failed_after_start() const {
         return std::any_of(copies_.begin(), copies_.end(), [](const Copy &c) {
-            return (c.has_result && c.status != Status::ok) || (c.worker && c.worker->exited() && !c.has_result);
+            return (c.has_result && c.status != Status::ok) ||
+                   (c.worker && c.worker->exited() && !c.has_result);
         });
     }
 
@@ -181,8 +195,10 @@ class Pass {
             poll_workers();
             if (interrupt_signal() != 0 && !stopping_) stop(Status::error, "interrupted");
             if (barrier_write_ >= 0 && !stopping_) {
-                if (any_failed_before_start()) stop(Status::ok, "");  // reasons come from the copies
-                else if (all_ready()) release();
+                if (any_failed_before_start())
+                    stop(Status::ok, "");  // reasons come from the copies
+                else if (all_ready())
+                    release();
                 else if (now_s() - started > r_.setup_timeout_s)
                     stop(Status::timeout, "setup took longer than " +
                                               std::to_string(int(r_.setup_timeout_s)) + " s");

@@ -24,8 +24,8 @@ struct PassOutcome {
     Status status = Status::ok;
     std::string error;
     std::vector<CopyOutcome> copies;
-    double count = 0;    // summed over copies
-    double seconds = 0;  // mean over copies
+    double count = 0;            // summed over copies
+    double seconds = 0;          // mean over copies
     double start_spread_ms = 0;  // last copy's start minus the first's
 };
 

@@ -55,8 +55,8 @@ PluginInfo PluginCatalog::parse_description(const std::string &path, const std::
     for (const auto &w : j.value("workloads", nlohmann::json::array()))
         info.workloads.push_back(parse_workload(w));
     for (const auto &r : j.value("reporters", nlohmann::json::array()))
-        info.reporters.push_back(
-            {r.at("id"), r.value("name", ""), r.value("description", ""), r.value("extension", "")});
+        info.reporters.push_back({r.at("id"), r.value("name", ""), r.value("description", ""),
+                                  r.value("extension", "")});
     return info;
 }
 
@@ -74,14 +74,15 @@ PluginCatalog PluginCatalog::scan(const std::vector<std::string> &directories,
         for (const fs::path &file : plugin_files(dir)) {
             const std::string path = fs::absolute(file).lexically_normal().string();
             if (file.extension() != ".so") {
-                catalog.problems_.push_back({path, "skipped: not a shared library (.so)",
-                                             PluginProblem::Kind::ignored});
+                catalog.problems_.push_back(
+                    {path, "skipped: not a shared library (.so)", PluginProblem::Kind::ignored});
                 continue;
             }
-            const WorkerOutcome out =
-                run_worker_to_end(worker_program, {"describe", "--plugin", path}, kDescribeTimeoutS);
-            const auto answer = std::find_if(out.messages.begin(), out.messages.end(),
-                                             [](const auto &m) { return m.value("t", "") == "describe"; });
+            const WorkerOutcome out = run_worker_to_end(
+                worker_program, {"describe", "--plugin", path}, kDescribeTimeoutS);
+            const auto answer =
+                std::find_if(out.messages.begin(), out.messages.end(),
+                             [](const auto &m) { return m.value("t", "") == "describe"; });
             if (!out.error.empty() || answer == out.messages.end()) {
                 catalog.problems_.push_back(
                     {path, out.error.empty() ? "the plugin gave no description" : out.error});
@@ -102,9 +103,10 @@ void PluginCatalog::add(PluginInfo plugin) {
         for (const WorkloadInfo &w : plugin.workloads) {
             for (const WorkloadInfo &o : other.workloads) {
                 if (w.id == o.id) {
-                    problems_.push_back({plugin.path, "duplicate workload id '" + w.id +
-                                                          "': also provided by " + other.path,
-                                         PluginProblem::Kind::duplicate});
+                    problems_.push_back(
+                        {plugin.path,
+                         "duplicate workload id '" + w.id + "': also provided by " + other.path,
+                         PluginProblem::Kind::duplicate});
                     return;
                 }
             }
@@ -112,9 +114,10 @@ void PluginCatalog::add(PluginInfo plugin) {
         for (const ReporterInfo &r : plugin.reporters) {
             for (const ReporterInfo &o : other.reporters) {
                 if (r.id == o.id) {
-                    problems_.push_back({plugin.path, "duplicate reporter id '" + r.id +
-                                                          "': also provided by " + other.path,
-                                         PluginProblem::Kind::duplicate});
+                    problems_.push_back(
+                        {plugin.path,
+                         "duplicate reporter id '" + r.id + "': also provided by " + other.path,
+                         PluginProblem::Kind::duplicate});
                     return;
                 }
             }
@@ -123,14 +126,16 @@ void PluginCatalog::add(PluginInfo plugin) {
     plugins_.push_back(std::move(plugin));
 }
 
-std::optional<PluginCatalog::WorkloadRef> PluginCatalog::find_workload(const std::string &id) const {
+std::optional<PluginCatalog::WorkloadRef> PluginCatalog::find_workload(
+    const std::string &id) const {
     for (const PluginInfo &p : plugins_)
         for (const WorkloadInfo &w : p.workloads)
             if (w.id == id) return WorkloadRef{&p, &w};
     return std::nullopt;
 }
 
-std::optional<PluginCatalog::ReporterRef> PluginCatalog::find_reporter(const std::string &id) const {
+std::optional<PluginCatalog::ReporterRef> PluginCatalog::find_reporter(
+    const std::string &id) const {
     for (const PluginInfo &p : plugins_)
         for (const ReporterInfo &r : p.reporters)
             if (r.id == id) return ReporterRef{&p, &r};

@@ -28,7 +28,8 @@ std::string loader_message(const std::string &what) {
     if (at == std::string::npos) return what;
     const auto start = at + marker.size();
     const auto end = what.rfind("):");
-    return what.substr(start, end != std::string::npos && end > start ? end - start : std::string::npos);
+    return what.substr(start,
+                       end != std::string::npos && end > start ? end - start : std::string::npos);
 }
 
 std::string abi_string(unsigned major, unsigned minor) {

@@ -23,8 +23,8 @@ PluginCatalog::ReporterRef reporter_for(const PluginCatalog &catalog, const std:
         std::string known;
         for (const PluginInfo &p : catalog.plugins())
             for (const ReporterInfo &r : p.reporters) known += (known.empty() ? "" : ", ") + r.id;
-        throw ReportError("unknown report format '" + format + "' (available: " +
-                          (known.empty() ? "none" : known) + ")");
+        throw ReportError("unknown report format '" + format +
+                          "' (available: " + (known.empty() ? "none" : known) + ")");
     }
     return *ref;
 }
@@ -36,24 +36,25 @@ std::string report_extension(const PluginCatalog &catalog, const std::string &fo
 }
 
 void render_report(const PluginCatalog &catalog, const std::string &worker_program,
-                   const std::string &format, nlohmann::json document,
-                   const RenderOptions &options, const std::string &out_path,
-                   const std::string &scratch_dir) {
+                   const std::string &format, nlohmann::json document, const RenderOptions &options,
+                   const std::string &out_path, const std::string &scratch_dir) {
     const auto ref = reporter_for(catalog, format);
     document["render"] = {{"brief", options.brief}};
     const std::string input =
         (fs::path(scratch_dir) / ("report-input-" + std::to_string(getpid()) + ".json")).string();
     const std::string tmp_out = out_path + ".tmp-" + std::to_string(getpid());
     write_file_atomically(input, document.dump());
-    const WorkerOutcome out = run_worker_to_end(
-        worker_program,
-        {"report", "--plugin", ref.plugin->path, "--reporter", format, "--input", input, "--out", tmp_out},
-        kReportTimeoutS);
+    const WorkerOutcome out =
+        run_worker_to_end(worker_program,
+                          {"report", "--plugin", ref.plugin->path, "--reporter", format, "--input",
+                           input, "--out", tmp_out},
+                          kReportTimeoutS);
     std::error_code ec;
     fs::remove(input, ec);
     if (!out.error.empty()) {
         fs::remove(tmp_out, ec);
-        throw ReportError("report format '" + format + "' (" + ref.plugin->path + "): " + out.error);
+        throw ReportError("report format '" + format + "' (" + ref.plugin->path +
+                          "): " + out.error);
     }
     if (std::rename(tmp_out.c_str(), out_path.c_str()) != 0) {
         fs::remove(tmp_out, ec);

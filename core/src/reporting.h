@@ -22,9 +22,8 @@ struct RenderOptions {
 // Renders `document` in `format` into `out_path`, atomically. `scratch_dir`
 // holds the temporary input. Throws ReportError naming the format/plugin.
 void render_report(const PluginCatalog &catalog, const std::string &worker_program,
-                   const std::string &format, nlohmann::json document,
-                   const RenderOptions &options, const std::string &out_path,
-                   const std::string &scratch_dir);
+                   const std::string &format, nlohmann::json document, const RenderOptions &options,
+                   const std::string &out_path, const std::string &scratch_dir);
 
 // Renders to a string (for printing to stdout).
 std::string render_to_string(const PluginCatalog &catalog, const std::string &worker_program,

@@ -37,7 +37,8 @@ void write_all(int fd, const std::string &content, const std::string &path) {
         if (n < 0) throw ResultStoreError("cannot write " + path + ": " + std::strerror(errno));
         done += size_t(n);
     }
-    if (fsync(fd) != 0) throw ResultStoreError("cannot write " + path + ": " + std::strerror(errno));
+    if (fsync(fd) != 0)
+        throw ResultStoreError("cannot write " + path + ": " + std::strerror(errno));
 }
 
 }  // namespace
@@ -55,11 +56,14 @@ void write_file_atomically(const std::string &path, const std::string &content, 
     }
     ::close(fd);
     // link() refuses to replace; rename() replaces atomically.
-    const int rc = exclusive ? ::link(tmp.c_str(), path.c_str()) : ::rename(tmp.c_str(), path.c_str());
+    const int rc =
+        exclusive ? ::link(tmp.c_str(), path.c_str()) : ::rename(tmp.c_str(), path.c_str());
     const int err = errno;
     if (exclusive || rc != 0) ::unlink(tmp.c_str());
     if (rc != 0) {
-        if (exclusive && err == EEXIST) throw fs::filesystem_error("exists", path, std::error_code(err, std::generic_category()));
+        if (exclusive && err == EEXIST)
+            throw fs::filesystem_error("exists", path,
+                                       std::error_code(err, std::generic_category()));
         throw ResultStoreError("cannot write " + path + ": " + std::strerror(err));
     }
 }

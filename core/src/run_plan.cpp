@@ -134,16 +134,18 @@ PlannedTest plan_test(const std::string &id, const Suite &suite, const PluginCat
     const WorkloadInfo &w = t.workload;
     t.name = def != nullptr && !def->name.empty() ? def->name : (w.name.empty() ? id : w.name);
     t.category = def != nullptr && !def->category.empty() ? def->category : w.category;
-    if (def != nullptr && def->baseline) t.baseline = def->baseline;
-    else if (def == nullptr && w.baseline > 0) t.baseline = w.baseline;
+    if (def != nullptr && def->baseline)
+        t.baseline = def->baseline;
+    else if (def == nullptr && w.baseline > 0)
+        t.baseline = w.baseline;
     const bool repeat_long = def != nullptr && def->repeat_long ? *def->repeat_long : w.repeat_long;
     t.passes = def != nullptr && def->passes && !options.iterations
                    ? *def->passes
                    : passes_for(repeat_long, options.iterations);
     t.duration_s = options.duration_s.value_or(
         def != nullptr && def->duration_s ? *def->duration_s : w.default_duration_s);
-    if (found) t.params = resolve_params(id, w, def != nullptr ? def->params
-                                                                : decltype(def->params){});
+    if (found)
+        t.params = resolve_params(id, w, def != nullptr ? def->params : decltype(def->params){});
     return t;
 }
 

@@ -33,7 +33,7 @@ struct PlannedTest {
 };
 
 struct PlanOptions {
-    std::optional<int> iterations;  // -i
+    std::optional<int> iterations;     // -i
     std::optional<double> duration_s;  // --duration
 };
 

@@ -36,8 +36,8 @@ void compute_indexes(CopyRunRecord &run, const Suite &suite) {
         for (const TestRecord &t : run.tests) {
             if (t.test.category != category || !t.test.baseline) continue;
             members.insert(t.test.id);
-            entries.push_back({*t.test.baseline, t.index ? std::optional<double>(t.score->value)
-                                                         : std::nullopt});
+            entries.push_back(
+                {*t.test.baseline, t.index ? std::optional<double>(t.score->value) : std::nullopt});
         }
         const CategoryScore score = score_category(entries, int(members.size()));
         if (score.tests_indexed > 0)
@@ -48,13 +48,17 @@ void compute_indexes(CopyRunRecord &run, const Suite &suite) {
 namespace {
 
 nlohmann::json stats_json(const Stats &s) {
-    return {{"min", s.min}, {"median", s.median}, {"max", s.max}, {"mean", s.mean},
+    return {{"min", s.min},
+            {"median", s.median},
+            {"max", s.max},
+            {"mean", s.mean},
             {"stddev", s.stddev}};
 }
 
 nlohmann::json pass_json(const PassOutcome &p, uint32_t time_base_s, std::optional<bool> kept) {
     nlohmann::json copies = nlohmann::json::array();
-    for (const CopyOutcome &c : p.copies) copies.push_back({{"count", c.count}, {"seconds", c.seconds}});
+    for (const CopyOutcome &c : p.copies)
+        copies.push_back({{"count", c.count}, {"seconds", c.seconds}});
     nlohmann::json j = {{"count", p.count},
                         {"seconds", p.seconds},
                         {"value", pass_value({p.count, p.seconds}, time_base_s)},
@@ -114,8 +118,11 @@ nlohmann::json copy_run_json(const CopyRunRecord &run) {
                            {"tests_total", i.score.tests_total}});
     nlohmann::json tests = nlohmann::json::array();
     for (const TestRecord &t : run.tests) tests.push_back(test_json(t));
-    nlohmann::json j = {{"copies", run.copies}, {"cpus", run.cpus}, {"start", run.start},
-                        {"indexes", indexes}, {"tests", tests}};
+    nlohmann::json j = {{"copies", run.copies},
+                        {"cpus", run.cpus},
+                        {"start", run.start},
+                        {"indexes", indexes},
+                        {"tests", tests}};
     if (!run.end.empty()) j["end"] = run.end;
     return j;
 }
@@ -125,13 +132,14 @@ nlohmann::json copy_run_json(const CopyRunRecord &run) {
 nlohmann::json to_json(const RunRecord &record) {
     nlohmann::json runs = nlohmann::json::array();
     for (const CopyRunRecord &r : record.runs) runs.push_back(copy_run_json(r));
-    return {{"schema", kResultSchema},
-            {"tool", {{"name", "bytebench"}, {"version", BYTEBENCH_VERSION}, {"abi", BYTEBENCH_ABI}}},
-            {"status", record.complete ? "complete" : "incomplete"},
-            {"system", record.system},
-            {"options", record.options},
-            {"suite", record.suite},
-            {"runs", runs}};
+    return {
+        {"schema", kResultSchema},
+        {"tool", {{"name", "bytebench"}, {"version", BYTEBENCH_VERSION}, {"abi", BYTEBENCH_ABI}}},
+        {"status", record.complete ? "complete" : "incomplete"},
+        {"system", record.system},
+        {"options", record.options},
+        {"suite", record.suite},
+        {"runs", runs}};
 }
 
 std::string iso_now() {

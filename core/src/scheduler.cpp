@@ -1,10 +1,9 @@
 #include "scheduler.h"
 
 #include <bytebench/plugin.h>
+#include <spdlog/spdlog.h>
 #include <time.h>
 #include <unistd.h>
-
-#include <spdlog/spdlog.h>
 
 #include "interrupt.h"
 #include "sysinfo.h"
@@ -40,18 +39,19 @@ std::string params_text(const PlannedTest &t) {
 }
 
 void log_pass(const TestRecord &r, int pass, const PassOutcome &p) {
-    spdlog::debug("#### Pass {}: {} {}, count {:.1f} in {:.3f} s (start spread {:.3f} ms)", pass + 1,
-                  r.test.id, to_string(p.status), p.count, p.seconds, p.start_spread_ms);
+    spdlog::debug("#### Pass {}: {} {}, count {:.1f} in {:.3f} s (start spread {:.3f} ms)",
+                  pass + 1, r.test.id, to_string(p.status), p.count, p.seconds, p.start_spread_ms);
     for (size_t c = 0; c < p.copies.size(); ++c)
-        spdlog::debug("# copy {}: COUNT {:.1f} TIME {:.3f}", c, p.copies[c].count, p.copies[c].seconds);
+        spdlog::debug("# copy {}: COUNT {:.1f} TIME {:.3f}", c, p.copies[c].count,
+                      p.copies[c].seconds);
     if (p.status != Status::ok) spdlog::debug("# {}", p.error);
 }
 
 void log_score(const TestRecord &r, int copies) {
     if (!r.score) return;
     for (size_t i = 0; i < r.score->kept.size(); ++i)
-        spdlog::debug("{} {:.1f}", r.score->kept[i] ? "Count score:" : "*Dump score:",
-                      r.score->pass_values[i]);
+        spdlog::debug("{} {:.1f}",
+                      r.score->kept[i] ? "Count score:" : "*Dump score:", r.score->pass_values[i]);
     spdlog::debug(">>>> {} of {} cop{}: score {:.1f} {}, time {:.1f} s, {} samples",
                   copies == 1 ? "Results" : "Sum", copies, copies == 1 ? "y" : "ies",
                   r.score->value, r.test.workload.unit, r.score->time_s, r.score->samples);

@@ -22,12 +22,12 @@ struct Stats {
 };
 
 struct TestScore {
-    double value = 0;         // geometric mean of the kept pass values
-    double time_s = 0;        // mean time of the kept passes
-    int samples = 0;          // kept passes
-    std::vector<bool> kept;   // per pass, in the order given
+    double value = 0;        // geometric mean of the kept pass values
+    double time_s = 0;       // mean time of the kept passes
+    int samples = 0;         // kept passes
+    std::vector<bool> kept;  // per pass, in the order given
     std::vector<double> pass_values;
-    Stats stats;              // over the kept pass values
+    Stats stats;  // over the kept pass values
 };
 
 // A pass's value: a rate per time base, or the count itself for rate tests.

@@ -4,15 +4,19 @@
 
 namespace bytebench {
 namespace {
-constexpr std::array<std::string_view, 5> kNames = {"ok", "error", "crashed", "timeout",
-                                                    "skipped"};
+constexpr std::array<std::string_view, 5> kNames = {"ok", "error", "crashed", "timeout", "skipped"};
 int rank(Status s) {
     switch (s) {
-        case Status::ok: return 0;
-        case Status::skipped: return 1;
-        case Status::error: return 2;
-        case Status::timeout: return 3;
-        case Status::crashed: return 4;
+        case Status::ok:
+            return 0;
+        case Status::skipped:
+            return 1;
+        case Status::error:
+            return 2;
+        case Status::timeout:
+            return 3;
+        case Status::crashed:
+            return 4;
     }
     return 0;
 }

@@ -1,13 +1,13 @@
 #include "suite.h"
 
 #include <openssl/evp.h>
+#include <toml++/toml.h>
 
 #include <cmath>
 #include <cstring>
 #include <fstream>
 #include <set>
 #include <sstream>
-#include <toml++/toml.h>
 
 namespace bytebench {
 namespace {
@@ -28,9 +28,12 @@ std::string require_string(const std::string &path, const toml::node &node,
 
 double require_number(const std::string &path, const toml::node &node, const std::string &what) {
     double v = 0;
-    if (node.is_integer()) v = double(node.as_integer()->get());
-    else if (node.is_floating_point()) v = node.as_floating_point()->get();
-    else fail(path, node, what + " must be a number");
+    if (node.is_integer())
+        v = double(node.as_integer()->get());
+    else if (node.is_floating_point())
+        v = node.as_floating_point()->get();
+    else
+        fail(path, node, what + " must be a number");
     if (!std::isfinite(v)) fail(path, node, what + " must be finite");
     return v;
 }
@@ -40,7 +43,8 @@ std::vector<std::string> require_names(const std::string &path, const toml::node
     const toml::array *arr = node.as_array();
     if (arr == nullptr) fail(path, node, what + " must be an array of test names");
     std::vector<std::string> names;
-    for (const toml::node &item : *arr) names.push_back(require_string(path, item, what + " entry"));
+    for (const toml::node &item : *arr)
+        names.push_back(require_string(path, item, what + " entry"));
     return names;
 }
 
@@ -65,9 +69,12 @@ TestDef parse_test(const std::string &path, const std::string &id, const toml::n
     const std::string in = "test '" + id + "': ";
     for (const auto &[k, v] : *t) {
         const std::string key(k.str());
-        if (key == "workload") def.workload = require_string(path, v, in + "workload");
-        else if (key == "name") def.name = require_string(path, v, in + "name");
-        else if (key == "category") def.category = require_string(path, v, in + "category");
+        if (key == "workload")
+            def.workload = require_string(path, v, in + "workload");
+        else if (key == "name")
+            def.name = require_string(path, v, in + "name");
+        else if (key == "category")
+            def.category = require_string(path, v, in + "category");
         else if (key == "baseline") {
             def.baseline = require_number(path, v, in + "baseline");
             if (*def.baseline <= 0) fail(path, v, in + "baseline must be positive");
@@ -76,7 +83,8 @@ TestDef parse_test(const std::string &path, const std::string &id, const toml::n
             if (*def.duration_s <= 0) fail(path, v, in + "duration must be positive");
         } else if (key == "repeat") {
             const std::string r = require_string(path, v, in + "repeat");
-            if (r != "long" && r != "short") fail(path, v, in + "repeat must be \"long\" or \"short\"");
+            if (r != "long" && r != "short")
+                fail(path, v, in + "repeat must be \"long\" or \"short\"");
             def.repeat_long = r == "long";
         } else if (key == "passes") {
             if (!v.is_integer() || v.as_integer()->get() < 1)
@@ -156,8 +164,9 @@ Suite parse_suite(const std::string &text, const std::string &path) {
             const toml::table *groups = v.as_table();
             if (groups == nullptr) fail(path, v, "groups must be a table");
             for (const auto &[gk, gv] : *groups)
-                suite.groups.emplace_back(std::string(gk.str()),
-                                          require_names(path, gv, "group '" + std::string(gk.str()) + "'"));
+                suite.groups.emplace_back(
+                    std::string(gk.str()),
+                    require_names(path, gv, "group '" + std::string(gk.str()) + "'"));
         } else {
             fail(path, v, "unknown key '" + key + "'");
         }

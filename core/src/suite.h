@@ -27,7 +27,7 @@ struct TestDef {
     std::optional<double> baseline;
     std::optional<double> duration_s;
     std::optional<bool> repeat_long;
-    std::optional<int> passes;  // overrides the repeat class
+    std::optional<int> passes;                                // overrides the repeat class
     std::vector<std::pair<std::string, std::string>> params;  // as written
 };
 

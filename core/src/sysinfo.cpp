@@ -26,20 +26,33 @@ std::string trim(const std::string &s) {
 // UnixBench's descriptive names for a few x86 flags, in its order.
 const std::vector<std::pair<std::string, std::string>> &flag_names() {
     static const std::vector<std::pair<std::string, std::string>> names = {
-        {"ht", "Hyper-Threading"}, {"lm", "x86-64"}, {"mmx", "MMX"},
-        {"mmxext", "AMD MMX"}, {"cxmmx", "Cyrix MMX"}, {"xmm", "Streaming SIMD"},
-        {"xmm2", "Streaming SIMD-2"}, {"xmm3", "Streaming SIMD-3"}, {"pae", "Physical Address Ext"},
-        {"sep", "SYSENTER/SYSEXIT"}, {"syscall", "SYSCALL/SYSRET"}, {"ia64", "IA-64"},
-        {"vmx", "Intel virtualization"}, {"svm", "AMD virtualization"}};
+        {"ht", "Hyper-Threading"},
+        {"lm", "x86-64"},
+        {"mmx", "MMX"},
+        {"mmxext", "AMD MMX"},
+        {"cxmmx", "Cyrix MMX"},
+        {"xmm", "Streaming SIMD"},
+        {"xmm2", "Streaming SIMD-2"},
+        {"xmm3", "Streaming SIMD-3"},
+        {"pae", "Physical Address Ext"},
+        {"sep", "SYSENTER/SYSEXIT"},
+        {"syscall", "SYSCALL/SYSRET"},
+        {"ia64", "IA-64"},
+        {"vmx", "Intel virtualization"},
+        {"svm", "AMD virtualization"}};
     return names;
 }
 
 nlohmann::json cpu_entry(const std::map<std::string, std::string> &fields) {
     nlohmann::json cpu = {{"model", "unknown"}, {"flags", nlohmann::json::array()}};
-    if (auto it = fields.find("model name"); it != fields.end()) cpu["model"] = it->second;
-    else if (auto cpu_it = fields.find("cpu model"); cpu_it != fields.end()) cpu["model"] = cpu_it->second;
-    if (auto it = fields.find("bogomips"); it != fields.end()) cpu["bogomips"] = std::atof(it->second.c_str());
-    else if (auto b = fields.find("BogoMIPS"); b != fields.end()) cpu["bogomips"] = std::atof(b->second.c_str());
+    if (auto it = fields.find("model name"); it != fields.end())
+        cpu["model"] = it->second;
+    else if (auto cpu_it = fields.find("cpu model"); cpu_it != fields.end())
+        cpu["model"] = cpu_it->second;
+    if (auto it = fields.find("bogomips"); it != fields.end())
+        cpu["bogomips"] = std::atof(it->second.c_str());
+    else if (auto b = fields.find("BogoMIPS"); b != fields.end())
+        cpu["bogomips"] = std::atof(b->second.c_str());
     if (auto it = fields.find("flags"); it != fields.end()) {
         std::string all = " " + it->second + " ";
         for (const auto &[flag, name] : flag_names())
@@ -132,7 +145,8 @@ nlohmann::json gather_system_info() {
             {"cpus_online", online_cpus()},
             {"cpus_configured", configured > 0 ? int(configured) : online_cpus()},
             {"cpus", cpus},
-            {"language", {{"lang", lang != nullptr ? lang : ""}, {"charmap", charmap}, {"collate", collate}}},
+            {"language",
+             {{"lang", lang != nullptr ? lang : ""}, {"charmap", charmap}, {"collate", collate}}},
             {"load_average", load_average()},
             {"uptime_s", uptime_seconds()},
             {"runlevel", runlevel()}};

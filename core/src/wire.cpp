@@ -7,7 +7,8 @@
 namespace bytebench {
 
 bool write_message(int fd, const nlohmann::json &message) {
-    const std::string line = message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    const std::string line =
+        message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
     size_t done = 0;
     while (done < line.size()) {
         const ssize_t n = ::write(fd, line.data() + done, line.size() - done);

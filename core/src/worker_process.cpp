@@ -24,8 +24,7 @@ void make_pipe(int fds[2]) {
 }
 
 // In the child between fork and exec: only async-signal-safe calls.
-[[noreturn]] void exec_child(const std::vector<char *> &argv, int msg_w, int out_w,
-                             int barrier_r) {
+[[noreturn]] void exec_child(const std::vector<char *> &argv, int msg_w, int out_w, int barrier_r) {
     setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     // Move the fds out of the way of 3 and 4 first, then into place.
@@ -183,8 +182,8 @@ WorkerOutcome run_worker_to_end(const std::string &program, const std::vector<st
         if (m.value("t", "") == "fail") outcome.error = m.value("error", "failed");
     if (timed_out) {
         outcome.error = "did not finish within " + std::to_string(int(timeout_s)) + " s";
-    } else if (outcome.error.empty() && (!WIFEXITED(worker.wait_status()) ||
-                                         WEXITSTATUS(worker.wait_status()) != 0)) {
+    } else if (outcome.error.empty() &&
+               (!WIFEXITED(worker.wait_status()) || WEXITSTATUS(worker.wait_status()) != 0)) {
         outcome.error = "worker " + describe_wait_status(worker.wait_status());
     }
     return outcome;

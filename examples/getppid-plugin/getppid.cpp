@@ -28,4 +28,5 @@ const auto kGetppid = bytebench::Workload<Getppid>("getppid")
 
 }  // namespace
 
-BYTEBENCH_PLUGIN(bytebench::Plugin("org.example.getppid").vendor("example").version("1.0").add(kGetppid))
+BYTEBENCH_PLUGIN(
+    bytebench::Plugin("org.example.getppid").vendor("example").version("1.0").add(kGetppid))

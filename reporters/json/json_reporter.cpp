@@ -1,13 +1,11 @@
 // The `json` reporter: the result document itself, pretty-printed, for tools that want the
 // whole result rather than a rendering of it.
 #include <bytebench/plugin.hpp>
-
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 namespace {
 

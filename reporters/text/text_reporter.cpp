@@ -6,23 +6,21 @@
 // logIndexCat, summarizeRun). Additions: a "bytebench <version>" line under the banner, a line
 // for each test that gave no result (UnixBench aborted instead), and a note on an incomplete
 // run.
-#include <bytebench/plugin.hpp>
-
 #include <locale.h>
 
 #include <algorithm>
+#include <bytebench/plugin.hpp>
 #include <cctype>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace {
 

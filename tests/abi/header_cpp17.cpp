@@ -1,5 +1,6 @@
 // plugin.h and plugin.hpp must compile as C++17 with -pedantic -Werror.
 #include <bytebench/plugin.h>
+
 #include <bytebench/plugin.hpp>
 
 static_assert(sizeof(bb_host) > 0 && BYTEBENCH_ABI_MAJOR == 1);

@@ -21,9 +21,9 @@ const nlohmann::json *find_test(const nlohmann::json &run, const std::string &id
 
 TEST(EndToEnd, SyscallAndPipeGiveOkResultsAndReports) {
     const std::string out = fresh_dir("syscall-pipe");
-    const CliResult r = run_cli({"run", "syscall", "pipe", "-i", "1", "--duration", "0.5",
-                                 "--settle", "0", "-c", "1", "-c", "2", "--format", "text,json",
-                                 "-o", out});
+    const CliResult r =
+        run_cli({"run", "syscall", "pipe", "-i", "1", "--duration", "0.5", "--settle", "0", "-c",
+                 "1", "-c", "2", "--format", "text,json", "-o", out});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const nlohmann::json doc = only_result(out);
     EXPECT_EQ(doc["schema"], "bytebench.result/1");
@@ -52,7 +52,8 @@ TEST(EndToEnd, SyscallAndPipeGiveOkResultsAndReports) {
     // The text report went to stdout and to the .txt beside the result.
     EXPECT_NE(r.out.find("BYTE UNIX Benchmarks (Version 6.0.0)"), std::string::npos);
     EXPECT_NE(r.out.find("running 2 parallel copies of tests"), std::string::npos);
-    EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(System Call Overhead +[0-9]+\.[0-9] lps +\(0\.[0-9] s, 1 samples\))")))
+    EXPECT_TRUE(std::regex_search(
+        r.out, std::regex(R"(System Call Overhead +[0-9]+\.[0-9] lps +\(0\.[0-9] s, 1 samples\))")))
         << r.out;
     EXPECT_NE(r.out.find("System Benchmarks Index Score (Partial Only)"), std::string::npos);
     int txt = 0, log = 0;
@@ -76,16 +77,34 @@ TEST(EndToEnd, ResultsAreNeverOverwritten) {
         if (e.path().extension() == ".json") names.push_back(e.path().filename().string());
     std::sort(names.begin(), names.end());
     ASSERT_EQ(names.size(), 2u);
-    EXPECT_TRUE(std::regex_match(names[0], std::regex(R"(.+-\d{4}-\d\d-\d\d-01\.json)"))) << names[0];
-    EXPECT_TRUE(std::regex_match(names[1], std::regex(R"(.+-\d{4}-\d\d-\d\d-02\.json)"))) << names[1];
+    EXPECT_TRUE(std::regex_match(names[0], std::regex(R"(.+-\d{4}-\d\d-\d\d-01\.json)")))
+        << names[0];
+    EXPECT_TRUE(std::regex_match(names[1], std::regex(R"(.+-\d{4}-\d\d-\d\d-02\.json)")))
+        << names[1];
 }
 
 TEST(EndToEnd, ACrashingWorkloadIsRecordedAndTheRunGoesOn) {
     const std::string out = fresh_dir("crash");
-    const CliResult r = run_cli({"run", "--plugin-path", kTestPlugins + "/crash", "--plugin-path",
-                                 kTestPlugins + "/good", "test.crash", "test.error", "test.skip",
-                                 "test.exit", "test.count", "-i", "3", "--duration", "0.2",
-                                 "--settle", "0", "-c", "2", "-o", out});
+    const CliResult r = run_cli({"run",
+                                 "--plugin-path",
+                                 kTestPlugins + "/crash",
+                                 "--plugin-path",
+                                 kTestPlugins + "/good",
+                                 "test.crash",
+                                 "test.error",
+                                 "test.skip",
+                                 "test.exit",
+                                 "test.count",
+                                 "-i",
+                                 "3",
+                                 "--duration",
+                                 "0.2",
+                                 "--settle",
+                                 "0",
+                                 "-c",
+                                 "2",
+                                 "-o",
+                                 out});
     EXPECT_EQ(r.exit_code, 1) << r.err;  // some test failed
     const nlohmann::json doc = only_result(out);
     EXPECT_EQ(doc["status"], "complete");
@@ -96,8 +115,9 @@ TEST(EndToEnd, ACrashingWorkloadIsRecordedAndTheRunGoesOn) {
     EXPECT_NE((*crash)["error"].get<std::string>().find("signal 11"), std::string::npos);
     EXPECT_EQ((*crash)["passes"].size(), 1u);  // a crash ends the test
     EXPECT_EQ((*find_test(run, "test.error"))["status"], "error");
-    EXPECT_NE((*find_test(run, "test.error"))["error"].get<std::string>().find("deliberate failure"),
-              std::string::npos);
+    EXPECT_NE(
+        (*find_test(run, "test.error"))["error"].get<std::string>().find("deliberate failure"),
+        std::string::npos);
     EXPECT_EQ((*find_test(run, "test.skip"))["status"], "skipped");
     EXPECT_EQ((*find_test(run, "test.skip"))["error"], "needs a unicorn");
     EXPECT_EQ((*find_test(run, "test.exit"))["status"], "error");
@@ -147,18 +167,18 @@ TEST(EndToEnd, ReportRendersASavedResultAgain) {
     const CliResult json = run_cli({"report", result, "--format", "json"});
     ASSERT_EQ(json.exit_code, 0) << json.err;
     EXPECT_EQ(nlohmann::json::parse(json.out)["schema"], "bytebench.result/1");
-    const CliResult custom = run_cli({"--plugin-path", kTestPlugins + "/reporter", "report", result,
-                                      "--format", "test-lines"});
+    const CliResult custom = run_cli(
+        {"--plugin-path", kTestPlugins + "/reporter", "report", result, "--format", "test-lines"});
     ASSERT_EQ(custom.exit_code, 0) << custom.err;
     EXPECT_NE(custom.out.find("1 test.count ok"), std::string::npos) << custom.out;
 }
 
 TEST(EndToEnd, ACrashingReporterIsContained) {
     const std::string out = fresh_dir("crash-reporter");
-    const CliResult r = run_cli({"--plugin-path", kTestPlugins + "/reporter", "--plugin-path",
-                                 kTestPlugins + "/good", "run", "test.count", "-i", "1",
-                                 "--duration", "0.1", "--settle", "0", "-c", "1", "--format",
-                                 "test-crash,text", "-o", out});
+    const CliResult r =
+        run_cli({"--plugin-path", kTestPlugins + "/reporter", "--plugin-path",
+                 kTestPlugins + "/good", "run", "test.count", "-i", "1", "--duration", "0.1",
+                 "--settle", "0", "-c", "1", "--format", "test-crash,text", "-o", out});
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("test-crash"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("signal 11"), std::string::npos) << r.err;

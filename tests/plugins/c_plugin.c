@@ -1,7 +1,6 @@
 /* c_plugin.so (test.c_plugin): a plugin in plain C11 against <bytebench/plugin.h>
  * alone. One workload, test.c_loop, counts loops until *ctx->stop_flag. */
 #include <bytebench/plugin.h>
-
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,7 +1,6 @@
 // crash.so (test.crash): the worker dies of SIGSEGV in run() (or in create(),
 // with when=create).
 #include <bytebench/plugin.hpp>
-
 #include <csignal>
 #include <cstdlib>
 

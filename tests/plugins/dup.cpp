@@ -17,4 +17,5 @@ const auto kCount = bytebench::Workload<Count>("test.count")
                         .duration(1);
 }  // namespace
 
-BYTEBENCH_PLUGIN(bytebench::Plugin("test.dup").name("bytebench test plugin: duplicate id").add(kCount))
+BYTEBENCH_PLUGIN(
+    bytebench::Plugin("test.dup").name("bytebench test plugin: duplicate id").add(kCount))

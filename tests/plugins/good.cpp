@@ -1,9 +1,8 @@
 // good.so (test.good): well-behaved and deliberately failing workloads for the
 // loader, scheduler and scoring tests.
-#include <bytebench/plugin.hpp>
-
 #include <unistd.h>
 
+#include <bytebench/plugin.hpp>
 #include <stdexcept>
 #include <string>
 
@@ -85,8 +84,8 @@ const auto kSkip = test_workload<SkipMe>("test.skip", "Test: skipped")
 const auto kError = test_workload<Error>("test.error", "Test: failing")
                         .description("Always fails with 'deliberate failure'.")
                         .param("when", "string", "run", "create or run");
-const auto kExit = test_workload<Exit>("test.exit", "Test: exiting")
-                       .description("Calls _exit(3) inside run().");
+const auto kExit =
+    test_workload<Exit>("test.exit", "Test: exiting").description("Calls _exit(3) inside run().");
 
 }  // namespace
 

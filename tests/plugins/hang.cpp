@@ -1,10 +1,9 @@
 // hang.so (test.hang): ignores the stop flag and SIGTERM and sleeps forever,
 // so the host has to escalate to SIGKILL. when=create hangs before the start
 // barrier instead.
-#include <bytebench/plugin.hpp>
-
 #include <unistd.h>
 
+#include <bytebench/plugin.hpp>
 #include <csignal>
 
 namespace {

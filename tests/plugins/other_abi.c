@@ -9,7 +9,6 @@
  * A plugin of a newer minor has structs with fields appended: simulated here
  * by wrapping the 1.0 structs with a tail and setting struct_size to match. */
 #include <bytebench/plugin.h>
-
 #include <stddef.h>
 
 #if defined(TEST_WRONG_MAJOR)

@@ -3,12 +3,10 @@
 //               (value in shortest round-trip form, "-" when the test has none)
 //   test-crash  raises SIGSEGV
 #include <bytebench/plugin.hpp>
-
-#include <nlohmann/json.hpp>
-
 #include <charconv>
 #include <csignal>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -33,9 +31,8 @@ void write_lines(std::string_view json, std::ostream &out) {
             const auto value = test.find("value");
             out << copies << ' ' << test.value("id", std::string("?")) << ' '
                 << test.value("status", std::string("?")) << ' '
-                << (value != test.end() && value->is_number()
-                        ? format_number(value->get<double>())
-                        : std::string("-"))
+                << (value != test.end() && value->is_number() ? format_number(value->get<double>())
+                                                              : std::string("-"))
                 << '\n';
         }
     }

@@ -1,9 +1,8 @@
 // Tests of the `json` reporter (json.so), loaded and called the way a worker does.
 #include <gtest/gtest.h>
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "reporter_harness.h"
 

@@ -1,10 +1,9 @@
 #include "reporter_harness.h"
 
 #include <dlfcn.h>
+#include <gtest/gtest.h>
 #include <time.h>
 #include <unistd.h>
-
-#include <gtest/gtest.h>
 
 #include <cerrno>
 #include <cstring>

@@ -1,10 +1,10 @@
 // Plugin discovery and ABI negotiation against the test plugins built in
 // tests/plugins, described by the real worker process.
-#include "plugin_catalog.h"
-
 #include <gtest/gtest.h>
 
 #include <string>
+
+#include "plugin_catalog.h"
 
 namespace bytebench {
 namespace {

@@ -9,7 +9,7 @@ namespace {
 
 TEST(Scorer, PassValueDividesByTimeBase) {
     EXPECT_DOUBLE_EQ(pass_value({1000, 10}, 1), 100);
-    EXPECT_DOUBLE_EQ(pass_value({100, 60}, 60), 100);  // lpm: 100 loops in 60 s
+    EXPECT_DOUBLE_EQ(pass_value({100, 60}, 60), 100);         // lpm: 100 loops in 60 s
     EXPECT_DOUBLE_EQ(pass_value({7066.4, 10.2}, 0), 7066.4);  // already a rate
 }
 
@@ -55,9 +55,9 @@ TEST(Scorer, IndexMatchesTheReferenceWorkedExample) {
 TEST(Scorer, CategoryScoreReproducesTheReferenceReport) {
     // The 2-core VM report in shared/reference: 12 results -> 699.4.
     const std::vector<IndexEntry> entries = {
-        {116700, 32693548.2}, {55, 7066.4},    {43, 1246.1},     {3960, 564406.0},
+        {116700, 32693548.2}, {55, 7066.4},      {43, 1246.1},       {3960, 564406.0},
         {1655, 122840.0},     {5800, 1611918.0}, {12440, 1089099.9}, {4000, 9383.6},
-        {126, 2452.9},        {42.4, 4484.6},  {6, 1144.5},      {15000, 830110.7}};
+        {126, 2452.9},        {42.4, 4484.6},    {6, 1144.5},        {15000, 830110.7}};
     const CategoryScore c = score_category(entries, 12);
     EXPECT_NEAR(c.score, 699.4, 0.05);
     EXPECT_EQ(c.tests_indexed, 12);

@@ -62,9 +62,11 @@ TEST(Suite, SyntaxErrorsNameFileLineAndColumn) {
 TEST(Suite, SemanticErrorsNameTheKeyAndItsPlace) {
     EXPECT_NE(error_of("name = \"x\"\n[test.a]\nbaseline = \"high\"\n").find("s.toml:3:"),
               std::string::npos);
-    EXPECT_NE(error_of("name = \"x\"\n[test.a]\nbaseline = -1\n").find("positive"), std::string::npos);
-    EXPECT_NE(error_of("name = \"x\"\n[test.a]\nrepeat = \"often\"\n").find("\"long\" or \"short\""),
+    EXPECT_NE(error_of("name = \"x\"\n[test.a]\nbaseline = -1\n").find("positive"),
               std::string::npos);
+    EXPECT_NE(
+        error_of("name = \"x\"\n[test.a]\nrepeat = \"often\"\n").find("\"long\" or \"short\""),
+        std::string::npos);
     EXPECT_NE(error_of("name = \"x\"\n[test.a]\nbasline = 1\n").find("unknown key 'basline'"),
               std::string::npos);
     EXPECT_NE(error_of("name = \"x\"\nschema = \"bytebench.suite/2\"\n").find("unsupported schema"),
@@ -77,7 +79,8 @@ TEST(Suite, MissingFileIsAOneLineError) {
         load_suite("/nonexistent/suite.toml");
         FAIL();
     } catch (const SuiteError &e) {
-        EXPECT_NE(std::string(e.what()).find("/nonexistent/suite.toml: cannot read"), std::string::npos);
+        EXPECT_NE(std::string(e.what()).find("/nonexistent/suite.toml: cannot read"),
+                  std::string::npos);
     }
 }
 
@@ -101,7 +104,8 @@ TEST(Suite, TheStandardIndexSuiteMatchesUnixBench) {
     EXPECT_EQ(s.find_test("fsdisk")->workload, "fstime");
     // Every group member is a test of the suite.
     for (const auto &[group, members] : s.groups)
-        for (const std::string &m : members) EXPECT_NE(s.find_test(m), nullptr) << group << ": " << m;
+        for (const std::string &m : members)
+            EXPECT_NE(s.find_test(m), nullptr) << group << ": " << m;
     EXPECT_EQ(s.find_group("system")->size(), 11u);
     EXPECT_EQ(s.find_group("fs")->size(), 9u);
 }
@@ -131,7 +135,8 @@ TEST(RunPlan, UnknownNamesSuggestTheNearest) {
         expand_names({"sycall"}, s, none);
         FAIL();
     } catch (const SelectionError &e) {
-        EXPECT_NE(std::string(e.what()).find("did you mean 'syscall'"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("did you mean 'syscall'"), std::string::npos)
+            << e.what();
     }
     EXPECT_EQ(nearest_name("zzzzzzzz", {"syscall", "pipe"}), "");
 }

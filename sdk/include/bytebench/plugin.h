@@ -87,10 +87,11 @@ extern "C" {
 
 /* Status returned by create(), run() and write(). */
 typedef int32_t bb_status;
-#define BB_OK 0      /* success */
-#define BB_ERROR 1   /* failure; a message is in the error buffer */
-#define BB_SKIPPED 2 /* cannot run here (missing CPU feature, tool, ...);
-                      * the reason is in the error buffer. Not a failure. */
+#define BB_OK 0    /* success */
+#define BB_ERROR 1 /* failure; a message is in the error buffer */
+#define BB_SKIPPED                                         \
+    2 /* cannot run here (missing CPU feature, tool, ...); \
+       * the reason is in the error buffer. Not a failure. */
 
 typedef int32_t bb_log_level;
 #define BB_LOG_DEBUG 0
@@ -231,8 +232,8 @@ typedef struct bb_workload {
     /* How count relates to time: 1 = count per second, 60 = per minute,
      * 0 = count is already a rate (UnixBench's "timebase"). */
     uint32_t time_base_s;
-    bb_repeat_class repeat;      /* default number of passes */
-    double default_duration_s;   /* length of one timed pass */
+    bb_repeat_class repeat;    /* default number of passes */
+    double default_duration_s; /* length of one timed pass */
     /* Reference value for the index (index = value / baseline * 10), used
      * only when the suite does not give one. 0 = no baseline. */
     double baseline;
@@ -247,8 +248,8 @@ typedef struct bb_workload {
     /* Untimed setup, called once per pass in each copy before the start
      * barrier. Store the instance in *instance (may stay NULL). On failure
      * return BB_ERROR or BB_SKIPPED with a message in err[cap]. */
-    bb_status (*create)(const bb_host *host, const bb_run_context *ctx,
-                        void **instance, char *err, size_t cap);
+    bb_status (*create)(const bb_host *host, const bb_run_context *ctx, void **instance, char *err,
+                        size_t cap);
     /* The timed pass. Called once, right after all copies passed the start
      * barrier. Runs until *ctx->stop_flag becomes non-zero (or until its own
      * work is done), then fills `result` and returns. */

@@ -326,16 +326,16 @@ class Plugin {
 }  // namespace bytebench
 
 // Defines the exported entry point from a bytebench::Plugin expression.
-#define BYTEBENCH_PLUGIN(...)                                                              \
-    extern "C" BYTEBENCH_EXPORT const bb_plugin *bytebench_plugin_entry(                   \
-        const bb_host *host, char *err, size_t cap) {                                      \
-        try {                                                                              \
-            static const ::bytebench::Plugin bytebench_plugin_table_ = (__VA_ARGS__);      \
-            return bytebench_plugin_table_.entry(host, err, cap);                          \
-        } catch (...) {                                                                    \
-            ::bytebench::detail::copy_message(err, cap, "plugin table construction failed"); \
-            return nullptr;                                                                \
-        }                                                                                  \
+#define BYTEBENCH_PLUGIN(...)                                                                    \
+    extern "C" BYTEBENCH_EXPORT const bb_plugin *bytebench_plugin_entry(const bb_host *host,     \
+                                                                        char *err, size_t cap) { \
+        try {                                                                                    \
+            static const ::bytebench::Plugin bytebench_plugin_table_ = (__VA_ARGS__);            \
+            return bytebench_plugin_table_.entry(host, err, cap);                                \
+        } catch (...) {                                                                          \
+            ::bytebench::detail::copy_message(err, cap, "plugin table construction failed");     \
+            return nullptr;                                                                      \
+        }                                                                                        \
     }
 
 #endif  // BYTEBENCH_PLUGIN_HPP
