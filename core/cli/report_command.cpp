@@ -26,7 +26,7 @@ std::optional<nlohmann::json> read_result(const std::string &path, std::string &
     try {
         nlohmann::json doc = nlohmann::json::parse(buffer.str());
         const std::string schema = doc.is_object() ? doc.value("schema", "") : "";
-        if (schema.rfind("bytebench.result/1", 0) != 0) {
+        if (!is_supported_result_schema(schema)) {
             error = path + ": not a bytebench result (schema '" + schema + "', expected " +
                     kResultSchema + ")";
             return std::nullopt;

@@ -98,29 +98,31 @@ PluginCatalog PluginCatalog::scan(const std::vector<std::string> &directories,
     return catalog;
 }
 
+namespace {
+// The id that `a` and `b` both provide, or "".
+template <class Item>
+std::string shared_id(const std::vector<Item> &a, const std::vector<Item> &b) {
+    for (const Item &x : a)
+        for (const Item &y : b)
+            if (x.id == y.id) return x.id;
+    return "";
+}
+}  // namespace
+
 void PluginCatalog::add(PluginInfo plugin) {
     for (const PluginInfo &other : plugins_) {
-        for (const WorkloadInfo &w : plugin.workloads) {
-            for (const WorkloadInfo &o : other.workloads) {
-                if (w.id == o.id) {
-                    problems_.push_back(
-                        {plugin.path,
-                         "duplicate workload id '" + w.id + "': also provided by " + other.path,
-                         PluginProblem::Kind::duplicate});
-                    return;
-                }
-            }
+        std::string what = "workload";
+        std::string id = shared_id(plugin.workloads, other.workloads);
+        if (id.empty()) {
+            what = "reporter";
+            id = shared_id(plugin.reporters, other.reporters);
         }
-        for (const ReporterInfo &r : plugin.reporters) {
-            for (const ReporterInfo &o : other.reporters) {
-                if (r.id == o.id) {
-                    problems_.push_back(
-                        {plugin.path,
-                         "duplicate reporter id '" + r.id + "': also provided by " + other.path,
-                         PluginProblem::Kind::duplicate});
-                    return;
-                }
-            }
+        if (!id.empty()) {
+            problems_.push_back(
+                {plugin.path,
+                 "duplicate " + what + " id '" + id + "': also provided by " + other.path,
+                 PluginProblem::Kind::duplicate});
+            return;
         }
     }
     plugins_.push_back(std::move(plugin));

@@ -8,19 +8,12 @@
 #include <ctime>
 #include <filesystem>
 
+#include "run_record.h"
+
 namespace fs = std::filesystem;
 
 namespace bytebench {
 namespace {
-
-std::string today() {
-    const std::time_t now = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&now, &local);
-    char buf[16];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d", &local);
-    return buf;
-}
 
 bool any_file_with_base(const std::string &dir, const std::string &stem) {
     std::error_code ec;
@@ -75,7 +68,7 @@ ResultStore::ResultStore(const std::string &dir, const std::string &host,
     if (ec || !fs::is_directory(dir))
         throw ResultStoreError("cannot create results folder " + dir + ": " +
                                (ec ? ec.message() : "not a folder"));
-    const std::string prefix = host + "-" + today() + "-";
+    const std::string prefix = host + "-" + local_time_text("%Y-%m-%d") + "-";
     for (int n = 1;; ++n) {
         char number[16];
         std::snprintf(number, sizeof number, "%02d", n);

@@ -142,13 +142,23 @@ nlohmann::json to_json(const RunRecord &record) {
         {"runs", runs}};
 }
 
-std::string iso_now() {
+std::string local_time_text(const char *format) {
     const std::time_t now = std::time(nullptr);
     std::tm local{};
     localtime_r(&now, &local);
-    char buf[40];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S%z", &local);
-    std::string s = buf;  // +0000 -> +00:00
+    char buf[64];
+    std::strftime(buf, sizeof buf, format, &local);
+    return buf;
+}
+
+bool is_supported_result_schema(const std::string &schema) {
+    const std::string prefix = kResultSchema;  // "bytebench.result/1"
+    return schema.compare(0, prefix.size(), prefix) == 0 &&
+           (schema.size() == prefix.size() || schema[prefix.size()] == '.');
+}
+
+std::string iso_now() {
+    std::string s = local_time_text("%Y-%m-%dT%H:%M:%S%z");  // +0000 -> +00:00
     if (s.size() >= 5) s.insert(s.size() - 2, ":");
     return s;
 }

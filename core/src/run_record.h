@@ -56,6 +56,11 @@ nlohmann::json to_json(const RunRecord &record);
 
 // Current local time as ISO 8601 with offset: 2026-11-30T02:45:57+00:00.
 std::string iso_now();
+// Current local time formatted with strftime's `format`.
+std::string local_time_text(const char *format);
+
+// True for "bytebench.result/1" and its later minors ("/1.2"), not "/10".
+bool is_supported_result_schema(const std::string &schema);
 
 inline constexpr const char *kResultSchema = "bytebench.result/1";
 

@@ -22,12 +22,11 @@
 #include <string_view>
 #include <vector>
 
+#include "../common/result_document.hpp"
+
 namespace {
 
 using nlohmann::json;
-
-constexpr const char *kSchemaPrefix = "bytebench.result/";
-constexpr int kSchemaMajor = 1;
 
 // ---------------------------------------------------------------------------
 // Reading the document. Members may be absent (or, from a buggy writer, of the wrong type);
@@ -77,37 +76,6 @@ long long integer_or_zero(const json &object, const char *key) {
 bool flag_member(const json &object, const char *key) {
     const json &value = member(object, key);
     return value.is_boolean() && value.get<bool>();
-}
-
-json parse_document(std::string_view text) {
-    json doc;
-    try {
-        doc = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error &e) {
-        throw std::runtime_error(std::string("text: the result document is not valid JSON: ") +
-                                 e.what());
-    }
-    if (!doc.is_object()) throw std::runtime_error("text: the result document is not an object");
-    return doc;
-}
-
-// Accepts "bytebench.result/1" and later minors ("bytebench.result/1.3"): new members may
-// appear within a major and are ignored. Any other major may change meanings, so refuse it.
-void check_schema(const json &doc) {
-    const json &schema = member(doc, "schema");
-    if (!schema.is_string())
-        throw std::runtime_error("text: the document has no \"schema\" member; expected " +
-                                 std::string(kSchemaPrefix) + std::to_string(kSchemaMajor));
-    const std::string name = schema.get<std::string>();
-    const std::string prefix(kSchemaPrefix);
-    const std::string major = std::to_string(kSchemaMajor);
-    const bool same_major =
-        name.compare(0, prefix.size(), prefix) == 0 &&
-        name.compare(prefix.size(), major.size(), major) == 0 &&
-        (name.size() == prefix.size() + major.size() || name[prefix.size() + major.size()] == '.');
-    if (!same_major)
-        throw std::runtime_error("text: unsupported result schema \"" + name +
-                                 "\"; this reporter reads " + prefix + major);
 }
 
 // ---------------------------------------------------------------------------
@@ -406,8 +374,7 @@ void write_run(const json &run, const json &system, std::ostream &out) {
 }
 
 void write_text_report(std::string_view text, std::ostream &out) {
-    const json doc = parse_document(text);
-    check_schema(doc);
+    const json doc = bytebench::reporters::parse_result_document<json>(text, "text");
     const CLocaleScope c_locale;
     write_banner(doc, out);
     write_system(doc, out);

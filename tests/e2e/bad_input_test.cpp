@@ -85,8 +85,10 @@ TEST(BadInput, CorruptOrForeignResultForReport) {
     const std::string dir = fresh_dir("bad-result");
     std::ofstream(dir + "/corrupt.json") << "{\"schema\": \"bytebench.result/1\", ";
     std::ofstream(dir + "/foreign.json") << "{\"schema\": \"other/1\"}";
+    std::ofstream(dir + "/future.json") << "{\"schema\": \"bytebench.result/10\"}";
     expect_one_line_error(run_cli({"report", dir + "/corrupt.json"}), "corrupt result");
     expect_one_line_error(run_cli({"report", dir + "/foreign.json"}), "not a bytebench result");
+    expect_one_line_error(run_cli({"report", dir + "/future.json"}), "not a bytebench result");
     expect_one_line_error(run_cli({"report", dir + "/missing.json"}), "cannot read");
 }
 
