@@ -9,6 +9,13 @@ from each side's medians.
 
     bench/fidelity.py --unixbench ~/src/byte-unixbench/UnixBench --pairs 3
     bench/fidelity.py --unixbench DIR --tests syscall pipe --copies 2
+    bench/fidelity.py --unixbench DIR --duration 5     # both sides at 5-s passes
+
+Without --duration, UnixBench's side is its own ./Run (one test at a time)
+and bytebench runs with its default durations. With --duration S, the script
+runs UnixBench's programs itself, the way Run does (sync; sleep 1; sync;
+sleep 2 first, wall-clock elapsed, COUNT/TIME parsing), with S-second passes,
+and bytebench with --duration S. Whetstone times itself (10 s) either way.
 
 The repository never contains, downloads or builds UnixBench.
 """
@@ -57,10 +64,58 @@ def run_unixbench(ub_dir, test, copies):
     raise RuntimeError(f"UnixBench gave no result for {test}:\n{out.stdout[-2000:]}\n{out.stderr[-2000:]}")
 
 
-def run_bytebench(cli, test, copies):
+# UnixBench's command per test (UnixBench/Run's table, reference §1.3), with
+# the pass length as a parameter.
+def unixbench_command(test, seconds, tmpdir):
+    d = str(seconds)
+    fs = {"fstime": ("1024", "2000"), "fsbuffer": ("256", "500"), "fsdisk": ("4096", "8000")}
+    if test in fs:
+        b, m = fs[test]
+        return ["pgms/fstime", "-c", "-t", d, "-d", tmpdir, "-b", b, "-m", m]
+    if test in ("shell1", "shell8"):
+        return ["pgms/looper", d, "pgms/multi.sh", test[len("shell"):]]
+    if test == "whetstone-double":
+        return ["pgms/whetstone-double"]
+    return ["pgms/" + test, d]
+
+
+def run_unixbench_direct(ub_dir, test, copies, seconds):
+    env = dict(os.environ, UB_BINDIR=os.path.join(ub_dir, "pgms"), LANG="en_US.utf8",
+               UB_TMPDIR=os.path.join(ub_dir, "tmp"))
+    os.makedirs(env["UB_TMPDIR"], exist_ok=True)
+    subprocess.run(["sync"]); time.sleep(1); subprocess.run(["sync"]); time.sleep(2)
+    cmd = [os.path.join(ub_dir, c) if c.startswith("pgms/") else c
+           for c in unixbench_command(test, seconds, env["UB_TMPDIR"])]
+    cwd = os.path.join(ub_dir, "testdir")
+    start = time.time()
+    procs = [subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True) for _ in range(copies)]
+    total, times = 0.0, []
+    for p in procs:
+        err = p.communicate()[1]
+        elapsed = time.time() - start
+        fields = {}
+        for line in err.splitlines():  # later lines overwrite earlier ones, as in Run
+            parts = line.split("|")
+            if parts[0] == "COUNT":
+                fields["count"], fields["base"] = float(parts[1]), int(parts[2])
+            elif parts[0] == "TIME":
+                fields["time"] = float(parts[1])
+        if "count" not in fields:
+            raise RuntimeError(f"UnixBench {test} printed no COUNT: {err[-500:]}")
+        total += fields["count"]
+        times.append(fields.get("time", elapsed))
+        base = fields["base"]
+    mean_time = sum(times) / len(times)
+    return total / (mean_time / base) if base > 0 else total
+
+
+def run_bytebench(cli, test, copies, seconds=None):
     with tempfile.TemporaryDirectory() as out_dir:
-        proc = subprocess.run([cli, "run", test, "-i", "1", "-c", str(copies), "-q", "-o", out_dir],
-                              capture_output=True, text=True)
+        cmd = [cli, "run", test, "-i", "1", "-c", str(copies), "-q", "-o", out_dir]
+        if seconds and test != "whetstone-double":
+            cmd += ["--duration", str(seconds)]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
         docs = [f for f in os.listdir(out_dir) if f.endswith(".json")]
         if not docs:
             raise RuntimeError(f"bytebench wrote no result for {test}: {proc.stderr[-2000:]}")
@@ -83,6 +138,7 @@ def main():
     ap.add_argument("--pairs", type=int, default=3)
     ap.add_argument("--copies", type=int, default=1)
     ap.add_argument("--tests", nargs="*", default=[t for t, _, _ in INDEX])
+    ap.add_argument("--duration", type=float, help="pass length for both sides (runs UnixBench's programs directly)")
     args = ap.parse_args()
 
     samples = {t: {"unixbench": [], "bytebench": []} for t in args.tests}
@@ -91,8 +147,12 @@ def main():
         for test in args.tests:
             order = ["unixbench", "bytebench"] if pair % 2 == 0 else ["bytebench", "unixbench"]
             for side in order:
-                value = (run_unixbench(args.unixbench, test, args.copies) if side == "unixbench"
-                         else run_bytebench(args.cli, test, args.copies))
+                if side == "bytebench":
+                    value = run_bytebench(args.cli, test, args.copies, args.duration)
+                elif args.duration:
+                    value = run_unixbench_direct(args.unixbench, test, args.copies, args.duration)
+                else:
+                    value = run_unixbench(args.unixbench, test, args.copies)
                 samples[test][side].append(value)
                 print(f"pair {pair + 1} {test:17s} {side:9s} {value:14.1f}", file=sys.stderr, flush=True)
 
@@ -108,7 +168,8 @@ def main():
     if all(t in BASELINE for t in args.tests):
         iu, ib = geomean_index(medians["unixbench"]), geomean_index(medians["bytebench"])
         print(f"| **index score** | {iu:.1f} | {ib:.1f} | {ib / iu:.3f} | | |")
-    print(f"\n{args.pairs} alternating pairs, {args.copies} copy/copies, "
+    how = f"{args.duration:g}-s passes" if args.duration else "default durations"
+    print(f"\n{args.pairs} alternating pairs, {args.copies} copy/copies, {how}, "
           f"{(time.time() - started) / 60:.0f} minutes.")
 
 
