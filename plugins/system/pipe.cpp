@@ -3,24 +3,21 @@
 // One process, one pipe per copy. Each loop writes 512 bytes into the pipe and
 // reads them back, until the host's stop flag is set. The count is the number
 // of loops completed.
-#include <bytebench/plugin.hpp>
-
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <bytebench/plugin.hpp>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
 #include <string>
 
+#include "posix.h"
+
 namespace bytebench_system {
 namespace {
 
 constexpr size_t kBlock = 512;
-
-[[noreturn]] void throw_errno(const char *what) {
-    throw std::runtime_error(std::string("pipe: ") + what + ": " + std::strerror(errno));
-}
 
 [[noreturn]] void throw_short(const char *what, ssize_t n) {
     throw std::runtime_error(std::string("pipe: short ") + what + ": " + std::to_string(n) +
@@ -32,7 +29,7 @@ constexpr size_t kBlock = 512;
 struct Pipe {
     explicit Pipe(const bytebench::Context &) {
         int fds[2];
-        if (pipe2(fds, O_CLOEXEC) != 0) throw_errno("pipe2");
+        if (pipe2(fds, O_CLOEXEC) != 0) throw_errno("pipe: pipe2");
         read_fd_ = fds[0];
         write_fd_ = fds[1];
         std::memset(buf_, 0, sizeof buf_);
@@ -55,12 +52,12 @@ struct Pipe {
             // signal and may or may not have SA_RESTART).
             do n = write(write_fd_, buf_, kBlock);
             while (n < 0 && errno == EINTR);
-            if (n < 0) throw_errno("write");
+            if (n < 0) throw_errno("pipe: write");
             if (static_cast<size_t>(n) != kBlock) throw_short("write", n);
 
             do n = read(read_fd_, buf_, kBlock);
             while (n < 0 && errno == EINTR);
-            if (n < 0) throw_errno("read");
+            if (n < 0) throw_errno("pipe: read");
             if (static_cast<size_t>(n) != kBlock) throw_short("read", n);
 
             iter = iter + 1;
@@ -78,8 +75,9 @@ extern const bytebench::Workload<Pipe> kPipe;
 const bytebench::Workload<Pipe> kPipe =
     bytebench::Workload<Pipe>("pipe")
         .name("Pipe Throughput")
-        .description("Writes 512 bytes into a pipe and reads them back, in one process "
-                     "(UnixBench 6.0 pipe).")
+        .description(
+            "Writes 512 bytes into a pipe and reads them back, in one process "
+            "(UnixBench 6.0 pipe).")
         .category("system")
         .unit("lps")
         .version("1")

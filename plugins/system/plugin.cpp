@@ -5,8 +5,14 @@ namespace bytebench_system {
 // Each workload is defined in its own source file.
 struct Syscall;
 struct Pipe;
-extern const bytebench::Workload<Syscall> kSyscall;  // syscall.cpp
-extern const bytebench::Workload<Pipe> kPipe;        // pipe.cpp
+struct Context1;
+struct Spawn;
+struct Execl;
+extern const bytebench::Workload<Syscall> kSyscall;    // syscall.cpp
+extern const bytebench::Workload<Pipe> kPipe;          // pipe.cpp
+extern const bytebench::Workload<Context1> kContext1;  // context1.cpp
+extern const bytebench::Workload<Spawn> kSpawn;        // spawn.cpp
+extern const bytebench::Workload<Execl> kExecl;        // execl.cpp
 }  // namespace bytebench_system
 
 BYTEBENCH_PLUGIN(bytebench::Plugin("org.bytebench.system")
@@ -14,4 +20,7 @@ BYTEBENCH_PLUGIN(bytebench::Plugin("org.bytebench.system")
                      .vendor("bytebench")
                      .version("0.1.0")
                      .add(bytebench_system::kSyscall)
-                     .add(bytebench_system::kPipe))
+                     .add(bytebench_system::kPipe)
+                     .add(bytebench_system::kContext1)
+                     .add(bytebench_system::kSpawn)
+                     .add(bytebench_system::kExecl))

@@ -10,8 +10,6 @@
 //   exec    fork() + execl("/bin/true") + waitpid() (the `sysexec` test)
 // `fd` is the read end of a pipe private to the copy, so copies share no file
 // table entry (UnixBench 6.0; earlier versions used fd 0).
-#include <bytebench/plugin.hpp>
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -19,27 +17,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <bytebench/plugin.hpp>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
 #include <string>
 
+#include "posix.h"
+
 namespace bytebench_system {
 namespace {
-
-[[noreturn]] void throw_errno(const std::string &what) {
-    throw std::runtime_error(what + ": " + std::strerror(errno));
-}
-
-std::string describe_status(int status) {
-    if (WIFEXITED(status)) return "exit status " + std::to_string(WEXITSTATUS(status));
-    if (WIFSIGNALED(status)) {
-        const char *name = strsignal(WTERMSIG(status));
-        return "killed by signal " + std::to_string(WTERMSIG(status)) +
-               (name != nullptr ? std::string(" (") + name + ")" : std::string());
-    }
-    return "wait status " + std::to_string(status);
-}
 
 const char kTrue[] = "/bin/true";
 
@@ -51,10 +38,18 @@ struct Syscall {
     explicit Syscall(const bytebench::Context &ctx) {
         const std::string mode = ctx.param("mode");
         switch (mode.empty() ? '\0' : mode[0]) {
-            case 'm': mode_ = Mode::mix; break;
-            case 'c': mode_ = Mode::close; break;
-            case 'g': mode_ = Mode::getpid; break;
-            case 'e': mode_ = Mode::exec; break;
+            case 'm':
+                mode_ = Mode::mix;
+                break;
+            case 'c':
+                mode_ = Mode::close;
+                break;
+            case 'g':
+                mode_ = Mode::getpid;
+                break;
+            case 'e':
+                mode_ = Mode::exec;
+                break;
             default:
                 throw std::invalid_argument("syscall: unknown mode '" + mode +
                                             "' (expected mix, close, getpid or exec)");
@@ -127,16 +122,11 @@ struct Syscall {
             execl(kTrue, kTrue, static_cast<char *>(nullptr));
             _exit(127);  // exec failed; never return into the worker's code
         }
-        int status = 0;
-        while (waitpid(pid, &status, 0) < 0) {
-            if (errno != EINTR) throw_errno("syscall exec: waitpid");
-        }
+        const int status = wait_for(pid, "syscall exec: waitpid");
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-            throw std::runtime_error(std::string("syscall exec: ") + kTrue + " ended with " +
-                                     describe_status(status) +
-                                     (WIFEXITED(status) && WEXITSTATUS(status) == 127
-                                          ? " (exec failed?)"
-                                          : ""));
+            throw std::runtime_error(
+                std::string("syscall exec: ") + kTrue + " ended with " + describe_status(status) +
+                (WIFEXITED(status) && WEXITSTATUS(status) == 127 ? " (exec failed?)" : ""));
     }
 
     Mode mode_ = Mode::mix;
@@ -149,8 +139,9 @@ extern const bytebench::Workload<Syscall> kSyscall;
 const bytebench::Workload<Syscall> kSyscall =
     bytebench::Workload<Syscall>("syscall")
         .name("System Call Overhead")
-        .description("Loops over cheap system calls (UnixBench 6.0 syscall); mode mix makes "
-                     "close(dup()), getpid, getuid and umask calls each loop.")
+        .description(
+            "Loops over cheap system calls (UnixBench 6.0 syscall); mode mix makes "
+            "close(dup()), getpid, getuid and umask calls each loop.")
         .category("system")
         .unit("lps")
         .version("1")

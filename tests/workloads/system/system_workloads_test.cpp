@@ -1,0 +1,314 @@
+// Tests of the system plugin's process workloads through the plugin boundary:
+// system.so is opened with dlopen() and its C entry points are called with a
+// small fake host, and a SIGALRM timer sets the stop flag, as in a worker.
+#include <bytebench/plugin.h>
+#include <dlfcn.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace {
+
+// --- a fake host ------------------------------------------------------------
+
+volatile int32_t g_stop = 0;
+std::string g_plugin_dir;  // what plugin_dir() answers
+std::string g_temp_dir;
+
+void on_alarm(int) { g_stop = 1; }
+
+uint64_t monotonic_ns() {
+    timespec ts{};
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return static_cast<uint64_t>(ts.tv_sec) * 1000000000u + static_cast<uint64_t>(ts.tv_nsec);
+}
+
+void host_log(const bb_host *, bb_log_level, const char *) {}
+const char *host_temp_dir(const bb_host *) { return g_temp_dir.c_str(); }
+int32_t host_should_stop(const bb_host *) { return g_stop; }
+uint64_t host_now_ns(const bb_host *) { return monotonic_ns(); }
+void host_progress(const bb_host *, double) {}
+const char *host_plugin_dir(const bb_host *) { return g_plugin_dir.c_str(); }
+const void *host_get_extension(const bb_host *, const char *) { return nullptr; }
+
+const bb_host *fake_host() {
+    static const bb_host host = [] {
+        bb_host h{};
+        h.struct_size = sizeof(bb_host);
+        h.abi_major = BYTEBENCH_ABI_MAJOR;
+        h.abi_minor = BYTEBENCH_ABI_MINOR;
+        h.host_version = "test";
+        h.log = &host_log;
+        h.temp_dir = &host_temp_dir;
+        h.should_stop = &host_should_stop;
+        h.now_ns = &host_now_ns;
+        h.progress = &host_progress;
+        h.plugin_dir = &host_plugin_dir;
+        h.get_extension = &host_get_extension;
+        return h;
+    }();
+    return &host;
+}
+
+std::string dir_of(const std::string &path) {
+    const auto slash = path.rfind('/');
+    return slash == std::string::npos ? "." : path.substr(0, slash);
+}
+
+const bb_plugin &system_plugin() {
+    static const bb_plugin *plugin = [] {
+        void *handle = dlopen(SYSTEM_PLUGIN, RTLD_NOW | RTLD_LOCAL);
+        if (handle == nullptr) throw std::runtime_error(std::string("dlopen: ") + dlerror());
+        void *symbol = dlsym(handle, BYTEBENCH_PLUGIN_ENTRY_SYMBOL);
+        if (symbol == nullptr) throw std::runtime_error("no " BYTEBENCH_PLUGIN_ENTRY_SYMBOL);
+        char err[BB_ERROR_CAP] = "";
+        const bb_plugin *p =
+            reinterpret_cast<bb_plugin_entry_fn>(symbol)(fake_host(), err, sizeof err);
+        if (p == nullptr) throw std::runtime_error(std::string("entry refused: ") + err);
+        return p;
+    }();
+    return *plugin;
+}
+
+const bb_workload *find_workload(const std::string &id) {
+    const bb_plugin &p = system_plugin();
+    for (uint32_t i = 0; i < p.workload_count; ++i)
+        if (id == p.workloads[i]->id) return p.workloads[i];
+    return nullptr;
+}
+
+struct Outcome {
+    bb_status status = BB_ERROR;
+    double count = 0;
+    double seconds = 0;
+    std::string error;
+};
+
+// One pass of `id`, timed like a worker: create(), then a SIGALRM timer of
+// `seconds` (with or without SA_RESTART) that sets the stop flag, run(),
+// destroy(). `plugin_dir` is what the host says the plugin's folder is.
+Outcome run_pass(const std::string &id, double seconds, bool sa_restart = true,
+                 const std::string &plugin_dir = dir_of(SYSTEM_PLUGIN)) {
+    const bb_workload *w = find_workload(id);
+    if (w == nullptr) throw std::runtime_error("no workload " + id);
+    g_plugin_dir = plugin_dir;
+    g_temp_dir = ::testing::TempDir();
+    g_stop = 0;
+
+    const auto duration_ns = static_cast<uint64_t>(seconds * 1e9);
+    bb_run_context ctx{};
+    ctx.struct_size = sizeof ctx;
+    ctx.copy_count = 1;
+    ctx.duration_ns = duration_ns;
+    ctx.stop_flag = &g_stop;
+
+    Outcome out;
+    bb_run_result result{};
+    result.struct_size = sizeof result;
+    void *instance = nullptr;
+    out.status = w->create(fake_host(), &ctx, &instance, result.error, sizeof result.error);
+    if (out.status != BB_OK) {
+        out.error = result.error;
+        return out;
+    }
+
+    struct sigaction sa = {}, saved = {};
+    sa.sa_handler = &on_alarm;
+    sa.sa_flags = sa_restart ? SA_RESTART : 0;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, &saved);
+    itimerval timer{};
+    timer.it_value.tv_sec = static_cast<time_t>(duration_ns / 1000000000u);
+    timer.it_value.tv_usec = static_cast<suseconds_t>(duration_ns % 1000000000u / 1000u);
+
+    const uint64_t start = monotonic_ns();
+    ctx.deadline_ns = start + duration_ns;
+    setitimer(ITIMER_REAL, &timer, nullptr);
+    out.status = w->run(instance, fake_host(), &ctx, &result);
+    out.seconds = static_cast<double>(monotonic_ns() - start) / 1e9;
+    const itimerval off{};
+    setitimer(ITIMER_REAL, &off, nullptr);
+    g_stop = 1;
+    sigaction(SIGALRM, &saved, nullptr);
+
+    out.count = result.count;
+    out.error = result.error;
+    if (w->destroy != nullptr) w->destroy(instance);
+    return out;
+}
+
+// True when this process has no child left, reaped or not.
+bool no_children() {
+    errno = 0;
+    return waitpid(-1, nullptr, WNOHANG) == -1 && errno == ECHILD;
+}
+
+// A fresh directory under the test's temporary folder, removed when the
+// test program exits.
+std::string make_temp_dir() {
+    struct Cleanup {
+        std::vector<std::string> dirs;
+        ~Cleanup() {
+            std::error_code ignored;
+            for (const std::string &d : dirs) std::filesystem::remove_all(d, ignored);
+        }
+    };
+    static Cleanup cleanup;
+    std::string path = ::testing::TempDir() + "bytebench-system-XXXXXX";
+    if (mkdtemp(path.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+    cleanup.dirs.push_back(path);
+    return path;
+}
+
+// A fake plugin folder whose system.d/<name> is `script` with `mode`.
+std::string fake_plugin_dir(const std::string &script, mode_t mode,
+                            const std::string &name = "execl-helper") {
+    const std::string dir = make_temp_dir();
+    const std::string sub = dir + "/system.d";
+    if (mkdir(sub.c_str(), 0700) != 0) throw std::runtime_error("mkdir failed");
+    const std::string helper = sub + "/" + name;
+    std::ofstream(helper) << script;
+    chmod(helper.c_str(), mode);
+    return dir;
+}
+
+// --- descriptors ------------------------------------------------------------
+
+TEST(SystemPlugin, DescribesTheProcessWorkloads) {
+    struct Expected {
+        const char *id, *name;
+        bb_repeat_class repeat;
+        double duration, baseline;
+        uint32_t processes;
+    };
+    const Expected expected[] = {
+        {"context1", "Pipe-based Context Switching", BB_REPEAT_LONG, 10, 4000, 2},
+        {"spawn", "Process Creation", BB_REPEAT_SHORT, 30, 126, 3},
+        {"execl", "Execl Throughput", BB_REPEAT_SHORT, 30, 43, 2},
+    };
+    for (const Expected &e : expected) {
+        SCOPED_TRACE(e.id);
+        const bb_workload *w = find_workload(e.id);
+        ASSERT_NE(w, nullptr);
+        EXPECT_STREQ(w->name, e.name);
+        EXPECT_STREQ(w->unit, "lps");
+        EXPECT_STREQ(w->category, "system");
+        EXPECT_EQ(w->time_base_s, 1u);
+        EXPECT_EQ(w->repeat, e.repeat);
+        EXPECT_EQ(w->default_duration_s, e.duration);
+        EXPECT_EQ(w->baseline, e.baseline);
+        EXPECT_EQ(w->processes_per_copy, e.processes);
+    }
+    EXPECT_NE(find_workload("syscall"), nullptr);
+    EXPECT_NE(find_workload("pipe"), nullptr);
+}
+
+// --- context1 ---------------------------------------------------------------
+
+TEST(Context1, CountsRoundTripsAndReapsItsChild) {
+    const Outcome o = run_pass("context1", 0.3);
+    ASSERT_EQ(o.status, BB_OK) << o.error;
+    EXPECT_GT(o.count, 0);
+    EXPECT_LT(o.seconds, 2.0);
+    EXPECT_TRUE(no_children());
+}
+
+TEST(Context1, SurvivesATimerWithoutSaRestart) {
+    const Outcome o = run_pass("context1", 0.3, /*sa_restart=*/false);
+    ASSERT_EQ(o.status, BB_OK) << o.error;
+    EXPECT_GT(o.count, 0);
+    EXPECT_TRUE(no_children());
+}
+
+TEST(Context1, RestoresSigpipe) {
+    struct sigaction before = {}, after = {};
+    sigaction(SIGPIPE, nullptr, &before);
+    const Outcome o = run_pass("context1", 0.1);
+    ASSERT_EQ(o.status, BB_OK) << o.error;
+    sigaction(SIGPIPE, nullptr, &after);
+    EXPECT_EQ(after.sa_handler, before.sa_handler);
+}
+
+// --- spawn ------------------------------------------------------------------
+
+TEST(Spawn, CountsChildrenAndLeavesNone) {
+    const Outcome o = run_pass("spawn", 0.3);
+    ASSERT_EQ(o.status, BB_OK) << o.error;
+    EXPECT_GT(o.count, 0);
+    EXPECT_LT(o.seconds, 2.0);
+    EXPECT_TRUE(no_children());
+}
+
+TEST(Spawn, SkipsWhenTheHelperIsMissing) {
+    const std::string dir = make_temp_dir();
+    const Outcome o = run_pass("spawn", 0.1, true, dir);
+    EXPECT_EQ(o.status, BB_SKIPPED);
+    EXPECT_NE(o.error.find(dir + "/system.d/spawn-helper"), std::string::npos) << o.error;
+}
+
+TEST(Spawn, FailsWithTheHelpersReason) {
+    // A stand-in helper that fails the way spawn-helper does when fork() does.
+    const std::string dir = fake_plugin_dir(
+        "#!/bin/sh\necho 'error: fork: Resource temporarily unavailable' >/dev/fd/$2\nexit 1\n",
+        0755, "spawn-helper");
+    const Outcome o = run_pass("spawn", 0.1, true, dir);
+    EXPECT_EQ(o.status, BB_ERROR);
+    EXPECT_NE(o.error.find("fork: Resource temporarily unavailable"), std::string::npos) << o.error;
+    EXPECT_TRUE(no_children());
+}
+
+// --- execl ------------------------------------------------------------------
+
+TEST(Execl, CountsExecsAndLeavesNoChild) {
+    const Outcome o = run_pass("execl", 0.3);
+    ASSERT_EQ(o.status, BB_OK) << o.error;
+    EXPECT_GT(o.count, 0);
+    EXPECT_GE(o.seconds, 0.29);  // the chain runs until the deadline
+    EXPECT_LT(o.seconds, 2.0);
+    EXPECT_TRUE(no_children());
+}
+
+TEST(Execl, SurvivesATimerWithoutSaRestart) {
+    const Outcome o = run_pass("execl", 0.3, /*sa_restart=*/false);
+    ASSERT_EQ(o.status, BB_OK) << o.error;
+    EXPECT_GT(o.count, 0);
+    EXPECT_TRUE(no_children());
+}
+
+TEST(Execl, SkipsWhenTheHelperIsMissing) {
+    const std::string dir = make_temp_dir();
+    const Outcome o = run_pass("execl", 0.1, true, dir);
+    EXPECT_EQ(o.status, BB_SKIPPED);
+    EXPECT_NE(o.error.find(dir + "/system.d/execl-helper"), std::string::npos) << o.error;
+    EXPECT_NE(o.error.find("missing"), std::string::npos) << o.error;
+}
+
+TEST(Execl, SkipsWhenTheHelperIsNotExecutable) {
+    const std::string dir = fake_plugin_dir("#!/bin/sh\nexit 0\n", 0644);
+    const Outcome o = run_pass("execl", 0.1, true, dir);
+    EXPECT_EQ(o.status, BB_SKIPPED);
+    EXPECT_NE(o.error.find("not executable"), std::string::npos) << o.error;
+}
+
+TEST(Execl, FailsWhenTheHelperFails) {
+    const std::string dir = fake_plugin_dir("#!/bin/sh\nexit 3\n", 0755);
+    const Outcome o = run_pass("execl", 0.1, true, dir);
+    EXPECT_EQ(o.status, BB_ERROR);
+    EXPECT_NE(o.error.find("exited with status 3"), std::string::npos) << o.error;
+    EXPECT_TRUE(no_children());
+}
+
+}  // namespace
