@@ -15,6 +15,11 @@
 #include <cstdint>
 #include <string>
 
+// Hidden declarations, not only definitions (which -fvisibility=hidden
+// covers): the other file then reaches the globals PC-relative, as a
+// non-PIC build of the original does, rather than through the GOT.
+#pragma GCC visibility push(hidden)
+
 namespace bytebench_cpu {
 namespace dhry {
 
@@ -28,6 +33,13 @@ using Str_30 = char[31];
 using Arr_1_Dim = int[50];
 using Arr_2_Dim = int[50][50];
 
+// The record's string components are `signed char`, not `char`: GCC's C++
+// front end treats a class holding a `char` array as untyped storage that may
+// alias anything, so every store into a record would force reloads of the
+// global pointers that the C original (UnixBench compiles it as C) does not
+// make. `signed char` keeps the C aliasing, and the same code.
+using Rec_Char = signed char;
+
 struct Record {
     Record *Ptr_Comp;
     Enumeration Discr;
@@ -35,11 +47,11 @@ struct Record {
         struct {
             Enumeration Enum_Comp;
             int Int_Comp;
-            char Str_Comp[31];
+            Rec_Char Str_Comp[31];
         } var_1;
         struct {
             Enumeration E_Comp_2;
-            char Str_2_Comp[31];
+            Rec_Char Str_2_Comp[31];
         } var_2;
         struct {
             char Ch_1_Comp;
@@ -59,11 +71,17 @@ extern char Ch_2_Glob;
 extern Arr_1_Dim Arr_1_Glob;
 extern Arr_2_Dim Arr_2_Glob;
 
+// dhrystone_main.cpp
+void Proc_1(Rec_Pointer Ptr_Val_Par);
+void Proc_2(One_Fifty *Int_Par_Ref);
+void Proc_3(Rec_Pointer *Ptr_Ref_Par);
+void Proc_4();
+void Proc_5();
+
 // dhrystone_procs.cpp
 void Proc_6(Enumeration Enum_Val_Par, Enumeration *Enum_Ref_Par);
 void Proc_7(One_Fifty Int_1_Par_Val, One_Fifty Int_2_Par_Val, One_Fifty *Int_Par_Ref);
-void Proc_8(Arr_1_Dim Arr_1_Par_Ref, Arr_2_Dim Arr_2_Par_Ref, int Int_1_Par_Val,
-            int Int_2_Par_Val);
+void Proc_8(Arr_1_Dim Arr_1_Par_Ref, Arr_2_Dim Arr_2_Par_Ref, int Int_1_Par_Val, int Int_2_Par_Val);
 Enumeration Func_1(Capital_Letter Ch_1_Par_Val, Capital_Letter Ch_2_Par_Val);
 Boolean Func_2(Str_30 Str_1_Par_Ref, Str_30 Str_2_Par_Ref);
 Boolean Func_3(Enumeration Enum_Par_Val);
@@ -93,5 +111,7 @@ std::string check(const Locals &locals, unsigned long runs);
 
 }  // namespace dhry
 }  // namespace bytebench_cpu
+
+#pragma GCC visibility pop
 
 #endif  // BYTEBENCH_CPU_DHRYSTONE_H

@@ -59,7 +59,7 @@ void Proc_8(Arr_1_Dim Arr_1_Par_Ref, Arr_2_Dim Arr_2_Par_Ref, int Int_1_Par_Val,
 }
 
 // Executed three times per loop:
-//   first:  Ch_1_Par_Val == 'H', Ch_2_Par_Val == 'R'
+//   first:  Ch_1_Par_Val == 'R', Ch_2_Par_Val == 'Y'
 //   second: Ch_1_Par_Val == 'A', Ch_2_Par_Val == 'C'
 //   third:  Ch_1_Par_Val == 'B', Ch_2_Par_Val == 'C'
 // Each time it returns Ident_1.
@@ -89,7 +89,7 @@ Boolean Func_2(Str_30 Str_1_Par_Ref, Str_30 Str_2_Par_Ref) {
         Int_Loc = 7;
     if (Ch_Loc == 'R') {  // then, not executed
         return true;
-    } else {  // executed
+    } else {                                                  // executed
         if (std::strcmp(Str_1_Par_Ref, Str_2_Par_Ref) > 0) {  // then, not executed
             Int_Loc += 7;
             Int_Glob = Int_Loc;
