@@ -65,14 +65,13 @@ class Looper {
     void shared_stdin(int fd);
     void stdin_path(std::string path);
 
-    // Starts `instances` copies of `cmd` at once and waits for all of them.
-    // Throws std::runtime_error when one cannot be started (fork failure:
-    // the others are still reaped first) or does not exit with status 0.
-    void run_batch(const Command &cmd, unsigned instances);
+    // Runs `cmd` once and waits for it. Throws std::runtime_error when it
+    // cannot be started (fork failure) or does not exit with status 0.
+    void run_once(const Command &cmd);
 
-    // The timed loop: run_batch() until *stop is non-zero; returns the number
-    // of batches completed before it was.
-    uint64_t loop(const Command &cmd, unsigned instances, const volatile int32_t *stop);
+    // The timed loop: run_once() until *stop is non-zero; returns the number
+    // of runs completed before it was.
+    uint64_t loop(const Command &cmd, const volatile int32_t *stop);
 
     // Runs `cmd` once with its stdout captured (untimed checks in create()).
     std::string capture(const Command &cmd);
@@ -81,7 +80,8 @@ class Looper {
 
   private:
     pid_t spawn(const Command &cmd, int stdout_fd);
-    void reap(const Command &cmd, pid_t pid, uint64_t iteration);
+    // Waits for `pid` and throws when it did not exit with status 0.
+    void reap(const Command &cmd, pid_t pid);
     std::string stderr_tail() const;
 
     std::string work_dir_;
@@ -89,9 +89,8 @@ class Looper {
     std::string stdin_path_;
     int devnull_fd_ = -1;
     int stderr_fd_ = -1;
-    int stdin_fd_ = -1;  // not owned
-    uint64_t iteration_ = 0;
-    std::vector<pid_t> pids_;
+    int stdin_fd_ = -1;        // not owned
+    uint64_t run_number_ = 0;  // of the run being made, 1-based, for messages
 };
 
 }  // namespace bytebench_shell

@@ -1,0 +1,46 @@
+// Runs the fs plugin's fstime workload in the test process, through the C ABI,
+// with a minimal host: the same calls bytebench-worker makes (create, run
+// until a stop flag, destroy).
+#pragma once
+
+#include <bytebench/plugin.h>
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace bytebench::fs_test {
+
+// The loaded plugin's "fstime" workload (the plugin is loaded once).
+const bb_plugin &fs_plugin();
+const bb_workload &fstime();
+
+struct Outcome {
+    bb_status created = BB_ERROR;
+    bb_status ran = BB_ERROR;  // BB_ERROR as well when run() was not reached
+    double count = 0;
+    uint64_t elapsed_ns = 0;              // as run() set it
+    uint64_t create_ns = 0;               // how long create() took
+    std::string error;                    // create()'s or run()'s message
+    std::vector<std::string> files;       // in temp_dir after create(), "name mode"
+    std::vector<std::string> files_left;  // in temp_dir after destroy()
+};
+
+struct Exercise {
+    std::map<std::string, std::string> params;  // over the declared defaults
+    std::string temp_dir;                       // must exist
+    double run_s = 0.3;                         // until the stop flag is set
+    std::function<void()> before_run;           // after create(), e.g. to fill the disk
+};
+
+// create(), run() for `run_s` seconds, destroy().
+Outcome exercise(const Exercise &e);
+
+// A fresh, empty folder under the build tree's test area.
+std::string fresh_dir(const std::string &name);
+
+// "name mode" (octal) of every entry of `dir`, sorted.
+std::vector<std::string> list_dir(const std::string &dir);
+
+}  // namespace bytebench::fs_test

@@ -1,0 +1,222 @@
+// The file tests leave no files behind, even when killed: the real CLI runs
+// fstime and is interrupted (SIGTERM) or loses its worker (SIGKILL to the
+// worker's process group), during the untimed warm-up and while measuring.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "fs_harness.h"
+
+namespace fs = std::filesystem;
+
+namespace bytebench::fs_test {
+namespace {
+
+// A suite whose copy test has short warm-ups, to be killed while measuring.
+const char kFastSuite[] = R"(schema = "bytebench.suite/1"
+name = "fs-kill-test"
+tests = ["fastcopy"]
+
+[categories.system]
+title = "System Benchmarks"
+
+[test.fastcopy]
+workload = "fstime"
+category = "system"
+duration = 5
+repeat = "short"
+params = { mode = "copy", bufsize = 1024, maxblocks = 2000, warmup_s = 0.1 }
+)";
+
+bool wait_for(const std::function<bool()> &done, double seconds) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (std::chrono::steady_clock::now() < end) {
+        if (done()) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return done();
+}
+
+// Size of the first file called `name` under `dir`, or -1.
+long long file_size(const std::string &dir, const std::string &name) {
+    std::error_code ec;
+    for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+        if (it->path().filename() == name) {
+            const auto size = fs::file_size(it->path(), ec);
+            return ec ? -1 : (long long)size;
+        }
+    return -1;
+}
+
+bool is_empty_dir(const std::string &dir) {
+    std::error_code ec;
+    return fs::is_empty(dir, ec) && !ec;
+}
+
+std::string listing(const std::string &dir) {
+    std::string out;
+    std::error_code ec;
+    for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+        out += it->path().string() + "\n";
+    return out;
+}
+
+class Cli {
+  public:
+    explicit Cli(const std::vector<std::string> &args, const std::string &log) {
+        pid_ = fork();
+        if (pid_ == 0) {
+            const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            if (fd >= 0) {
+                dup2(fd, 1);
+                dup2(fd, 2);
+            }
+            std::vector<char *> argv{const_cast<char *>(BYTEBENCH_CLI)};
+            for (const std::string &a : args) argv.push_back(const_cast<char *>(a.c_str()));
+            argv.push_back(nullptr);
+            execv(BYTEBENCH_CLI, argv.data());
+            _exit(127);
+        }
+    }
+    ~Cli() {
+        if (pid_ > 0 && status_ < 0) {
+            kill(pid_, SIGKILL);
+            waitpid(pid_, nullptr, 0);
+        }
+    }
+    Cli(const Cli &) = delete;
+    Cli &operator=(const Cli &) = delete;
+
+    pid_t pid() const { return pid_; }
+
+    // The wait status, or -1 if it is still running after `seconds`.
+    int wait(double seconds) {
+        wait_for(
+            [&] {
+                int ws = 0;
+                if (waitpid(pid_, &ws, WNOHANG) == pid_) status_ = ws;
+                return status_ >= 0;
+            },
+            seconds);
+        return status_;
+    }
+
+    // Its running `bytebench-worker run` children.
+    std::vector<pid_t> workers() const {
+        std::vector<pid_t> out;
+        for (const auto &e : fs::directory_iterator("/proc")) {
+            const std::string name = e.path().filename().string();
+            if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+            std::ifstream stat(e.path() / "stat");
+            std::string line;
+            std::getline(stat, line);
+            const auto paren = line.rfind(')');
+            if (paren == std::string::npos) continue;
+            char state = 0;
+            int ppid = 0;
+            if (sscanf(line.c_str() + paren + 1, " %c %d", &state, &ppid) != 2) continue;
+            if (ppid != pid_) continue;
+            std::ifstream cmd(e.path() / "cmdline");
+            std::string cmdline((std::istreambuf_iterator<char>(cmd)), {});
+            if (cmdline.find("bytebench-worker") != std::string::npos &&
+                cmdline.find(std::string("\0run\0", 5)) != std::string::npos)
+                out.push_back(pid_t(std::stoi(name)));
+        }
+        return out;
+    }
+
+  private:
+    pid_t pid_ = -1;
+    int status_ = -1;
+};
+
+struct Scenario {
+    std::string name;
+    bool fast_suite;   // warm-ups of 0.1 s: kill while measuring
+    bool kill_worker;  // SIGKILL the worker's group, else SIGTERM the CLI
+};
+
+void PrintTo(const Scenario &s, std::ostream *os) { *os << s.name; }
+
+class FstimeKill : public ::testing::TestWithParam<Scenario> {};
+
+TEST_P(FstimeKill, LeavesTheTmpdirEmpty) {
+    const Scenario &s = GetParam();
+    const std::string tmp = fresh_dir("kill-" + s.name + "-tmp");
+    const std::string out = fresh_dir("kill-" + s.name + "-out");
+    std::vector<std::string> args;
+    if (s.fast_suite) {
+        std::ofstream(out + "/suite.toml") << kFastSuite;
+        args = {"--suite", out + "/suite.toml"};
+    }
+    for (const char *a :
+         {"run", s.fast_suite ? "fastcopy" : "fstime", "--tmpdir", tmp.c_str(), "-i", "1",
+          "--duration", "5", "--settle", "0", "-c", "1", "-q", "-o", out.c_str()})
+        args.push_back(a);
+    Cli cli(args, out + "/cli.out");
+
+    // Warm-up: dummy0 exists (create() is sleeping or warming up). Measuring:
+    // dummy1, written only by the measured copy phase, has data.
+    const bool reached = wait_for(
+        [&] { return s.fast_suite ? file_size(tmp, "dummy1") > 0 : file_size(tmp, "dummy0") >= 0; },
+        10);
+    ASSERT_TRUE(reached) << "no file appeared; " << listing(tmp);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    ASSERT_EQ(cli.wait(0), -1) << "the CLI ended before it was killed";
+
+    if (s.kill_worker) {
+        const std::vector<pid_t> workers = cli.workers();
+        ASSERT_EQ(workers.size(), 1u);
+        ASSERT_EQ(kill(-workers[0], SIGKILL), 0) << std::strerror(errno);
+    } else {
+        ASSERT_EQ(kill(cli.pid(), SIGTERM), 0);
+    }
+    const int ws = cli.wait(15);
+    ASSERT_GE(ws, 0) << "the CLI did not end";
+    ASSERT_TRUE(WIFEXITED(ws)) << "wait status " << ws;
+    if (s.kill_worker) {
+        EXPECT_NE(WEXITSTATUS(ws), 0);  // the test failed; the run itself went on
+        int results = 0;
+        for (const auto &e : fs::directory_iterator(out)) {
+            if (e.path().extension() != ".json") continue;
+            std::ifstream in(e.path());
+            const nlohmann::json doc = nlohmann::json::parse(in);
+            EXPECT_EQ(doc["runs"][0]["tests"][0]["status"], "crashed") << doc.dump(2);
+            ++results;
+        }
+        EXPECT_EQ(results, 1);
+    } else {
+        EXPECT_EQ(WEXITSTATUS(ws), 128 + SIGTERM);
+    }
+    EXPECT_TRUE(is_empty_dir(tmp)) << "left behind:\n" << listing(tmp);
+}
+
+INSTANTIATE_TEST_SUITE_P(Cli, FstimeKill,
+                         ::testing::Values(Scenario{"term-warmup", false, false},
+                                           Scenario{"term-measuring", true, false},
+                                           Scenario{"worker-warmup", false, true},
+                                           Scenario{"worker-measuring", true, true}),
+                         [](const auto &info) {
+                             std::string n = info.param.name;
+                             for (char &c : n)
+                                 if (c == '-') c = '_';
+                             return n;
+                         });
+
+}  // namespace
+}  // namespace bytebench::fs_test
