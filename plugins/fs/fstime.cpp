@@ -8,10 +8,12 @@
 //   - all I/O goes through one static 8 KiB buffer holding the bytes 0, 1,
 //     ..., 255, 0, 1, ..., `bufsize` bytes a call; a file is `maxblocks` KiB,
 //     i.e. maxblocks*1024/bufsize buffers (rounded down);
-//   - the result is KiB/s over the measured phase's own elapsed time (the
-//     bytes moved / 1024 / elapsed, i.e. 256-byte units / (elapsed * 4)); a
-//     short read or a buffer cut short by the stop earns its bytes rounded up
-//     to a 256-byte unit.
+//   - progress is counted in 256-byte units, and the result is KiB/s over the
+//     measured phase's own elapsed time: units / (elapsed * 4). As in
+//     UnixBench, a whole buffer earns bufsize/256 units rounded down (so a
+//     bufsize that is not a multiple of 256 under-reports, like UnixBench's),
+//     a short read or a buffer cut short by the stop its bytes rounded up to a
+//     unit. (Counted here in bytes: units * 256.)
 //
 // The phases before the measured one are untimed and run in create(), before
 // the start barrier. The host's stop flag is armed only for run(), so they
@@ -189,6 +191,7 @@ struct Fstime {
         if (!(warmup_s >= 0 && warmup_s <= 60))
             throw std::invalid_argument("fstime: warmup_s must be 0 to 60 seconds");
         bufsize_ = size_t(bufsize);
+        credit_ = bufsize_ / kUnit * kUnit;
         fill_buffer();
         buffers_ = maxblocks * 1024 / bufsize;
 
@@ -244,13 +247,14 @@ struct Fstime {
         const int fd = a_->fd();
         const size_t len = bufsize_;
         const long long buffers = buffers_;
+        const uint64_t credit = credit_;
         volatile uint64_t bytes = 0;
         const uint64_t start = now();
         do {
             for (long long i = 0; i < buffers; ++i) {
                 const ssize_t n = ::write(fd, g_buf, len);
                 if (n != ssize_t(len)) a_->finish_write(n, len, [] { return false; });
-                bytes = bytes + len;
+                bytes = bytes + credit;
             }
             a_->rewind();
         } while (!stop());
@@ -262,12 +266,13 @@ struct Fstime {
     Phase read_phase(Stop stop) {
         const int fd = a_->fd();
         const size_t len = bufsize_;
+        const uint64_t credit = credit_;
         volatile uint64_t bytes = 0;
         const uint64_t start = now();
         while (!stop()) {
             const ssize_t n = ::read(fd, g_buf, len);
             if (n == ssize_t(len)) {
-                bytes = bytes + len;
+                bytes = bytes + credit;
                 continue;
             }
             if (n < 0) {
@@ -286,6 +291,7 @@ struct Fstime {
     Phase copy_phase(Stop stop) {
         const int in = a_->fd(), out = b_->fd();
         const size_t len = bufsize_;
+        const uint64_t credit = credit_;
         volatile uint64_t bytes = 0;
         const uint64_t start = now();
         while (!stop()) {
@@ -311,7 +317,7 @@ struct Fstime {
                     break;
                 }
             }
-            bytes = bytes + len;
+            bytes = bytes + credit;
         }
         return {bytes, now() - start};
     }
@@ -330,6 +336,7 @@ struct Fstime {
     bytebench::Context ctx_;  // for the host clock
     Mode mode_;
     size_t bufsize_ = 0;
+    uint64_t credit_ = 0;    // bytes a whole buffer earns: bufsize in whole 256-B units
     long long buffers_ = 0;  // buffers in a file
     std::unique_ptr<File> a_, b_;
     double write_score_ = 0, read_score_ = 0;  // warm-up rates, KiB/s

@@ -108,6 +108,21 @@ TEST(Fstime, WriteModeStopsOnlyAfterAWholeFile) {
     EXPECT_NEAR(files, std::round(files), 1e-6) << bytes << " bytes";
 }
 
+// As UnixBench counts: a whole buffer earns bufsize/256 units rounded down, so
+// a 1000-byte buffer counts as 768 bytes (UnixBench's fstime -b 1000 does too).
+TEST(Fstime, CreditsWholeBuffersInWhole256ByteUnits) {
+    Exercise e;
+    e.temp_dir = fresh_dir("units");
+    e.params = {{"mode", "write"}, {"bufsize", "1000"}, {"maxblocks", "2000"}, {"warmup_s", "0"}};
+    e.run_s = 0.05;
+    const Outcome o = exercise(e);
+    ASSERT_EQ(o.ran, BB_OK) << o.error;
+    const double bytes = o.count * 1024.0 * double(o.elapsed_ns) / 1e9;
+    const double per_file = 2048.0 * 768.0;  // 2000 KiB / 1000 B = 2048 buffers
+    EXPECT_GE(bytes / per_file, 0.999);
+    EXPECT_NEAR(bytes / per_file, std::round(bytes / per_file), 1e-6) << bytes << " bytes";
+}
+
 // The data written is UnixBench's: each buffer holds the bytes 0, 1, ..., 255,
 // 0, 1, ... (it matters on compressing file systems).
 TEST(Fstime, WritesUnixBenchsBytePattern) {
