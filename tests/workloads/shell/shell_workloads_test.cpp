@@ -3,7 +3,6 @@
 // called with a small fake host, and a SIGALRM timer sets the stop flag, as in
 // a worker. The last tests run shell1 and shell8 through the real CLI.
 #include <bytebench/plugin.h>
-#include <dlfcn.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -26,89 +25,20 @@
 #include <string>
 #include <vector>
 
+#include "fake_host.h"
+
 namespace fs = std::filesystem;
 
 namespace {
 
-// --- a fake host ------------------------------------------------------------
+using namespace bytebench_test;
 
-volatile int32_t g_stop = 0;
-std::string g_temp_dir;
+void on_alarm(int) { g_stop_flag = 1; }
 
-void on_alarm(int) { g_stop = 1; }
-
-uint64_t monotonic_ns() {
-    timespec ts{};
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return static_cast<uint64_t>(ts.tv_sec) * 1000000000u + static_cast<uint64_t>(ts.tv_nsec);
-}
-
-void host_log(const bb_host *, bb_log_level, const char *) {}
-const char *host_temp_dir(const bb_host *) { return g_temp_dir.c_str(); }
-int32_t host_should_stop(const bb_host *) { return g_stop; }
-uint64_t host_now_ns(const bb_host *) { return monotonic_ns(); }
-void host_progress(const bb_host *, double) {}
-const char *host_plugin_dir(const bb_host *) { return ""; }
-const void *host_get_extension(const bb_host *, const char *) { return nullptr; }
-
-const bb_host *fake_host() {
-    static const bb_host host = [] {
-        bb_host h{};
-        h.struct_size = sizeof(bb_host);
-        h.abi_major = BYTEBENCH_ABI_MAJOR;
-        h.abi_minor = BYTEBENCH_ABI_MINOR;
-        h.host_version = "test";
-        h.log = &host_log;
-        h.temp_dir = &host_temp_dir;
-        h.should_stop = &host_should_stop;
-        h.now_ns = &host_now_ns;
-        h.progress = &host_progress;
-        h.plugin_dir = &host_plugin_dir;
-        h.get_extension = &host_get_extension;
-        return h;
-    }();
-    return &host;
-}
-
-const bb_plugin &shell_plugin() {
-    static const bb_plugin *plugin = [] {
-        void *handle = dlopen(SHELL_PLUGIN, RTLD_NOW | RTLD_LOCAL);
-        if (handle == nullptr) throw std::runtime_error(std::string("dlopen: ") + dlerror());
-        void *symbol = dlsym(handle, BYTEBENCH_PLUGIN_ENTRY_SYMBOL);
-        if (symbol == nullptr) throw std::runtime_error("no " BYTEBENCH_PLUGIN_ENTRY_SYMBOL);
-        char err[BB_ERROR_CAP] = "";
-        const bb_plugin *p =
-            reinterpret_cast<bb_plugin_entry_fn>(symbol)(fake_host(), err, sizeof err);
-        if (p == nullptr) throw std::runtime_error(std::string("entry refused: ") + err);
-        return p;
-    }();
-    return *plugin;
-}
-
-const bb_workload &workload(const std::string &id) {
-    const bb_plugin &p = shell_plugin();
-    for (uint32_t i = 0; i < p.workload_count; ++i)
-        if (id == p.workloads[i]->id) return *p.workloads[i];
-    throw std::runtime_error("no workload " + id);
-}
+const bb_plugin &shell_plugin() { return load_plugin(SHELL_PLUGIN); }
+const bb_workload &workload(const std::string &id) { return find_workload(SHELL_PLUGIN, id); }
 
 using Params = std::map<std::string, std::string>;
-
-// Parameters as the host passes them: every declared key, in declaration
-// order, defaults filled in.
-struct ParamArrays {
-    ParamArrays(const bb_workload &w, const Params &given) {
-        for (uint32_t i = 0; i < w.param_count; ++i) {
-            const auto it = given.find(w.params[i].key);
-            keys.push_back(w.params[i].key);
-            values.push_back(it != given.end() ? it->second : w.params[i].default_value);
-        }
-        for (const auto &v : values) value_ptrs.push_back(v.c_str());
-    }
-    std::vector<const char *> keys;
-    std::vector<std::string> values;
-    std::vector<const char *> value_ptrs;
-};
 
 // A fresh, empty temporary folder, removed at the end of the test.
 class TempDir {
@@ -143,17 +73,15 @@ Outcome run_pass(const std::string &id, const std::string &dir, double seconds,
                  const Params &params = {}) {
     const bb_workload &w = workload(id);
     const ParamArrays p(w, params);
-    g_temp_dir = dir;
-    g_stop = 0;
+    fake_host_state().temp_dir = dir;
+    g_stop_flag = 0;
 
     bb_run_context ctx{};
     ctx.struct_size = sizeof ctx;
     ctx.copy_count = 1;
     ctx.duration_ns = seconds > 0 ? static_cast<uint64_t>(seconds * 1e9) : 0;
-    ctx.stop_flag = &g_stop;
-    ctx.param_count = static_cast<uint32_t>(p.keys.size());
-    ctx.param_keys = p.keys.data();
-    ctx.param_values = p.value_ptrs.data();
+    ctx.stop_flag = &g_stop_flag;
+    p.apply(ctx);
 
     Outcome out;
     bb_run_result result{};

@@ -2,7 +2,6 @@
 // system.so is opened with dlopen() and its C entry points are called with a
 // small fake host, and a SIGALRM timer sets the stop flag, as in a worker.
 #include <bytebench/plugin.h>
-#include <dlfcn.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -20,74 +19,21 @@
 #include <string>
 #include <vector>
 
+#include "fake_host.h"
+
 namespace {
 
-// --- a fake host ------------------------------------------------------------
+using namespace bytebench_test;
 
-volatile int32_t g_stop = 0;
-std::string g_plugin_dir;  // what plugin_dir() answers
-std::string g_temp_dir;
-
-void on_alarm(int) { g_stop = 1; }
-
-uint64_t monotonic_ns() {
-    timespec ts{};
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return static_cast<uint64_t>(ts.tv_sec) * 1000000000u + static_cast<uint64_t>(ts.tv_nsec);
-}
-
-void host_log(const bb_host *, bb_log_level, const char *) {}
-const char *host_temp_dir(const bb_host *) { return g_temp_dir.c_str(); }
-int32_t host_should_stop(const bb_host *) { return g_stop; }
-uint64_t host_now_ns(const bb_host *) { return monotonic_ns(); }
-void host_progress(const bb_host *, double) {}
-const char *host_plugin_dir(const bb_host *) { return g_plugin_dir.c_str(); }
-const void *host_get_extension(const bb_host *, const char *) { return nullptr; }
-
-const bb_host *fake_host() {
-    static const bb_host host = [] {
-        bb_host h{};
-        h.struct_size = sizeof(bb_host);
-        h.abi_major = BYTEBENCH_ABI_MAJOR;
-        h.abi_minor = BYTEBENCH_ABI_MINOR;
-        h.host_version = "test";
-        h.log = &host_log;
-        h.temp_dir = &host_temp_dir;
-        h.should_stop = &host_should_stop;
-        h.now_ns = &host_now_ns;
-        h.progress = &host_progress;
-        h.plugin_dir = &host_plugin_dir;
-        h.get_extension = &host_get_extension;
-        return h;
-    }();
-    return &host;
-}
+void on_alarm(int) { g_stop_flag = 1; }
 
 std::string dir_of(const std::string &path) {
     const auto slash = path.rfind('/');
     return slash == std::string::npos ? "." : path.substr(0, slash);
 }
 
-const bb_plugin &system_plugin() {
-    static const bb_plugin *plugin = [] {
-        void *handle = dlopen(SYSTEM_PLUGIN, RTLD_NOW | RTLD_LOCAL);
-        if (handle == nullptr) throw std::runtime_error(std::string("dlopen: ") + dlerror());
-        void *symbol = dlsym(handle, BYTEBENCH_PLUGIN_ENTRY_SYMBOL);
-        if (symbol == nullptr) throw std::runtime_error("no " BYTEBENCH_PLUGIN_ENTRY_SYMBOL);
-        char err[BB_ERROR_CAP] = "";
-        const bb_plugin *p =
-            reinterpret_cast<bb_plugin_entry_fn>(symbol)(fake_host(), err, sizeof err);
-        if (p == nullptr) throw std::runtime_error(std::string("entry refused: ") + err);
-        return p;
-    }();
-    return *plugin;
-}
-
 const bb_workload *find_workload(const std::string &id) {
-    const bb_plugin &p = system_plugin();
-    for (uint32_t i = 0; i < p.workload_count; ++i)
-        if (id == p.workloads[i]->id) return p.workloads[i];
-    return nullptr;
+    return &bytebench_test::find_workload(SYSTEM_PLUGIN, id);
 }
 
 struct Outcome {
@@ -103,17 +49,16 @@ struct Outcome {
 Outcome run_pass(const std::string &id, double seconds, bool sa_restart = true,
                  const std::string &plugin_dir = dir_of(SYSTEM_PLUGIN)) {
     const bb_workload *w = find_workload(id);
-    if (w == nullptr) throw std::runtime_error("no workload " + id);
-    g_plugin_dir = plugin_dir;
-    g_temp_dir = ::testing::TempDir();
-    g_stop = 0;
+    fake_host_state().plugin_dir = plugin_dir;
+    fake_host_state().temp_dir = ::testing::TempDir();
+    g_stop_flag = 0;
 
     const auto duration_ns = static_cast<uint64_t>(seconds * 1e9);
     bb_run_context ctx{};
     ctx.struct_size = sizeof ctx;
     ctx.copy_count = 1;
     ctx.duration_ns = duration_ns;
-    ctx.stop_flag = &g_stop;
+    ctx.stop_flag = &g_stop_flag;
 
     Outcome out;
     bb_run_result result{};
@@ -141,7 +86,7 @@ Outcome run_pass(const std::string &id, double seconds, bool sa_restart = true,
     out.seconds = static_cast<double>(monotonic_ns() - start) / 1e9;
     const itimerval off{};
     setitimer(ITIMER_REAL, &off, nullptr);
-    g_stop = 1;
+    g_stop_flag = 1;
     sigaction(SIGALRM, &saved, nullptr);
 
     out.count = result.count;
