@@ -1,6 +1,8 @@
-// Reading a bytebench.result document in a reporter: parse it and refuse a
-// schema major the reporter does not know. Shared by the first-party
-// reporters; header-only, needs nlohmann-json and nothing of the core.
+// Reading the documents a reporter receives: a run's result
+// (`bytebench.result/1`) or a comparison of runs (`bytebench.comparison/1`).
+// Parse them and refuse a schema major the reporter does not know. Shared by
+// the first-party reporters; header-only, needs nlohmann-json and nothing of
+// the core.
 #ifndef BYTEBENCH_REPORTERS_RESULT_DOCUMENT_HPP
 #define BYTEBENCH_REPORTERS_RESULT_DOCUMENT_HPP
 
@@ -12,40 +14,84 @@
 namespace bytebench::reporters {
 
 inline constexpr const char *kResultSchemaPrefix = "bytebench.result/";
+inline constexpr const char *kComparisonSchemaPrefix = "bytebench.comparison/";
 inline constexpr int kResultSchemaMajor = 1;
+inline constexpr int kComparisonSchemaMajor = 1;
 
-// True for "bytebench.result/1" and later minors ("bytebench.result/1.3"),
+enum class DocumentKind { result, comparison };
+
+// True for "<prefix><major>" and its later minors ("<prefix><major>.3"),
 // false for other majors ("/10", "/2") and other documents.
-inline bool is_known_result_schema(const std::string &name) {
-    const std::string prefix(kResultSchemaPrefix);
-    const std::string major = std::to_string(kResultSchemaMajor);
-    const size_t end = prefix.size() + major.size();
+inline bool schema_matches(const std::string &name, const std::string &prefix, int major) {
+    const std::string number = std::to_string(major);
+    const size_t end = prefix.size() + number.size();
     return name.compare(0, prefix.size(), prefix) == 0 &&
-           name.compare(prefix.size(), major.size(), major) == 0 &&
+           name.compare(prefix.size(), number.size(), number) == 0 &&
            (name.size() == end || name[end] == '.');
 }
+
+inline bool is_known_result_schema(const std::string &name) {
+    return schema_matches(name, kResultSchemaPrefix, kResultSchemaMajor);
+}
+
+inline bool is_known_comparison_schema(const std::string &name) {
+    return schema_matches(name, kComparisonSchemaPrefix, kComparisonSchemaMajor);
+}
+
+namespace detail {
+
+template <class Json>
+Json parse_object(std::string_view text, const std::string &reporter) {
+    Json doc;
+    try {
+        doc = Json::parse(text.begin(), text.end());
+    } catch (const typename Json::parse_error &e) {
+        throw std::runtime_error(reporter + ": the document is not valid JSON: " + e.what());
+    }
+    if (!doc.is_object()) throw std::runtime_error(reporter + ": the document is not an object");
+    return doc;
+}
+
+template <class Json>
+std::string schema_of(const Json &doc, const std::string &reporter, const std::string &expected) {
+    const auto schema = doc.find("schema");
+    if (schema == doc.end() || !schema->is_string())
+        throw std::runtime_error(reporter + ": the document has no \"schema\" member; expected " +
+                                 expected);
+    return schema->template get<std::string>();
+}
+
+}  // namespace detail
 
 // Parses `text` as a result document (Json is nlohmann::json or
 // nlohmann::ordered_json). Errors are std::runtime_error whose message starts
 // with `reporter` ("text: ..."), which the SDK turns into BB_ERROR.
 template <class Json>
 Json parse_result_document(std::string_view text, const std::string &reporter) {
-    Json doc;
-    try {
-        doc = Json::parse(text.begin(), text.end());
-    } catch (const typename Json::parse_error &e) {
-        throw std::runtime_error(reporter + ": the result document is not valid JSON: " + e.what());
-    }
-    if (!doc.is_object())
-        throw std::runtime_error(reporter + ": the result document is not an object");
     const std::string expected = kResultSchemaPrefix + std::to_string(kResultSchemaMajor);
-    const auto schema = doc.find("schema");
-    if (schema == doc.end() || !schema->is_string())
-        throw std::runtime_error(reporter + ": the document has no \"schema\" member; expected " +
-                                 expected);
-    const std::string name = schema->template get<std::string>();
+    Json doc = detail::parse_object<Json>(text, reporter);
+    const std::string name = detail::schema_of(doc, reporter, expected);
     if (!is_known_result_schema(name))
         throw std::runtime_error(reporter + ": unsupported result schema \"" + name +
+                                 "\"; this reporter reads " + expected);
+    return doc;
+}
+
+// Parses `text` as either kind of document and says which it is. Same errors
+// as parse_result_document().
+template <class Json>
+Json parse_document(std::string_view text, const std::string &reporter, DocumentKind &kind) {
+    const std::string expected = kResultSchemaPrefix + std::to_string(kResultSchemaMajor) +
+                                 " or " + kComparisonSchemaPrefix +
+                                 std::to_string(kComparisonSchemaMajor);
+    Json doc = detail::parse_object<Json>(text, reporter);
+    const std::string name = detail::schema_of(doc, reporter, expected);
+    if (is_known_result_schema(name))
+        kind = DocumentKind::result;
+    else if (is_known_comparison_schema(name))
+        kind = DocumentKind::comparison;
+    else
+        throw std::runtime_error(reporter + ": unsupported document schema \"" + name +
                                  "\"; this reporter reads " + expected);
     return doc;
 }

@@ -59,7 +59,7 @@ TEST(JsonReporter, KeepsTheSchemaFirst) {
 TEST(JsonReporter, RefusesMalformedDocument) {
     const WriteOutcome outcome = write_report(json_reporter(), fixture("malformed.json"));
     EXPECT_EQ(outcome.status, BB_ERROR);
-    EXPECT_NE(outcome.error.find("json: the result document is not valid JSON"), std::string::npos)
+    EXPECT_NE(outcome.error.find("json: the document is not valid JSON"), std::string::npos)
         << outcome.error;
 }
 

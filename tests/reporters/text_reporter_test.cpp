@@ -138,7 +138,7 @@ TEST(TextReporter, SystemDescriptionMatchesUnixBenchReport) {
 TEST(TextReporter, RefusesMalformedDocument) {
     const WriteOutcome outcome = write_report(text_reporter(), fixture("malformed.json"));
     EXPECT_EQ(outcome.status, BB_ERROR);
-    EXPECT_NE(outcome.error.find("text: the result document is not valid JSON"), std::string::npos)
+    EXPECT_NE(outcome.error.find("text: the document is not valid JSON"), std::string::npos)
         << outcome.error;
 }
 
