@@ -13,7 +13,7 @@ CMAKE_FLAGS ?=
 # (dc is used by the `dc` test; g++ brings the C compiler of the `C` test).
 DEBIAN_PACKAGES := cmake g++ make pkg-config \
   libboost-dev libboost-filesystem-dev libspdlog-dev libtomlplusplus-dev \
-  libcli11-dev nlohmann-json3-dev libgtest-dev libssl-dev clang-format git \
+  libcli11-dev nlohmann-json3-dev libgtest-dev libssl-dev libsqlite3-dev clang-format git \
   dc
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -4,6 +4,8 @@
 //   128+N interrupted by signal N.
 #pragma once
 
+#include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +28,8 @@ struct GlobalOptions {
     Verbosity verbosity = Verbosity::normal;
     bool quiet = false;
     bool verbose = false;
+    std::string db;  // --db; "" = History::default_path()
+    bool no_history = false;
 };
 
 struct RunOptions {
@@ -42,17 +46,41 @@ struct RunOptions {
     std::string command_line;
 };
 
+// `report FILE` and `show ID` render a saved result.
 struct ReportOptions {
-    std::string input;
+    std::string input;  // a result file or a history reference
     std::string format = "text";
     std::string output;  // "" = stdout
     bool brief = false;
+};
+
+struct CompareOptions {
+    std::vector<std::string> inputs;  // result files, UnixBench reports or history references
+    std::string baseline;             // "" = the first; else a label (B) or an input as given
+    std::string format = "text";
+    std::string output;  // "" = stdout
+    std::optional<double> fail_if_slower_pct;
+    double alpha = 0.05;
+};
+
+struct ImportCommandOptions {
+    std::vector<std::string> files;
+    std::string output_dir = "results";
+    bool skip_bad_lines = false;
+};
+
+struct HistoryOptions {
+    std::optional<int> limit;
 };
 
 int run_command(const GlobalOptions &global, const RunOptions &options);
 int list_command(const GlobalOptions &global);
 int plugins_command(const GlobalOptions &global);
 int report_command(const GlobalOptions &global, const ReportOptions &options);
+int show_command(const GlobalOptions &global, ReportOptions options);
+int compare_command(const GlobalOptions &global, const CompareOptions &options);
+int import_command(const GlobalOptions &global, const ImportCommandOptions &options);
+int history_command(const GlobalOptions &global, const HistoryOptions &options);
 
 // Shared helpers (cli_context.cpp).
 struct Environment {
@@ -65,5 +93,24 @@ struct Environment {
 std::optional<Environment> load_environment(const GlobalOptions &global);
 // One-line error on stderr, in the CLI's voice.
 void print_error(const std::string &message);
+
+// The history database the options ask for (--db, else the XDG default).
+std::string history_path(const GlobalOptions &global);
+
+// A result to render or compare, from a result file, a UnixBench text report
+// (imported on the fly) or a history reference (@last, @3, @last~1).
+struct LoadedResult {
+    std::string source;  // as given
+    std::optional<int64_t> history_id;
+    nlohmann::json document;
+};
+// Throws std::runtime_error with a one-line message naming the input.
+LoadedResult load_result(const std::string &source, const GlobalOptions &global,
+                         const Suite &suite);
+
+// Renders `document` with the `format` reporter to `output` ("" = stdout).
+// Returns false after printing the error.
+bool print_rendered(const Environment &env, const std::string &format,
+                    const nlohmann::json &document, bool brief, const std::string &output);
 
 }  // namespace bytebench::cli

@@ -38,6 +38,10 @@ int main(int argc, char **argv) {
         ->check(CLI::ExistingFile);
     app.add_flag("-q,--quiet", global.quiet, "Only warnings and errors; no progress");
     app.add_flag("-v,--verbose", global.verbose, "Debug output (what the .log holds)");
+    app.add_option("--db", global.db,
+                   "Run history database (default $XDG_DATA_HOME/bytebench/history.db)")
+        ->type_name("PATH");
+    app.add_flag("--no-history", global.no_history, "Do not record runs or imports in the history");
 
     RunOptions run;
     run.command_line = joined_command_line(argc, argv);
@@ -82,6 +86,50 @@ int main(int argc, char **argv) {
     report_cmd->add_option("-o,--output", report.output, "Write to FILE instead of stdout");
     report_cmd->add_flag("-b,--brief", report.brief, "No per-CPU lines in the header");
 
+    ReportOptions show;
+    CLI::App *show_cmd = app.add_subcommand("show", "Render a run of the history again");
+    show_cmd->add_option("id", show.input, "History id: 12, @12, @last, @last~1")->required();
+    show_cmd->add_option("--format", show.format, "Report format (default text)");
+    show_cmd->add_option("-o,--output", show.output, "Write to FILE instead of stdout");
+    show_cmd->add_flag("-b,--brief", show.brief, "No per-CPU lines in the header");
+
+    CompareOptions compare;
+    CLI::App *compare_cmd =
+        app.add_subcommand("compare", "Compare runs side by side, with significance");
+    compare_cmd
+        ->add_option("inputs", compare.inputs,
+                     "Result files, UnixBench reports or history ids (@last, @3)")
+        ->required()
+        ->expected(2, -1);
+    compare_cmd->add_option("--baseline", compare.baseline,
+                            "The run deltas are taken against: A, B, ... or the input as given");
+    compare_cmd->add_option("--format", compare.format,
+                            "text, markdown, html, csv, json or any reporter (default text)");
+    compare_cmd->add_option("-o,--output", compare.output, "Write to FILE instead of stdout");
+    compare_cmd
+        ->add_option("--fail-if-slower", compare.fail_if_slower_pct,
+                     "Exit 1 when a test is significantly slower by more than PCT percent")
+        ->type_name("PCT")
+        ->check(CLI::Range(0.0, 100.0));
+    compare_cmd->add_option("--alpha", compare.alpha, "Significance level (default 0.05)")
+        ->check(CLI::Range(1e-6, 0.5));
+
+    ImportCommandOptions import;
+    CLI::App *import_cmd = app.add_subcommand(
+        "import", "Convert UnixBench 5.1.3/6.0 text reports to bytebench results");
+    import_cmd->add_option("files", import.files, "UnixBench reports")
+        ->required()
+        ->check(CLI::ExistingFile);
+    import_cmd->add_option("-o,--output-dir", import.output_dir,
+                           "Folder for the converted results (default ./results)");
+    import_cmd->add_flag("--skip-bad-lines", import.skip_bad_lines,
+                         "Warn about lines that cannot be understood instead of failing");
+
+    HistoryOptions history;
+    CLI::App *history_cmd = app.add_subcommand("history", "List the recorded runs, newest first");
+    history_cmd->add_option("-n,--limit", history.limit, "Show only the newest N")
+        ->check(CLI::Range(1, 1 << 30));
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp &e) {
@@ -105,5 +153,9 @@ int main(int argc, char **argv) {
     if (command == "run") return run_command(global, run);
     if (command == "list") return list_command(global);
     if (command == "plugins") return plugins_command(global);
+    if (command == "show") return show_command(global, show);
+    if (command == "compare") return compare_command(global, compare);
+    if (command == "import") return import_command(global, import);
+    if (command == "history") return history_command(global, history);
     return report_command(global, report);
 }

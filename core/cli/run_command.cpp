@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "../src/history.h"
 #include "../src/interrupt.h"
 #include "../src/reporting.h"
 #include "../src/result_store.h"
@@ -98,6 +99,20 @@ bool write_reports(const RunOptions &o, const Environment &env, const ResultStor
     return ok;
 }
 
+// The history is a convenience on top of the result file: failing to
+// record a run is a warning, not a failed run.
+void record_in_history(const GlobalOptions &global, const nlohmann::json &document,
+                       const std::string &result_path) {
+    if (global.no_history) return;
+    try {
+        History history(history_path(global));
+        const int64_t id = history.add(document, fs::absolute(result_path).string());
+        spdlog::info("Recorded in the history as @{} (bytebench show {})", id, id);
+    } catch (const std::exception &e) {
+        spdlog::warn("not recorded in the history: {}", e.what());
+    }
+}
+
 }  // namespace
 
 int run_command(const GlobalOptions &global, const RunOptions &o) {
@@ -157,7 +172,9 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
     saved = true;
     save();
 
-    const bool reported = write_reports(o, *env, *store, to_json(record), schedule.temp_root);
+    const nlohmann::json document = to_json(record);
+    const bool reported = write_reports(o, *env, *store, document, schedule.temp_root);
+    record_in_history(global, document, store->path("json"));
     std::error_code ec;
     fs::remove_all(schedule.temp_root, ec);
     spdlog::info("Results: {}.json (log: {}.log)", store->base(), store->base());

@@ -1,5 +1,5 @@
-// The `json` reporter: the result document itself, pretty-printed, for tools that want the
-// whole result rather than a rendering of it.
+// The `json` reporter: the document itself (a result or a comparison), pretty-printed, for
+// tools that want the whole document rather than a rendering of it.
 #include <bytebench/plugin.hpp>
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -16,15 +16,19 @@ namespace {
 using nlohmann::ordered_json;
 
 void write_json_report(std::string_view text, std::ostream &out) {
-    ordered_json doc = bytebench::reporters::parse_result_document<ordered_json>(text, "json");
-    // `render` holds options for this one rendering; it is not part of the result.
+    bytebench::reporters::DocumentKind kind = bytebench::reporters::DocumentKind::result;
+    ordered_json doc = bytebench::reporters::parse_document<ordered_json>(text, "json", kind);
+    // Both kinds are printed as they are; `render` holds options for this one rendering and
+    // is not part of the document.
     doc.erase("render");
     out << doc.dump(2) << '\n';
 }
 
 const auto kJsonReporter = bytebench::Reporter<&write_json_report>("json")
-                               .name("JSON result document")
-                               .description("The bytebench.result document, pretty-printed")
+                               .name("JSON document")
+                               .description(
+                                   "The bytebench.result or bytebench.comparison "
+                                   "document, pretty-printed")
                                .extension("json");
 
 }  // namespace

@@ -1,121 +1,46 @@
 // The `text` reporter: UnixBench 6.0's text report, rebuilt from a bytebench.result/1
-// document.
+// document; a comparison document is rendered by comparison_text.cpp.
 //
 // Scripts (PerfKitBenchmarker, LKP, ...) parse UnixBench's text report, so the layout and
 // every printf format below are those of UnixBench 6.0's `Run` (displaySystem, logResults,
 // logIndexCat, summarizeRun). Additions: a "bytebench <version>" line under the banner, a line
 // for each test that gave no result (UnixBench aborted instead), and a note on an incomplete
 // run.
-#include <locale.h>
-
 #include <algorithm>
 #include <bytebench/plugin.hpp>
 #include <cctype>
-#include <cmath>
-#include <cstdarg>
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "../common/c_format.hpp"
+#include "../common/json_access.hpp"
 #include "../common/result_document.hpp"
+#include "comparison_text.hpp"
 
 namespace {
 
 using nlohmann::json;
 
-// ---------------------------------------------------------------------------
-// Reading the document. Members may be absent (or, from a buggy writer, of the wrong type);
-// a report with blanks is more useful than no report, so every read has a fallback.
-// ---------------------------------------------------------------------------
-
-const json &member(const json &object, const char *key) {
-    static const json absent;
-    if (!object.is_object()) return absent;
-    const auto it = object.find(key);
-    return it != object.end() ? *it : absent;
-}
-
-// The elements of `value` when it is an array, else nothing.
-const json &elements(const json &value) {
-    static const json empty = json::array();
-    return value.is_array() ? value : empty;
-}
-
-std::string text_of(const json &value) {
-    return value.is_string() ? value.get<std::string>() : std::string();
-}
-
-std::string string_member(const json &object, const char *key) {
-    return text_of(member(object, key));
-}
-
-std::optional<double> number_member(const json &object, const char *key) {
-    const json &value = member(object, key);
-    if (!value.is_number()) return std::nullopt;
-    return value.get<double>();
-}
-
-double number_or_zero(const json &object, const char *key) {
-    return number_member(object, key).value_or(0.0);
-}
-
-// Out-of-range values (which the core never writes) become 0 instead of undefined behaviour.
-long long to_integer(double value) {
-    return std::isfinite(value) && std::fabs(value) < 9e15 ? static_cast<long long>(value) : 0;
-}
-
-long long integer_or_zero(const json &object, const char *key) {
-    return to_integer(number_or_zero(object, key));
-}
-
-bool flag_member(const json &object, const char *key) {
-    const json &value = member(object, key);
-    return value.is_boolean() && value.get<bool>();
-}
+using bytebench::reporters::CLocaleScope;
+using bytebench::reporters::display_name;
+using bytebench::reporters::elements;
+using bytebench::reporters::flag_member;
+using bytebench::reporters::format;
+using bytebench::reporters::integer_or_zero;
+using bytebench::reporters::member;
+using bytebench::reporters::number_member;
+using bytebench::reporters::number_or_zero;
+using bytebench::reporters::string_member;
+using bytebench::reporters::to_integer;
 
 // ---------------------------------------------------------------------------
-// Formatting.
+// Formatting. Everything is formatted inside a CLocaleScope: UnixBench (Perl without
+// `use locale`) always prints '.', whatever the locale the worker runs under.
 // ---------------------------------------------------------------------------
-
-// The worker may run under the user's locale, whose decimal separator can be ','. UnixBench
-// (Perl without `use locale`) always prints '.', so the report is formatted in the C locale.
-class CLocaleScope {
-  public:
-    CLocaleScope() : c_locale_(newlocale(LC_ALL_MASK, "C", nullptr)) {
-        if (c_locale_ != nullptr) previous_ = uselocale(c_locale_);
-    }
-    ~CLocaleScope() {
-        if (c_locale_ == nullptr) return;
-        uselocale(previous_);
-        freelocale(c_locale_);
-    }
-    CLocaleScope(const CLocaleScope &) = delete;
-    CLocaleScope &operator=(const CLocaleScope &) = delete;
-
-  private:
-    locale_t c_locale_;
-    locale_t previous_ = nullptr;
-};
-
-// printf into a std::string: UnixBench defines its report with (Perl) printf formats, and C's
-// printf pads and rounds exactly as Perl's does.
-[[gnu::format(printf, 1, 2)]] std::string format(const char *fmt, ...) {
-    va_list args;
-    va_start(args, fmt);
-    va_list measure;
-    va_copy(measure, args);
-    const int size = std::vsnprintf(nullptr, 0, fmt, measure);
-    va_end(measure);
-    std::string text(size > 0 ? static_cast<size_t>(size) : 0, '\0');
-    if (size > 0) std::vsnprintf(text.data(), text.size() + 1, fmt, args);
-    va_end(args);
-    return text;
-}
 
 std::string upper(std::string text) {
     for (char &c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -271,11 +196,6 @@ void write_system(const json &doc, std::ostream &out) {
 // One copy-pass (UnixBench's summarizeRun, logResults and logIndexCat).
 // ---------------------------------------------------------------------------
 
-std::string display_name(const json &test) {
-    const std::string name = string_member(test, "name");
-    return name.empty() ? string_member(test, "id") : name;
-}
-
 bool is_ok(const json &test) { return string_member(test, "status") == "ok"; }
 
 // UnixBench sorts by display name with Perl's `cmp`, i.e. by bytes; std::string's ordering
@@ -373,9 +293,7 @@ void write_run(const json &run, const json &system, std::ostream &out) {
         if (integer_or_zero(index, "tests_indexed") > 0) write_index(index, tests, out);
 }
 
-void write_text_report(std::string_view text, std::ostream &out) {
-    const json doc = bytebench::reporters::parse_result_document<json>(text, "text");
-    const CLocaleScope c_locale;
+void write_result(const json &doc, std::ostream &out) {
     write_banner(doc, out);
     write_system(doc, out);
     const json &system = member(doc, "system");
@@ -384,10 +302,21 @@ void write_text_report(std::string_view text, std::ostream &out) {
         out << "*** Incomplete run: results above are what was measured before it stopped ***\n";
 }
 
-const auto kTextReporter = bytebench::Reporter<&write_text_report>("text")
-                               .name("UnixBench text report")
-                               .description("UnixBench 6.0's text report, line for line")
-                               .extension("txt");
+void write_text_report(std::string_view text, std::ostream &out) {
+    bytebench::reporters::DocumentKind kind = bytebench::reporters::DocumentKind::result;
+    const json doc = bytebench::reporters::parse_document<json>(text, "text", kind);
+    const CLocaleScope c_locale;
+    if (kind == bytebench::reporters::DocumentKind::comparison)
+        bytebench::reporters::text::write_comparison_text(doc, out);
+    else
+        write_result(doc, out);
+}
+
+const auto kTextReporter =
+    bytebench::Reporter<&write_text_report>("text")
+        .name("UnixBench text report")
+        .description("UnixBench 6.0's text report, line for line; comparisons as a table")
+        .extension("txt");
 
 }  // namespace
 

@@ -33,9 +33,11 @@ std::string fresh_dir(const std::string &name) {
     return dir.string();
 }
 
-CliResult run_cli(const std::vector<std::string> &args) {
+CliResult run_cli(const std::vector<std::string> &args) { return run_cli_in("", args); }
+
+CliResult run_cli_in(const std::string &dir, const std::vector<std::string> &args) {
     const std::string io = fresh_dir("io-" + std::to_string(::getpid()));
-    std::string command = quote(BYTEBENCH_CLI);
+    std::string command = (dir.empty() ? "" : "cd " + quote(dir) + " && ") + quote(BYTEBENCH_CLI);
     for (const std::string &a : args) command += " " + quote(a);
     command += " >" + quote(io + "/out") + " 2>" + quote(io + "/err") + " </dev/null";
     const int status = std::system(command.c_str());

@@ -16,6 +16,8 @@ struct CliResult {
 // Runs `bytebench <args>` (shell-quoted for you) with the test's plugin
 // folders available, returning its exit code and output.
 CliResult run_cli(const std::vector<std::string> &args);
+// The same, started in folder `dir` (for output that shows relative paths).
+CliResult run_cli_in(const std::string &dir, const std::vector<std::string> &args);
 
 // A fresh, empty folder under the build tree's temp area.
 std::string fresh_dir(const std::string &name);

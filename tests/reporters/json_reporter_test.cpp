@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "golden.h"
 #include "reporter_harness.h"
 
 namespace bytebench_test {
@@ -48,7 +49,20 @@ TEST_P(JsonRoundTrip, OutputIsTheInputWithoutRender) {
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, JsonRoundTrip,
                          ::testing::Values("full-2run.json", "partial-brief.json",
-                                           "minimal-incomplete.json", "header-only.json"));
+                                           "minimal-incomplete.json", "header-only.json",
+                                           "comparison-2runs.json", "comparison-3runs.json"));
+
+class JsonReporterComparisonGolden : public ::testing::TestWithParam<const char *> {};
+
+TEST_P(JsonReporterComparisonGolden, MatchesGolden) {
+    const std::string name = GetParam();
+    const WriteOutcome outcome = write_report(json_reporter(), fixture(name));
+    ASSERT_EQ(outcome.status, BB_OK) << outcome.error;
+    EXPECT_TRUE(matches_golden(name, outcome.output));
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, JsonReporterComparisonGolden,
+                         ::testing::Values("comparison-2runs.json", "comparison-3runs.json"));
 
 TEST(JsonReporter, KeepsTheSchemaFirst) {
     const WriteOutcome outcome = write_report(json_reporter(), fixture("full-2run.json"));
@@ -66,7 +80,7 @@ TEST(JsonReporter, RefusesMalformedDocument) {
 TEST(JsonReporter, RefusesUnknownSchemaMajor) {
     const WriteOutcome outcome = write_report(json_reporter(), fixture("schema-v9.json"));
     EXPECT_EQ(outcome.status, BB_ERROR);
-    EXPECT_NE(outcome.error.find("unsupported result schema \"bytebench.result/9\""),
+    EXPECT_NE(outcome.error.find("unsupported document schema \"bytebench.result/9\""),
               std::string::npos)
         << outcome.error;
 }
@@ -76,7 +90,9 @@ TEST(JsonReporter, ChecksTheSchemaMajorExactly) {
         return write_report(json_reporter(), document).status;
     };
     EXPECT_EQ(status_for(R"({"schema": "bytebench.result/1.2", "x": 1})"), BB_OK);
+    EXPECT_EQ(status_for(R"({"schema": "bytebench.comparison/1.1", "x": 1})"), BB_OK);
     EXPECT_EQ(status_for(R"({"schema": "bytebench.result/10"})"), BB_ERROR);
+    EXPECT_EQ(status_for(R"({"schema": "bytebench.comparison/2"})"), BB_ERROR);
     EXPECT_EQ(status_for(R"({"schema": "bytebench.other/1"})"), BB_ERROR);
     EXPECT_EQ(status_for(R"({"status": "complete"})"), BB_ERROR);
     EXPECT_EQ(status_for("[]"), BB_ERROR);

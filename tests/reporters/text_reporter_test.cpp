@@ -145,7 +145,7 @@ TEST(TextReporter, RefusesMalformedDocument) {
 TEST(TextReporter, RefusesUnknownSchemaMajor) {
     const WriteOutcome outcome = write_report(text_reporter(), fixture("schema-v9.json"));
     EXPECT_EQ(outcome.status, BB_ERROR);
-    EXPECT_NE(outcome.error.find("unsupported result schema \"bytebench.result/9\""),
+    EXPECT_NE(outcome.error.find("unsupported document schema \"bytebench.result/9\""),
               std::string::npos)
         << outcome.error;
 }

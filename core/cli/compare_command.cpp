@@ -1,0 +1,61 @@
+// `bytebench compare A B [C ...]`: side by side, with significance, and an
+// optional gate for CI (--fail-if-slower PCT).
+#include <cstdio>
+#include <stdexcept>
+
+#include "../src/comparison.h"
+#include "commands.h"
+
+namespace bytebench::cli {
+namespace {
+
+// --baseline X: a label ("B"), an input exactly as given, or its 1-based
+// position.
+size_t baseline_index(const std::string &wanted, const std::vector<LoadedResult> &inputs) {
+    if (wanted.empty()) return 0;
+    for (size_t i = 0; i < inputs.size(); ++i)
+        if (wanted == input_label(i) || wanted == inputs[i].source) return i;
+    for (size_t i = 0; i < inputs.size(); ++i)
+        if (wanted == std::to_string(i + 1)) return i;
+    throw std::runtime_error("--baseline " + wanted + ": not one of the compared inputs (give " +
+                             "its label A, B, ... or the input as written)");
+}
+
+void print_gate_failures(const nlohmann::json &gate) {
+    for (const nlohmann::json &f : gate["failures"])
+        std::fprintf(stderr, "bytebench: slower: %s, %s: %s is %.1f%% slower (p=%.3g)\n",
+                     f["section"].get<std::string>().c_str(), f["id"].get<std::string>().c_str(),
+                     f["input"].get<std::string>().c_str(), -f["delta_pct"].get<double>(),
+                     f["p"].get<double>());
+}
+
+}  // namespace
+
+int compare_command(const GlobalOptions &global, const CompareOptions &o) {
+    std::optional<Environment> env = load_environment(global);
+    if (!env) return kExitBadInput;
+    std::vector<LoadedResult> loaded;
+    ComparisonOptions options;
+    options.alpha = o.alpha;
+    options.fail_if_slower_pct = o.fail_if_slower_pct;
+    try {
+        for (const std::string &source : o.inputs)
+            loaded.push_back(load_result(source, global, env->suite));
+        options.baseline = baseline_index(o.baseline, loaded);
+    } catch (const std::exception &e) {
+        print_error(e.what());
+        return kExitBadInput;
+    }
+    std::vector<ComparisonInput> inputs;
+    for (LoadedResult &r : loaded)
+        inputs.push_back({r.source, r.history_id, std::move(r.document)});
+    const nlohmann::json comparison = compare_results(inputs, options);
+    if (!print_rendered(*env, o.format, comparison, false, o.output)) return kExitBadInput;
+    if (comparison.contains("gate") && comparison["gate"]["failed"].get<bool>()) {
+        print_gate_failures(comparison["gate"]);
+        return kExitTestFailed;
+    }
+    return kExitOk;
+}
+
+}  // namespace bytebench::cli

@@ -1,0 +1,112 @@
+// Results given on the command line: result files, UnixBench text reports
+// and history references, and rendering them with a reporter.
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+
+#include "../src/history.h"
+#include "../src/reporting.h"
+#include "../src/run_record.h"
+#include "../src/unixbench_import.h"
+#include "commands.h"
+
+namespace bytebench::cli {
+namespace {
+
+std::string read_whole_file(const std::string &path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error(path + ": cannot read: " + std::strerror(errno));
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+
+// A file that is not JSON at all may be a UnixBench report; JSON that is
+// not a result is an error either way.
+bool looks_like_json(const std::string &text) {
+    const size_t first = text.find_first_not_of(" \t\r\n");
+    return first != std::string::npos && (text[first] == '{' || text[first] == '[');
+}
+
+nlohmann::json result_from_file(const std::string &path, const Suite &suite) {
+    const std::string text = read_whole_file(path);
+    if (!looks_like_json(text)) {
+        try {
+            return import_unixbench_report(text, path, suite).document;
+        } catch (const ImportError &e) {
+            throw std::runtime_error(std::string(e.what()) +
+                                     " (neither a bytebench result nor a UnixBench report)");
+        }
+    }
+    nlohmann::json doc;
+    try {
+        doc = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::exception &e) {
+        throw std::runtime_error(path + ": corrupt result: " + e.what());
+    }
+    const std::string schema =
+        doc.is_object() && doc.value("schema", nlohmann::json()).is_string() ? doc["schema"] : "";
+    if (!is_supported_result_schema(schema))
+        throw std::runtime_error(path + ": not a bytebench result (schema '" + schema +
+                                 "', expected " + kResultSchema + ")");
+    return doc;
+}
+
+LoadedResult result_from_history(const std::string &reference, const GlobalOptions &global) {
+    if (global.no_history)
+        throw std::runtime_error(reference +
+                                 ": history references cannot be used with --no-history");
+    const History history(history_path(global));
+    const std::optional<int64_t> id = history.resolve(reference);
+    if (!id)
+        throw std::runtime_error(reference + ": no such run in the history (" +
+                                 history_path(global) + "; see bytebench history)");
+    std::optional<nlohmann::json> document = history.document(*id);
+    if (!document) throw std::runtime_error(reference + ": the history has no document for it");
+    return {reference, id, std::move(*document)};
+}
+
+}  // namespace
+
+std::string history_path(const GlobalOptions &global) {
+    return global.db.empty() ? History::default_path() : global.db;
+}
+
+LoadedResult load_result(const std::string &source, const GlobalOptions &global,
+                         const Suite &suite) {
+    if (History::is_reference(source)) return result_from_history(source, global);
+    return {source, std::nullopt, result_from_file(source, suite)};
+}
+
+bool print_rendered(const Environment &env, const std::string &format,
+                    const nlohmann::json &document, bool brief, const std::string &output) {
+    RenderOptions render;
+    render.brief = brief;
+    char scratch[] = "/tmp/bytebench-report-XXXXXX";
+    if (mkdtemp(scratch) == nullptr) {
+        print_error(std::string("cannot create a temporary folder: ") + std::strerror(errno));
+        return false;
+    }
+    bool ok = true;
+    try {
+        if (output.empty())
+            std::cout << render_to_string(env.catalog, env.layout.worker, format, document, render,
+                                          scratch)
+                      << std::flush;
+        else
+            render_report(env.catalog, env.layout.worker, format, document, render, output,
+                          scratch);
+    } catch (const std::exception &e) {
+        print_error(e.what());
+        ok = false;
+    }
+    rmdir(scratch);
+    return ok;
+}
+
+}  // namespace bytebench::cli

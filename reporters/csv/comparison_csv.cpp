@@ -1,0 +1,93 @@
+// A comparison as one tidy table: one record per section, test and input, then one per
+// section, index category and input (`test` = "index:<category>", the score in `index`,
+// `status` "ok", "partial" or "missing"). Numbers are written as the document holds them.
+// The inputs' descriptions, the warnings and the gate are not tabular and are left to the
+// other formats; `source` names each input.
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "../common/comparison_access.hpp"
+#include "../common/csv.hpp"
+#include "../common/json_access.hpp"
+#include "../common/number_text.hpp"
+#include "csv_layouts.hpp"
+
+namespace bytebench::reporters::csv {
+namespace {
+
+using nlohmann::json;
+using Record = std::vector<std::string>;
+
+const Record kHeader = {"section", "copies", "test",  "name",       "unit",    "input",
+                        "source",  "status", "value", "index",      "samples", "delta_pct",
+                        "verdict", "method", "p",     "comparable", "error",   "reason"};
+
+// What every record of one section and input starts with.
+struct Column {
+    std::string section;
+    std::string copies;
+    std::string label;
+    std::string source;
+};
+
+std::string number_text(const json &object, const char *key) {
+    return json_number_text(member(object, key));
+}
+
+void write_row(const Column &column, const json &row, const json &cell, std::ostream &out) {
+    const json &significance = member(cell, "significance");
+    write_csv_record(
+        out, {column.section, column.copies, string_member(row, "id"), display_name(row),
+              string_member(row, "unit"), column.label, column.source, cell_status(cell),
+              number_text(cell, "value"), number_text(cell, "index"), number_text(cell, "samples"),
+              number_text(cell, "delta_pct"), string_member(significance, "verdict"),
+              string_member(significance, "method"), number_text(significance, "p"),
+              row_comparable(row) ? "true" : "false", string_member(cell, "error"),
+              string_member(significance, "reason")});
+}
+
+void write_index(const Column &column, const json &index, const json &cell, std::ostream &out) {
+    Record record = {column.section,
+                     column.copies,
+                     "index:" + string_member(index, "category"),
+                     string_member(index, "title"),
+                     "",
+                     column.label,
+                     column.source,
+                     index_cell_status(cell),
+                     "",
+                     number_text(cell, "score"),
+                     "",
+                     number_text(cell, "delta_pct")};
+    record.resize(kHeader.size());
+    write_csv_record(out, record);
+}
+
+void write_section(const json &section, const json &inputs, const std::vector<std::string> &labels,
+                   std::ostream &out) {
+    std::vector<Column> columns;
+    for (size_t i = 0; i < labels.size(); ++i)
+        columns.push_back({string_member(section, "title"),
+                           json_number_text(element(member(section, "copies"), i)), labels[i],
+                           string_member(inputs[i], "source")});
+    for (const json &row : elements(member(section, "rows")))
+        for (size_t i = 0; i < columns.size() && row.is_object(); ++i)
+            write_row(columns[i], row, cell_at(row, i), out);
+    for (const json &index : elements(member(section, "indexes")))
+        for (size_t i = 0; i < columns.size(); ++i)
+            write_index(columns[i], index, cell_at(index, i), out);
+}
+
+}  // namespace
+
+void write_comparison_csv(const json &comparison, std::ostream &out) {
+    write_csv_record(out, kHeader);
+    const json &inputs = elements(member(comparison, "inputs"));
+    const std::vector<std::string> labels = input_labels(comparison);
+    for (const json &section : elements(member(comparison, "sections")))
+        write_section(section, inputs, labels, out);
+}
+
+}  // namespace bytebench::reporters::csv

@@ -1,0 +1,60 @@
+// The CSV reporters: `csv` writes a result in UnixBench's CSV layout (a row per copy-pass),
+// for the spreadsheets and scripts made for it; `csv-long` writes a row per pass, the tidy
+// form that data-frame tools read without reshaping. Both write a comparison as one tidy
+// table. The layouts are described in README.md.
+#include <bytebench/plugin.hpp>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string_view>
+
+#include "../common/c_format.hpp"
+#include "../common/result_document.hpp"
+#include "csv_layouts.hpp"
+
+namespace {
+
+using bytebench::reporters::DocumentKind;
+using nlohmann::json;
+namespace csv = bytebench::reporters::csv;
+
+using ResultLayout = void (*)(const json &, std::ostream &);
+
+void write_document(std::string_view text, std::ostream &out, const char *reporter,
+                    ResultLayout result_layout) {
+    DocumentKind kind = DocumentKind::result;
+    const json doc = bytebench::reporters::parse_document<json>(text, reporter, kind);
+    const bytebench::reporters::CLocaleScope c_locale;
+    if (kind == DocumentKind::comparison)
+        csv::write_comparison_csv(doc, out);
+    else
+        result_layout(doc, out);
+}
+
+void write_csv_report(std::string_view text, std::ostream &out) {
+    write_document(text, out, "csv", &csv::write_unixbench_csv);
+}
+
+void write_csv_long_report(std::string_view text, std::ostream &out) {
+    write_document(text, out, "csv-long", &csv::write_long_csv);
+}
+
+const auto kCsvReporter =
+    bytebench::Reporter<&write_csv_report>("csv")
+        .name("CSV, UnixBench layout")
+        .description("A column per test and a row per copy-pass, as UnixBench writes it")
+        .extension("csv");
+
+const auto kCsvLongReporter =
+    bytebench::Reporter<&write_csv_long_report>("csv-long")
+        .name("CSV, one row per pass")
+        .description("Every pass of every test and every index score, one row each")
+        .extension("csv");
+
+}  // namespace
+
+BYTEBENCH_PLUGIN(bytebench::Plugin("org.bytebench.csv")
+                     .name("bytebench CSV reporters")
+                     .vendor("bytebench")
+                     .version("0.1.0")
+                     .add(kCsvReporter)
+                     .add(kCsvLongReporter))

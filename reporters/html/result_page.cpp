@@ -1,0 +1,370 @@
+#include "result_page.h"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "format.h"
+#include "html_page.h"
+#include "json_fields.h"
+#include "svg_chart.h"
+
+namespace bytebench::html {
+namespace {
+
+// ---------------------------------------------------------------------------
+// Tests and copy-passes.
+// ---------------------------------------------------------------------------
+
+std::string display_name(const json &test) {
+    const std::string name = string_member(test, "name");
+    return name.empty() ? string_member(test, "id") : name;
+}
+
+bool is_ok(const json &test) { return string_member(test, "status") == "ok"; }
+
+std::string status_of(const json &test) {
+    const std::string status = string_member(test, "status");
+    return status.empty() ? "unknown" : status;
+}
+
+bool has_baseline(const json &test) { return number_member(test, "baseline").value_or(0) > 0; }
+
+// The index of a test that ran ok and has a baseline; the core's value when it wrote one.
+std::optional<double> test_index(const json &test) {
+    if (!is_ok(test) || !has_baseline(test)) return std::nullopt;
+    if (const std::optional<double> index = number_member(test, "index")) return index;
+    const std::optional<double> value = number_member(test, "value");
+    if (!value) return std::nullopt;
+    return *value / *number_member(test, "baseline") * 10.0;
+}
+
+// Sorted by display name, as UnixBench's report is, so the tables can be compared with it.
+std::vector<const json *> tests_by_name(const json &run) {
+    std::vector<const json *> tests;
+    for (const json &test : elements(member(run, "tests")))
+        if (test.is_object()) tests.push_back(&test);
+    std::stable_sort(tests.begin(), tests.end(), [](const json *a, const json *b) {
+        return display_name(*a) < display_name(*b);
+    });
+    return tests;
+}
+
+std::string copies_text(const json &run) {
+    return counted(integer_member(run, "copies").value_or(0), "parallel copy", "parallel copies");
+}
+
+std::string short_copies_text(const json &run) {
+    return counted(integer_member(run, "copies").value_or(0), "copy", "copies");
+}
+
+// The categories UnixBench prints an index for: those in which something was indexed.
+std::vector<const json *> indexed_categories(const json &run) {
+    std::vector<const json *> indexes;
+    for (const json &index : elements(member(run, "indexes")))
+        if (integer_member(index, "tests_indexed").value_or(0) > 0) indexes.push_back(&index);
+    return indexes;
+}
+
+std::string index_title(const json &index) {
+    const std::string title = string_member(index, "title");
+    return title.empty() ? string_member(index, "category") : title;
+}
+
+// ---------------------------------------------------------------------------
+// Header, summary and system description.
+// ---------------------------------------------------------------------------
+
+// UnixBench's title: "Benchmark of <host> / <os> on <date>", the date being the first run's.
+std::string page_title(const json &doc) {
+    const json &system = member(doc, "system");
+    std::string title =
+        "Benchmark of " + string_member(system, "hostname") + " / " + string_member(system, "os");
+    const json &runs = elements(member(doc, "runs"));
+    if (!runs.empty()) {
+        const std::string start = string_member(runs[0], "start");
+        const std::optional<ClockTime> t = parse_iso8601(start);
+        if (t || !start.empty()) title += " on " + (t ? date_text(*t) : start);
+    }
+    return title;
+}
+
+std::string page_subtitle(const json &doc) {
+    const json &tool = member(doc, "tool");
+    const std::string version = string_member(tool, "version");
+    std::string text = "bytebench" + (version.empty() ? "" : " " + version);
+    const std::string suite = string_member(member(doc, "suite"), "name");
+    if (!suite.empty()) text += " · suite " + suite;
+    return text;
+}
+
+// The index scores first, as the numbers most readers came for.
+void write_score_cards(const json &runs, std::ostream &out) {
+    std::string cards;
+    for (const json &run : runs)
+        for (const json *index : indexed_categories(run)) {
+            const bool partial = flag_member(*index, "partial");
+            cards += "<div class=\"card\"><div class=\"label\">" + escape(index_title(*index)) +
+                     " Index Score</div><div class=\"score\">" +
+                     escape(value_text(number_member(*index, "score").value_or(0))) +
+                     "</div><div class=\"label\">" + escape(copies_text(run)) +
+                     (partial ? " " + badge("partial", "warn") : "") + "</div></div>\n";
+        }
+    if (!cards.empty()) out << "<div class=\"cards\">\n" << cards << "</div>\n";
+}
+
+void info_row(const char *label, const std::string &html, std::ostream &out) {
+    out << "<tr><th scope=\"row\">" << label << "</th><td>" << html << "</td></tr>\n";
+}
+
+void write_cpu_rows(const json &system, std::ostream &out) {
+    int number = 0;
+    for (const json &cpu : elements(member(system, "cpus"))) {
+        std::string flags;
+        for (const json &flag : elements(member(cpu, "flags")))
+            if (flag.is_string()) flags += (flags.empty() ? "" : ", ") + flag.get<std::string>();
+        std::string html = escape(string_member(cpu, "model")) + " (" +
+                           value_text(number_member(cpu, "bogomips").value_or(0)) + " bogomips)";
+        if (!flags.empty()) html += "<span class=\"flags\">" + escape(flags) + "</span>";
+        const std::string label = "CPU " + std::to_string(number++);
+        info_row(label.c_str(), html, out);
+    }
+}
+
+std::string load_text(const json &system) {
+    std::string text;
+    for (const json &load : elements(member(system, "load_average")))
+        if (load.is_number()) text += (text.empty() ? "" : ", ") + fixed(load.get<double>(), 2);
+    return text;
+}
+
+std::string uptime_row(const json &system) {
+    std::string text;
+    if (const std::optional<double> uptime = number_member(system, "uptime_s"))
+        text = "up " + uptime_text(*uptime);
+    const std::string load = load_text(system);
+    if (!load.empty()) text += (text.empty() ? "" : "; ") + ("load average " + load);
+    const std::string runlevel = string_member(system, "runlevel");
+    if (!runlevel.empty()) text += (text.empty() ? "" : "; ") + ("runlevel " + runlevel);
+    return text;
+}
+
+std::string suite_row(const json &suite) {
+    std::string html = escape(string_member(suite, "name"));
+    const std::string file = string_member(suite, "file");
+    if (!file.empty()) html += " <code>" + escape(file) + "</code>";
+    const std::string sha = string_member(suite, "sha256");
+    if (!sha.empty())
+        html += " <span class=\"muted\">sha256 <code title=\"" + escape(sha) + "\">" +
+                escape(sha.substr(0, 12)) + "…</code></span>";
+    return html;
+}
+
+void write_system_info(const json &doc, std::ostream &out) {
+    const json &system = member(doc, "system");
+    const auto field = [&](const char *key) { return string_member(system, key); };
+    const json &language = member(system, "language");
+    out << "<section id=\"system\">\n<h2>Test System Information</h2>\n"
+        << "<div class=\"table-wrap\"><table class=\"info\">\n<tbody>\n";
+    info_row("System", escape(field("hostname") + ": " + field("os")), out);
+    info_row("OS",
+             escape(field("os") + " -- " + field("kernel") + " -- " + field("kernel_version")),
+             out);
+    info_row("Machine", escape(field("machine") + " (" + field("platform") + ")"), out);
+    info_row("Language",
+             escape(string_member(language, "lang") + " (charmap=\"" +
+                    string_member(language, "charmap") + "\", collate=\"" +
+                    string_member(language, "collate") + "\")"),
+             out);
+    const long long online = integer_member(system, "cpus_online").value_or(0);
+    const long long configured = integer_member(system, "cpus_configured").value_or(0);
+    info_row(
+        "CPUs",
+        escape(field("cpu_model") + (field("cpu_model").empty() ? "" : "; ") +
+               std::to_string(online) + " online, " + std::to_string(configured) + " configured"),
+        out);
+    // `-b` (brief) in UnixBench drops the per-CPU lines, which grow long on big machines.
+    if (!flag_member(member(doc, "render"), "brief")) write_cpu_rows(system, out);
+    info_row("Uptime", escape(uptime_row(system)), out);
+    info_row("Suite", suite_row(member(doc, "suite")), out);
+    const std::string command = string_member(member(doc, "options"), "command_line");
+    if (!command.empty()) info_row("Command", "<code>" + escape(command) + "</code>", out);
+    out << "</tbody>\n</table></div>\n</section>\n";
+}
+
+// ---------------------------------------------------------------------------
+// One copy-pass.
+// ---------------------------------------------------------------------------
+
+std::string status_cell(const json &test) {
+    if (is_ok(test)) return "<td><span class=\"muted\">ok</span></td>";
+    const std::string error = string_member(test, "error");
+    return "<td>" + badge(status_of(test), "bad") +
+           (error.empty() ? "" : " <span class=\"error\">" + escape(error) + "</span>") + "</td>";
+}
+
+void write_result_row(const json &test, std::ostream &out) {
+    const bool ok = is_ok(test);
+    const auto number = [&](const char *key, int decimals, const char *suffix) {
+        const std::optional<double> value = number_member(test, key);
+        return number_cell(ok && value ? fixed(*value, decimals) + suffix : "—");
+    };
+    out << "<tr" << (ok ? "" : " class=\"failed\"") << "><td>" << escape(display_name(test))
+        << "</td>" << number("value", 1, "") << "<td>" << escape(string_member(test, "unit"))
+        << "</td>" << number("time_s", 1, " s") << number("samples", 0, "") << status_cell(test)
+        << "</tr>\n";
+}
+
+void write_results_table(const std::vector<const json *> &tests, std::ostream &out) {
+    out << "<h3>Results</h3>\n<div class=\"table-wrap\"><table class=\"results\">\n"
+        << "<thead><tr><th>Test</th><th class=\"num\">Value</th><th>Unit</th>"
+        << "<th class=\"num\">Time</th><th class=\"num\">Samples</th><th>Status</th></tr>"
+        << "</thead>\n<tbody>\n";
+    for (const json *test : tests) write_result_row(*test, out);
+    out << "</tbody>\n</table></div>\n";
+}
+
+void write_index_row(const json &test, std::ostream &out) {
+    const std::optional<double> baseline = number_member(test, "baseline");
+    const std::string baseline_text = has_baseline(test) ? value_text(*baseline) : "—";
+    out << "<tr" << (is_ok(test) ? "" : " class=\"failed\"") << "><td>"
+        << escape(display_name(test)) << "</td>" << number_cell(baseline_text);
+    if (!is_ok(test)) {
+        out << "<td class=\"num\" colspan=\"2\">" << badge(status_of(test), "bad")
+            << "</td></tr>\n";
+        return;
+    }
+    const std::optional<double> index = test_index(test);
+    out << number_cell(value_text(number_member(test, "value").value_or(0)))
+        << number_cell(index ? value_text(*index) : "—") << "</tr>\n";
+}
+
+// A category's index table: the tests that ran ok, and those with a baseline that did not
+// (the reason the score is partial), then the score.
+void write_index_table(const json &index, const std::vector<const json *> &tests,
+                       std::ostream &out) {
+    const std::string category = string_member(index, "category");
+    const std::string title = index_title(index);
+    const bool partial = flag_member(index, "partial");
+    out << "<h3>" << escape(title)
+        << (partial ? " Partial Index " + badge("partial", "warn") : std::string(" Index Values"))
+        << "</h3>\n<div class=\"table-wrap\"><table class=\"index\">\n"
+        << "<thead><tr><th>Test</th><th class=\"num\">Baseline</th><th class=\"num\">Result</th>"
+        << "<th class=\"num\">Index</th></tr></thead>\n<tbody>\n";
+    for (const json *test : tests)
+        if (string_member(*test, "category") == category && (is_ok(*test) || has_baseline(*test)))
+            write_index_row(*test, out);
+    out << "</tbody>\n<tfoot><tr><th colspan=\"3\">" << escape(title) << " Index Score"
+        << (partial ? " (Partial Only)" : "") << "</th>"
+        << number_cell(value_text(number_member(index, "score").value_or(0))) << "</tr>\n</tfoot>\n"
+        << "</table></div>\n";
+    if (partial)
+        out << "<p class=\"muted\">"
+            << escape(std::to_string(integer_member(index, "tests_indexed").value_or(0)) + " of " +
+                      std::to_string(integer_member(index, "tests_total").value_or(0)) +
+                      " tests of the suite contributed to this score.")
+            << "</p>\n";
+}
+
+// A failed test keeps its row, with the reason instead of a bar, so the gap shows.
+ChartCell index_cell(const json *test) {
+    if (test == nullptr) return {std::nullopt, "not run"};
+    if (const std::optional<double> index = test_index(*test)) return {index, ""};
+    return {std::nullopt, status_of(*test)};
+}
+
+void write_figure(const BarChart &chart, const std::string &caption, std::ostream &out) {
+    out << "<figure>\n<figcaption>" << escape(caption) << "</figcaption>\n";
+    write_bar_chart(chart, out);
+    out << "</figure>\n";
+}
+
+void write_run_chart(const json &run, const std::vector<const json *> &tests, std::ostream &out) {
+    BarChart chart;
+    chart.title = "Index per test, " + copies_text(run);
+    for (const json *test : tests)
+        if (has_baseline(*test)) chart.groups.push_back({display_name(*test), {index_cell(test)}});
+    if (!chart.groups.empty()) write_figure(chart, chart.title, out);
+}
+
+void write_run(const json &run, const json &system, size_t number, std::ostream &out) {
+    const std::optional<long long> cpus = integer_member(run, "cpus");
+    const long long cpu_count = cpus ? *cpus : integer_member(system, "cpus_online").value_or(0);
+    out << "<section class=\"run\" id=\"run-" << number << "\">\n<h2>Benchmark Run: "
+        << escape(counted(cpu_count, "CPU", "CPUs") + "; " + copies_text(run)) << "</h2>\n"
+        << "<p class=\"period\">"
+        << escape(time_range(string_member(run, "start"), string_member(run, "end"))) << "</p>\n";
+    const std::vector<const json *> tests = tests_by_name(run);
+    write_results_table(tests, out);
+    for (const json *index : indexed_categories(run)) write_index_table(*index, tests, out);
+    write_run_chart(run, tests, out);
+    out << "</section>\n";
+}
+
+// ---------------------------------------------------------------------------
+// 1 copy against N copies.
+// ---------------------------------------------------------------------------
+
+const json *find_test(const json &run, const std::string &id) {
+    for (const json &test : elements(member(run, "tests")))
+        if (string_member(test, "id") == id) return &test;
+    return nullptr;
+}
+
+// Tests with a baseline in any copy-pass, by name, each once.
+std::vector<const json *> charted_tests(const json &runs) {
+    std::vector<const json *> tests;
+    for (const json &run : runs)
+        for (const json *test : tests_by_name(run)) {
+            const std::string id = string_member(*test, "id");
+            const bool seen = std::any_of(tests.begin(), tests.end(), [&](const json *t) {
+                return string_member(*t, "id") == id;
+            });
+            if (has_baseline(*test) && !seen) tests.push_back(test);
+        }
+    std::stable_sort(tests.begin(), tests.end(), [](const json *a, const json *b) {
+        return display_name(*a) < display_name(*b);
+    });
+    return tests;
+}
+
+void write_copies_chart(const json &runs, std::ostream &out) {
+    BarChart chart;
+    std::string heading;
+    for (const json &run : runs) {
+        chart.series.push_back(short_copies_text(run));
+        heading += (heading.empty() ? "" : " against ") + short_copies_text(run);
+    }
+    chart.title = "Index per test: " + heading;
+    for (const json *test : charted_tests(runs)) {
+        ChartGroup group{display_name(*test), {}};
+        for (const json &run : runs)
+            group.cells.push_back(index_cell(find_test(run, string_member(*test, "id"))));
+        chart.groups.push_back(group);
+    }
+    if (chart.groups.empty()) return;
+    out << "<section id=\"copies\">\n<h2>" << escape(heading) << "</h2>\n";
+    write_figure(chart, "Index per test, one bar per copy-pass", out);
+    out << "</section>\n";
+}
+
+}  // namespace
+
+void write_result_page(const json &doc, std::ostream &out) {
+    const json &runs = elements(member(doc, "runs"));
+    write_page_start(out, page_title(doc), "BYTE UNIX Benchmarks", page_subtitle(doc));
+    if (string_member(doc, "status") == "incomplete")
+        out << "<p class=\"notice warn\"><strong>Incomplete run:</strong> the results below are "
+               "what was measured before it stopped.</p>\n";
+    write_score_cards(runs, out);
+    write_system_info(doc, out);
+    size_t number = 0;
+    for (const json &run : runs) write_run(run, member(doc, "system"), ++number, out);
+    if (runs.size() >= 2) write_copies_chart(runs, out);
+    write_page_end(out,
+                   "Rendered by the bytebench html reporter from a bytebench.result/1 document. "
+                   "Times are the benchmarked machine's local time.");
+}
+
+}  // namespace bytebench::html

@@ -1,0 +1,46 @@
+// Horizontal bar charts as inline SVG, drawn without any script so that a page works offline
+// and prints as it shows.
+//
+// One chart has groups (one per test) of bars (one per series: a copy-pass or a compared
+// run). A single-series chart is a plain bar chart; with several series the bars of a group
+// sit together and a legend names the series. Every bar is a <rect class="bar">, and nothing
+// else has that class, so tests can count them.
+#ifndef BYTEBENCH_REPORTERS_HTML_SVG_CHART_H
+#define BYTEBENCH_REPORTERS_HTML_SVG_CHART_H
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace bytebench::html {
+
+// One slot of a group: a bar, or a note saying why there is none ("crashed", "missing").
+struct ChartCell {
+    std::optional<double> value;
+    std::string note;
+};
+
+struct ChartGroup {
+    std::string label;
+    std::vector<ChartCell> cells;  // one per series
+};
+
+struct BarChart {
+    std::string title;                // the SVG's <title>, read by screen readers
+    std::vector<std::string> series;  // legend entries; no legend with a single series
+    std::vector<ChartGroup> groups;
+};
+
+// The fill colour of series `series` ("#4e79a7"), for legends outside the chart.
+const char *series_colour(size_t series);
+
+// The number of <rect class="bar"> that write_bar_chart() draws.
+size_t bar_count(const BarChart &chart);
+
+// Writes `<svg class="chart" ...>...</svg>`. Text is escaped here; pass it unescaped.
+void write_bar_chart(const BarChart &chart, std::ostream &out);
+
+}  // namespace bytebench::html
+
+#endif  // BYTEBENCH_REPORTERS_HTML_SVG_CHART_H

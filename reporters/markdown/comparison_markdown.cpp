@@ -1,0 +1,211 @@
+// A comparison as Markdown: the inputs as a list, the warnings in a block quote, a legend,
+// then per section a table with each input's value and, beside every input but the baseline,
+// its delta and significance marker (▲ faster, ▼ slower, ~ noise, ? unknown); the index
+// scores in bold; the gate last.
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "../common/c_format.hpp"
+#include "../common/comparison_access.hpp"
+#include "../common/join.hpp"
+#include "../common/json_access.hpp"
+#include "../common/markdown.hpp"
+#include "../common/number_text.hpp"
+#include "../common/verdict.hpp"
+#include "markdown_layouts.hpp"
+#include "markdown_table.hpp"
+
+namespace bytebench::reporters::markdown {
+namespace {
+
+using nlohmann::json;
+
+// Marks the tests whose inputs ran different workload versions; their notes follow the table.
+constexpr const char *kNotComparable = "\u2020";  // †
+
+struct Inputs {
+    std::vector<std::string> labels;
+    size_t baseline;
+};
+
+std::string escaped(const json &object, const char *key) {
+    return markdown_escape(string_member(object, key));
+}
+
+// Escapes each part, then joins those that are known.
+std::string described(const std::vector<std::string> &parts, const char *separator) {
+    std::vector<std::string> escaped_parts;
+    for (const std::string &part : parts) escaped_parts.push_back(markdown_escape(part));
+    return join_known(escaped_parts, separator);
+}
+
+void write_inputs(const json &doc, const Inputs &inputs, std::ostream &out) {
+    const json &list = elements(member(doc, "inputs"));
+    for (size_t i = 0; i < list.size(); ++i) {
+        out << "- **" << markdown_escape(inputs.labels[i]) << "**"
+            << (i == inputs.baseline ? " (baseline)" : "") << ": "
+            << described(input_source_parts(list[i]), " ");
+        const std::string details = join_known({described(input_machine_parts(list[i]), ", "),
+                                                described(input_run_parts(list[i]), ", ")},
+                                               "; ");
+        if (!details.empty()) out << " \u2014 " << details;
+        out << '\n';
+    }
+    out << '\n';
+}
+
+void write_warnings(const json &doc, std::ostream &out) {
+    const json &warnings = elements(member(doc, "warnings"));
+    if (warnings.empty()) return;
+    out << "> **Warnings**\n>\n";
+    for (const json &warning : warnings) out << "> - " << markdown_escape(text_of(warning)) << '\n';
+    out << '\n';
+}
+
+void write_legend(const json &doc, const Inputs &inputs, std::ostream &out) {
+    const double alpha = number_member(doc, "alpha").value_or(0.05);
+    out << "\u0394: change from " << markdown_escape(inputs.labels[inputs.baseline])
+        << " (higher is better). " << verdict_marker(Verdict::faster) << " faster, "
+        << verdict_marker(Verdict::slower) << " slower: beyond the noise of the passes (p < "
+        << format("%g", alpha) << "); ~ within the noise; ? too few passes to tell.\n\n";
+}
+
+std::vector<TableColumn> section_columns(const Inputs &inputs) {
+    std::vector<TableColumn> columns = {{"Test", Align::left}, {"Unit", Align::left}};
+    for (size_t i = 0; i < inputs.labels.size(); ++i) {
+        const std::string label = markdown_escape(inputs.labels[i]);
+        columns.push_back({label, Align::right});
+        if (i != inputs.baseline) columns.push_back({"\u0394 " + label, Align::right});
+    }
+    return columns;
+}
+
+std::string value_cell(const json &cell) {
+    const auto value = number_member(cell, "value");
+    if (cell_is_ok(cell) && value) return value_text(*value);
+    return "*" + markdown_escape(cell_status(cell)) + "*";
+}
+
+std::string delta_cell(const json &cell) {
+    const auto delta = number_member(cell, "delta_pct");
+    if (!delta) return "";
+    const std::string marker = verdict_marker(cell_verdict(cell));
+    return delta_text(*delta) + (marker.empty() ? "" : " " + marker);
+}
+
+std::vector<std::string> row_cells(const json &row, const Inputs &inputs) {
+    std::string name = markdown_escape(display_name(row));
+    if (!row_comparable(row)) name += std::string(" ") + kNotComparable;
+    std::vector<std::string> cells = {name, escaped(row, "unit")};
+    for (size_t i = 0; i < inputs.labels.size(); ++i) {
+        const json &cell = cell_at(row, i);
+        cells.push_back(value_cell(cell));
+        if (i != inputs.baseline) cells.push_back(delta_cell(cell));
+    }
+    return cells;
+}
+
+// "(partial in A, B)": the inputs whose score misses some of the category's tests. Said once
+// in the label, it keeps the score columns as narrow as the values above them.
+std::string partial_note(const json &index, const Inputs &inputs) {
+    std::vector<std::string> partial;
+    for (size_t i = 0; i < inputs.labels.size(); ++i) {
+        const json &cell = cell_at(index, i);
+        if (!index_cell_missing(cell) && flag_member(cell, "partial"))
+            partial.push_back(markdown_escape(inputs.labels[i]));
+    }
+    return partial.empty() ? "" : " (partial in " + join_known(partial, ", ") + ")";
+}
+
+std::vector<std::string> index_cells(const json &index, const Inputs &inputs) {
+    std::string title = string_member(index, "title");
+    if (title.empty()) title = string_member(index, "category");
+    std::vector<std::string> cells = {
+        "**" + markdown_escape(title) + " Index Score**" + partial_note(index, inputs), ""};
+    for (size_t i = 0; i < inputs.labels.size(); ++i) {
+        const json &cell = cell_at(index, i);
+        cells.push_back(index_cell_missing(cell)
+                            ? "*missing*"
+                            : "**" + value_text(number_or_zero(cell, "score")) + "**");
+        if (i == inputs.baseline) continue;
+        const auto delta = number_member(cell, "delta_pct");
+        cells.push_back(delta ? "**" + delta_text(*delta) + "**" : "");
+    }
+    return cells;
+}
+
+// Why a row is not comparable, and why a cell has no value, one line each.
+void write_notes(const json &rows, const Inputs &inputs, std::ostream &out) {
+    bool any = false;
+    for (const json &row : elements(rows)) {
+        const std::string name = markdown_escape(display_name(row));
+        for (const json &note : elements(member(row, "notes"))) {
+            out << "- " << kNotComparable << " *" << name << "*: " << markdown_escape(text_of(note))
+                << '\n';
+            any = true;
+        }
+        for (size_t i = 0; i < inputs.labels.size(); ++i) {
+            const std::string error = string_member(cell_at(row, i), "error");
+            if (error.empty()) continue;
+            out << "- *" << name << "* in " << markdown_escape(inputs.labels[i]) << " ("
+                << markdown_escape(cell_status(cell_at(row, i))) << "): " << markdown_escape(error)
+                << '\n';
+            any = true;
+        }
+    }
+    if (any) out << '\n';
+}
+
+void write_section(const json &section, const Inputs &inputs, std::ostream &out) {
+    out << "### " << escaped(section, "title") << "\n\n";
+    Table table(section_columns(inputs));
+    const json &rows = member(section, "rows");
+    for (const json &row : elements(rows))
+        if (row.is_object()) table.add_row(row_cells(row, inputs));
+    for (const json &index : elements(member(section, "indexes")))
+        table.add_row(index_cells(index, inputs));
+    table.write(out);
+    out << '\n';
+    write_notes(rows, inputs, out);
+}
+
+void write_gate(const json &gate, std::ostream &out) {
+    if (!gate.is_object()) return;
+    const std::string threshold = format("%.1f%%", number_or_zero(gate, "threshold_pct"));
+    out << "### Gate\n\n";
+    if (!flag_member(gate, "failed")) {
+        out << "**Passed:** no test is significantly slower by more than " << threshold << ".\n\n";
+        return;
+    }
+    out << "**Failed:** significantly slower by more than " << threshold << ":\n\n";
+    for (const json &failure : elements(member(gate, "failures"))) {
+        out << "- " << escaped(failure, "section") << ": " << escaped(failure, "id") << " in "
+            << escaped(failure, "input");
+        if (const auto delta = number_member(failure, "delta_pct"))
+            out << ", " << delta_text(*delta);
+        if (const auto p = number_member(failure, "p")) out << " (" << p_label(*p) << ")";
+        out << '\n';
+    }
+    out << '\n';
+}
+
+}  // namespace
+
+void write_comparison_markdown(const json &comparison, std::ostream &out) {
+    const Inputs inputs = {input_labels(comparison), baseline_input(comparison)};
+    out << "## bytebench comparison\n\n";
+    if (inputs.labels.empty()) {
+        out << "*No inputs.*\n";
+        return;
+    }
+    write_inputs(comparison, inputs, out);
+    write_warnings(comparison, out);
+    write_legend(comparison, inputs, out);
+    for (const json &section : elements(member(comparison, "sections")))
+        write_section(section, inputs, out);
+    write_gate(member(comparison, "gate"), out);
+}
+
+}  // namespace bytebench::reporters::markdown

@@ -1,0 +1,15 @@
+// The two documents the `markdown` reporter renders.
+#ifndef BYTEBENCH_REPORTERS_MARKDOWN_LAYOUTS_HPP
+#define BYTEBENCH_REPORTERS_MARKDOWN_LAYOUTS_HPP
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+namespace bytebench::reporters::markdown {
+
+void write_result_markdown(const nlohmann::json &result, std::ostream &out);
+void write_comparison_markdown(const nlohmann::json &comparison, std::ostream &out);
+
+}  // namespace bytebench::reporters::markdown
+
+#endif  // BYTEBENCH_REPORTERS_MARKDOWN_LAYOUTS_HPP

@@ -1,0 +1,162 @@
+// A result as Markdown: a short description of the machine (shorter still with
+// `render.brief`), then per copy-pass a table of the tests' results and indexes with the
+// category scores in bold, and the reasons of the tests that gave no result.
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../common/c_format.hpp"
+#include "../common/join.hpp"
+#include "../common/json_access.hpp"
+#include "../common/markdown.hpp"
+#include "../common/number_text.hpp"
+#include "../common/time_text.hpp"
+#include "markdown_layouts.hpp"
+#include "markdown_table.hpp"
+
+namespace bytebench::reporters::markdown {
+namespace {
+
+using nlohmann::json;
+using Item = std::pair<const char *, std::string>;  // label, escaped text ("" = left out)
+
+std::string escaped(const json &object, const char *key) {
+    return markdown_escape(string_member(object, key));
+}
+
+std::string cpu_text(const json &system) {
+    const long long cpus = integer_or_zero(system, "cpus_online");
+    return join_known({escaped(system, "cpu_model"), cpus > 0 ? counted(cpus, "CPU", "CPUs") : ""},
+                      ", ");
+}
+
+std::string os_text(const json &system) {
+    const std::string kernel = escaped(system, "kernel");
+    return join_known({escaped(system, "os"), kernel.empty() ? "" : "kernel " + kernel}, ", ");
+}
+
+// The start of the first copy-pass: when the run began.
+std::string date_text(const json &doc) {
+    const json &first = element(member(doc, "runs"), 0);
+    return markdown_escape(display_time(string_member(first, "start")));
+}
+
+std::string flags_text(const json &system) {
+    std::vector<std::string> flags;
+    for (const json &flag : elements(member(element(member(system, "cpus"), 0), "flags")))
+        flags.push_back(markdown_escape(text_of(flag)));
+    return join_known(flags, ", ");
+}
+
+std::string load_text(const json &system) {
+    std::vector<std::string> loads;
+    for (const json &load : elements(member(system, "load_average")))
+        if (load.is_number()) loads.push_back(format("%.2f", load.get<double>()));
+    return join_known(loads, ", ");
+}
+
+std::string tool_text(const json &doc) {
+    const json &tool = member(doc, "tool");
+    return join_known({escaped(tool, "name"), escaped(tool, "version")}, " ");
+}
+
+// What a forum reader needs to place the numbers; `render.brief` keeps only that.
+std::vector<Item> system_items(const json &doc) {
+    const json &system = member(doc, "system");
+    std::vector<Item> items = {{"Host", escaped(system, "hostname")},
+                               {"CPU", cpu_text(system)},
+                               {"OS", os_text(system)},
+                               {"Date", date_text(doc)}};
+    if (flag_member(member(doc, "render"), "brief")) return items;
+    std::string machine = escaped(system, "machine");
+    if (string_member(system, "platform") != "unknown")
+        machine = join_known({machine, escaped(system, "platform")}, ", ");
+    const std::vector<Item> details = {
+        {"Kernel version", escaped(system, "kernel_version")},
+        {"Machine", machine},
+        {"CPU flags", flags_text(system)},
+        {"Load average", load_text(system)},
+        {"Suite", escaped(member(doc, "suite"), "name")},
+        {"Tool", tool_text(doc)},
+        {"Command", escaped(member(doc, "options"), "command_line")}};
+    items.insert(items.end(), details.begin(), details.end());
+    return items;
+}
+
+void write_header(const json &doc, std::ostream &out) {
+    out << "## bytebench results\n\n";
+    bool any = false;
+    for (const auto &[label, text] : system_items(doc)) {
+        if (text.empty()) continue;
+        out << "- **" << label << ":** " << text << '\n';
+        any = true;
+    }
+    if (any) out << '\n';
+    if (string_member(doc, "status") == "incomplete")
+        out << "> **Incomplete run:** the results below are what was measured before it "
+               "stopped.\n\n";
+}
+
+std::vector<std::string> test_cells(const json &test) {
+    const std::string unit = escaped(test, "unit");
+    const std::string name = markdown_escape(display_name(test));
+    const std::string status = string_member(test, "status");
+    const auto value = number_member(test, "value");
+    if (status != "ok" || !value)
+        return {name, "*" + markdown_escape(status.empty() ? "unknown" : status) + "*", unit, ""};
+    const auto index = number_member(test, "index");
+    return {name, value_text(*value), unit, index ? value_text(*index) : ""};
+}
+
+// UnixBench leaves out categories in which nothing was indexed; so does this.
+std::vector<std::string> score_cells(const json &index) {
+    std::string title = string_member(index, "title");
+    if (title.empty()) title = string_member(index, "category");
+    std::string label = "**" + markdown_escape(title) + " Index Score**";
+    if (flag_member(index, "partial"))
+        label += format(" (partial: %lld of %lld tests)", integer_or_zero(index, "tests_indexed"),
+                        integer_or_zero(index, "tests_total"));
+    return {label, "", "", "**" + value_text(number_or_zero(index, "score")) + "**"};
+}
+
+// Why the tests that gave no result gave none, one line each, under the table.
+void write_errors(const json &tests, std::ostream &out) {
+    bool any = false;
+    for (const json &test : elements(tests)) {
+        const std::string error = string_member(test, "error");
+        if (string_member(test, "status") == "ok" || error.empty()) continue;
+        out << "- *" << markdown_escape(display_name(test)) << "* (" << escaped(test, "status")
+            << "): " << markdown_escape(error) << '\n';
+        any = true;
+    }
+    if (any) out << '\n';
+}
+
+void write_run(const json &run, std::ostream &out) {
+    out << "### " << counted(integer_or_zero(run, "copies"), "copy", "copies") << "\n\n";
+    Table table({{"Test", Align::left},
+                 {"Result", Align::right},
+                 {"Unit", Align::left},
+                 {"Index", Align::right}});
+    const json &tests = member(run, "tests");
+    for (const json &test : elements(tests))
+        if (test.is_object()) table.add_row(test_cells(test));
+    for (const json &index : elements(member(run, "indexes")))
+        if (integer_or_zero(index, "tests_indexed") > 0) table.add_row(score_cells(index));
+    table.write(out);
+    out << '\n';
+    write_errors(tests, out);
+}
+
+}  // namespace
+
+void write_result_markdown(const json &result, std::ostream &out) {
+    write_header(result, out);
+    const json &runs = elements(member(result, "runs"));
+    if (runs.empty()) out << "*No results recorded.*\n\n";
+    for (const json &run : runs) write_run(run, out);
+}
+
+}  // namespace bytebench::reporters::markdown

@@ -1,0 +1,15 @@
+// The `text` reporter's rendering of a comparison document (bytebench.comparison/1).
+#ifndef BYTEBENCH_REPORTERS_COMPARISON_TEXT_HPP
+#define BYTEBENCH_REPORTERS_COMPARISON_TEXT_HPP
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+namespace bytebench::reporters::text {
+
+// Call inside a CLocaleScope.
+void write_comparison_text(const nlohmann::json &comparison, std::ostream &out);
+
+}  // namespace bytebench::reporters::text
+
+#endif  // BYTEBENCH_REPORTERS_COMPARISON_TEXT_HPP

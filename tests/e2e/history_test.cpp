@@ -1,0 +1,133 @@
+// The run history through the CLI: runs and imports are recorded, listed,
+// shown again and compared by reference; --no-history and a broken database.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include "cli_runner.h"
+
+namespace fs = std::filesystem;
+
+namespace bytebench::test {
+namespace {
+
+const std::string kUnixBenchReport =
+    std::string(BYTEBENCH_SOURCE_DIR) + "/tests/reporters/golden/unixbench-6.0-run-2core-vm.txt";
+
+std::vector<std::string> quick_run(const std::string &db, const std::string &out) {
+    return {"--db", db,           "run", "syscall",  "-c", "1",  "-i",
+            "4",    "--duration", "0.1", "--settle", "0",  "-o", out};
+}
+
+TEST(History, RunsAreRecordedListedShownAndCompared) {
+    const std::string dir = fresh_dir("history-runs");
+    const std::string db = dir + "/nested/history.db";
+    for (int i = 0; i < 2; ++i) {
+        const CliResult r = run_cli(quick_run(db, dir + "/results"));
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_NE(r.err.find("Recorded in the history as @" + std::to_string(i + 1)),
+                  std::string::npos)
+            << r.err;
+    }
+    const CliResult list = run_cli({"--db", db, "history"});
+    ASSERT_EQ(list.exit_code, 0) << list.err;
+    EXPECT_TRUE(std::regex_search(list.out, std::regex(R"(\n +2  \d{4}-\d\d-\d\d \d\d:\d\d  )")))
+        << list.out;
+    EXPECT_NE(list.out.find("index"), std::string::npos);
+    EXPECT_LT(list.out.find("\n    2 "), list.out.find("\n    1 ")) << "newest first";
+
+    const CliResult show = run_cli({"--db", db, "show", "1"});
+    ASSERT_EQ(show.exit_code, 0) << show.err;
+    EXPECT_NE(show.out.find("System Call Overhead"), std::string::npos);
+
+    const CliResult compare =
+        run_cli({"--db", db, "compare", "@last~1", "@last", "--format", "json"});
+    ASSERT_EQ(compare.exit_code, 0) << compare.err;
+    const nlohmann::json c = nlohmann::json::parse(compare.out);
+    EXPECT_EQ(c["inputs"][0]["history_id"], 1);
+    EXPECT_EQ(c["inputs"][1]["history_id"], 2);
+    const nlohmann::json &cell = c["sections"][0]["rows"][0]["cells"][1];
+    EXPECT_EQ(cell["status"], "ok");
+    EXPECT_EQ(cell["significance"]["method"], "welch") << "-i 4 keeps 3 passes";
+}
+
+TEST(History, ImportedReportsAreRecordedAndComparable) {
+    const std::string dir = fresh_dir("history-import");
+    const std::string db = dir + "/history.db";
+    const CliResult r = run_cli({"--db", db, "import", kUnixBenchReport, "-o", dir + "/results"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string written = dir + "/results/unixbench-6.0-run-2core-vm.json";
+    EXPECT_NE(r.out.find(written + " (history @1)"), std::string::npos) << r.out;
+    const nlohmann::json doc = nlohmann::json::parse(read_file(written));
+    EXPECT_EQ(doc["schema"], "bytebench.result/1");
+    EXPECT_EQ(doc["imported"]["from"], "UnixBench");
+    EXPECT_EQ(doc["imported"]["version"], "6.0.0");
+
+    const CliResult list = run_cli({"--db", db, "history"});
+    EXPECT_NE(list.out.find("(imported)"), std::string::npos) << list.out;
+    // Importing the same report again would replace the converted file: refused.
+    const CliResult again =
+        run_cli({"--db", db, "import", kUnixBenchReport, "-o", dir + "/results"});
+    EXPECT_EQ(again.exit_code, 2);
+    EXPECT_NE(again.err.find("exists; not replaced"), std::string::npos) << again.err;
+
+    const CliResult run = run_cli(quick_run(db, dir + "/results"));
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const CliResult compare = run_cli({"--db", db, "compare", "@1", "@last", "--format", "json"});
+    ASSERT_EQ(compare.exit_code, 0) << compare.err;
+    const nlohmann::json c = nlohmann::json::parse(compare.out);
+    EXPECT_TRUE(c["inputs"][0]["imported"].get<bool>());
+    bool syscall_compared = false;
+    for (const nlohmann::json &row : c["sections"][0]["rows"])
+        syscall_compared = syscall_compared || (row["id"] == "syscall" &&
+                                                row["cells"][1].contains("delta_pct"));
+    EXPECT_TRUE(syscall_compared) << compare.out;
+}
+
+TEST(History, BadReportsWriteNothing) {
+    const std::string dir = fresh_dir("history-bad-import");
+    const std::string report = dir + "/broken.txt";
+    std::string text = read_file(kUnixBenchReport);
+    text.insert(text.find("Double-Precision Whetstone"), "this line means nothing at all\n");
+    std::ofstream(report) << text;
+    const CliResult r =
+        run_cli({"--db", dir + "/history.db", "import", report, "-o", dir + "/results"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_TRUE(std::regex_search(r.err, std::regex("broken\\.txt:[0-9]+: "))) << r.err;
+    EXPECT_FALSE(fs::exists(dir + "/results/broken.json"));
+    EXPECT_EQ(run_cli({"--db", dir + "/history.db", "history"}).out.find("broken"),
+              std::string::npos);
+}
+
+TEST(History, NoHistoryRecordsNothing) {
+    const std::string dir = fresh_dir("history-off");
+    std::vector<std::string> args = quick_run(dir + "/history.db", dir + "/results");
+    args.insert(args.begin(), "--no-history");
+    const CliResult r = run_cli(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_FALSE(fs::exists(dir + "/history.db"));
+    EXPECT_EQ(run_cli({"--no-history", "history"}).exit_code, 2);
+}
+
+TEST(History, UnknownIdsAndBrokenDatabasesAreOneLineErrors) {
+    const std::string dir = fresh_dir("history-errors");
+    const CliResult none = run_cli({"--db", dir + "/history.db", "show", "@99"});
+    EXPECT_EQ(none.exit_code, 2);
+    EXPECT_NE(none.err.find("@99: no such run in the history"), std::string::npos) << none.err;
+    EXPECT_EQ(run_cli({"--db", dir + "/history.db", "show", "results.json"}).exit_code, 2);
+
+    std::ofstream(dir + "/junk.db") << "not a database, just text that is long enough to matter\n";
+    const CliResult junk = run_cli({"--db", dir + "/junk.db", "history"});
+    EXPECT_EQ(junk.exit_code, 2);
+    EXPECT_NE(junk.err.find(dir + "/junk.db"), std::string::npos) << junk.err;
+    EXPECT_EQ(std::count(junk.err.begin(), junk.err.end(), '\n'), 1) << junk.err;
+    // A run still succeeds when the history cannot be written: the result file is what counts.
+    const CliResult run = run_cli(quick_run(dir + "/junk.db", dir + "/results"));
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_NE(run.err.find("not recorded in the history"), std::string::npos) << run.err;
+}
+
+}  // namespace
+}  // namespace bytebench::test

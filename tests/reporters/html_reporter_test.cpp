@@ -1,0 +1,379 @@
+// Tests of the `html` reporter (html.so), loaded and called the way a worker does.
+//
+// Golden pages for both document kinds (see golden.h for how to regenerate them), checks that
+// the page references nothing outside itself and escapes the document's text, and bar counts
+// derived from the fixtures independently of the reporter. html_in_chromium.py loads the same
+// pages in a real browser.
+#include <gtest/gtest.h>
+
+#include <clocale>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "golden.h"
+#include "reporter_harness.h"
+
+namespace bytebench_test {
+namespace {
+
+using nlohmann::json;
+
+std::string fixture(const std::string &name) {
+    return read_file(std::string(BYTEBENCH_REPORTER_FIXTURE_DIR) + "/" + name);
+}
+
+const bb_reporter &html_reporter() { return load_reporter(HTML_REPORTER, "html"); }
+
+std::string render_document(const std::string &document) {
+    const WriteOutcome outcome = write_report(html_reporter(), document);
+    EXPECT_EQ(outcome.status, BB_OK) << outcome.error;
+    return outcome.output;
+}
+
+std::string render_fixture(const std::string &name) { return render_document(fixture(name)); }
+
+size_t occurrences(const std::string &text, const std::string &needle) {
+    size_t count = 0;
+    for (size_t pos = text.find(needle); pos != std::string::npos;
+         pos = text.find(needle, pos + needle.size()))
+        ++count;
+    return count;
+}
+
+bool contains(const std::string &text, const std::string &needle) {
+    return text.find(needle) != std::string::npos;
+}
+
+// The bars of each <svg class="chart">, in page order.
+std::vector<size_t> bars_per_chart(const std::string &page) {
+    std::vector<size_t> bars;
+    for (size_t start = page.find("<svg class=\"chart\""); start != std::string::npos;
+         start = page.find("<svg class=\"chart\"", start + 1)) {
+        const size_t end = page.find("</svg>", start);
+        bars.push_back(occurrences(page.substr(start, end - start), "<rect class=\"bar\""));
+    }
+    return bars;
+}
+
+// ---------------------------------------------------------------------------
+// What the charts should hold, worked out from the documents, not from the reporter.
+// ---------------------------------------------------------------------------
+
+bool has_baseline(const json &test) {
+    return test.contains("baseline") && test["baseline"].get<double>() > 0;
+}
+
+bool indexed(const json &test) { return test.value("status", "") == "ok" && has_baseline(test); }
+
+// Per copy-pass an index chart when some test has a baseline (a failed one is listed without
+// a bar); with two copy-passes or more, one more chart with the bars of all of them.
+std::vector<size_t> expected_result_bars(const json &doc) {
+    std::vector<size_t> charts;
+    size_t all = 0;
+    bool any_charted = false;
+    for (const json &run : doc["runs"]) {
+        size_t bars = 0;
+        bool charted = false;
+        for (const json &test : run["tests"]) {
+            charted = charted || has_baseline(test);
+            bars += indexed(test);
+        }
+        if (charted) charts.push_back(bars);
+        all += bars;
+        any_charted = any_charted || charted;
+    }
+    if (doc["runs"].size() >= 2 && any_charted) charts.push_back(all);
+    return charts;
+}
+
+// Per section, one bar per input for every test with an index (missing and failed cells
+// have none).
+std::vector<size_t> expected_comparison_bars(const json &doc) {
+    std::vector<size_t> charts;
+    for (const json &section : doc["sections"]) {
+        size_t bars = 0;
+        for (const json &row : section["rows"])
+            for (const json &cell : row["cells"])
+                bars += cell.value("status", "") == "ok" && cell.contains("index");
+        if (bars > 0) charts.push_back(bars);
+    }
+    return charts;
+}
+
+TEST(HtmlReporter, DescribesItself) {
+    const bb_reporter &reporter = html_reporter();
+    EXPECT_EQ(reporter.struct_size, sizeof(bb_reporter));
+    EXPECT_STREQ(reporter.id, "html");
+    EXPECT_STREQ(reporter.file_extension, "html");
+    EXPECT_NE(reporter.write, nullptr);
+}
+
+// ---------------------------------------------------------------------------
+// Golden pages.
+// ---------------------------------------------------------------------------
+
+TEST(HtmlReporter, FullTwoRunPageMatchesGolden) {
+    EXPECT_TRUE(matches_golden("full-2run.html", render_fixture("full-2run.json")));
+}
+
+TEST(HtmlReporter, PartialBriefPageMatchesGolden) {
+    EXPECT_TRUE(matches_golden("partial-brief.html", render_fixture("partial-brief.json")));
+}
+
+TEST(HtmlReporter, TwoRunComparisonPageMatchesGolden) {
+    EXPECT_TRUE(matches_golden("comparison-2runs.html", render_fixture("comparison-2runs.json")));
+}
+
+TEST(HtmlReporter, ThreeRunComparisonPageMatchesGolden) {
+    EXPECT_TRUE(matches_golden("comparison-3runs.html", render_fixture("comparison-3runs.json")));
+}
+
+// ---------------------------------------------------------------------------
+// Structure.
+// ---------------------------------------------------------------------------
+
+class HtmlPages : public ::testing::TestWithParam<const char *> {};
+
+// A report is opened offline, from archives and mails: it must not load anything.
+TEST_P(HtmlPages, ReferenceNothingOutsideThemselves) {
+    const std::string page = render_fixture(GetParam());
+    EXPECT_EQ(page.rfind("<!DOCTYPE html>\n<html lang=\"en\">\n", 0), 0u);
+    EXPECT_TRUE(contains(page, "<meta charset=\"utf-8\">"));
+    EXPECT_EQ(page.substr(page.size() - 8), "</html>\n");
+    for (const char *reference :
+         {"http://", "https://", "<script", "<link", "<img", "<iframe", "src=", "url(", "@import"})
+        EXPECT_FALSE(contains(page, reference)) << reference;
+    EXPECT_EQ(occurrences(page, "<style>"), 1u);
+}
+
+// Every chart is an <svg class="chart"> with a <title>, and its bars are exactly the
+// <rect class="bar"> elements: nothing else carries that class.
+TEST_P(HtmlPages, ChartsHaveTheBarsTheDocumentCalls) {
+    const json doc = json::parse(fixture(GetParam()));
+    const std::string page = render_fixture(GetParam());
+    const bool comparison = doc["schema"] == "bytebench.comparison/1";
+    const std::vector<size_t> expected =
+        comparison ? expected_comparison_bars(doc) : expected_result_bars(doc);
+    EXPECT_EQ(bars_per_chart(page), expected);
+    EXPECT_EQ(occurrences(page, "<svg"), expected.size());
+    EXPECT_EQ(occurrences(page, "<svg class=\"chart\""), expected.size());
+    for (size_t start = page.find("<svg"); start != std::string::npos;
+         start = page.find("<svg", start + 1))
+        EXPECT_EQ(page.compare(page.find('>', start), 9, ">\n<title>"), 0) << "untitled chart";
+    size_t total = 0;
+    for (const size_t bars : expected) total += bars;
+    EXPECT_EQ(occurrences(page, "class=\"bar\""), total);
+    EXPECT_EQ(occurrences(page, "bar\""), total) << "another element has a class ending in bar";
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, HtmlPages,
+                         ::testing::Values("full-2run.json", "partial-brief.json",
+                                           "comparison-2runs.json", "comparison-3runs.json",
+                                           "minimal-incomplete.json", "header-only.json"));
+
+TEST(HtmlReporter, ResultPageHasUnixBenchsHeadings) {
+    const std::string page = render_fixture("full-2run.json");
+    EXPECT_TRUE(contains(page, "<title>Benchmark of vm / GNU/Linux on Mon Nov 30 2026</title>"));
+    EXPECT_TRUE(contains(page, "<h2>Test System Information</h2>"));
+    EXPECT_TRUE(contains(page, "<h2>Benchmark Run: 2 CPUs; 1 parallel copy</h2>"));
+    EXPECT_TRUE(contains(page, "<h2>Benchmark Run: 2 CPUs; 2 parallel copies</h2>"));
+    EXPECT_TRUE(contains(page, "Mon Nov 30 2026 02:45:57 – 02:52:40"));
+    EXPECT_TRUE(contains(page, "<h2>1 copy against 2 copies</h2>"));
+    // The scores as the text report prints them.
+    EXPECT_TRUE(contains(page, "<td class=\"num\">699.4</td>"));
+    EXPECT_TRUE(contains(page, "<td class=\"num\">1399.9</td>"));
+    EXPECT_TRUE(contains(page, "<td class=\"num\">32693548.2</td>"));
+}
+
+// `render.brief` drops the per-CPU rows, as UnixBench's -b does.
+TEST(HtmlReporter, BriefLeavesOutThePerCpuRows) {
+    EXPECT_TRUE(contains(render_fixture("full-2run.json"), "<th scope=\"row\">CPU 1</th>"));
+    const std::string brief = render_fixture("partial-brief.json");
+    EXPECT_FALSE(contains(brief, "<th scope=\"row\">CPU 0</th>"));
+    EXPECT_TRUE(contains(brief, "<th scope=\"row\">CPUs</th>"));
+}
+
+// A failed test has no bar, but its row and its reason stay on the page and in the chart.
+TEST(HtmlReporter, ListsFailedTestsWithTheirReason) {
+    const std::string page = render_fixture("partial-brief.json");
+    EXPECT_TRUE(contains(page,
+                         "<span class=\"badge bad\">crashed</span> <span class=\"error\">"
+                         "pass 3: worker killed by signal 11 (Segmentation fault)</span>"));
+    const size_t chart = page.find("<svg class=\"chart\"");
+    ASSERT_NE(chart, std::string::npos);
+    const std::string svg = page.substr(chart, page.find("</svg>", chart) - chart);
+    for (const char *status : {">crashed<", ">skipped<", ">timeout<", ">error<"})
+        EXPECT_TRUE(contains(svg, status)) << status;
+    // Tests without a baseline are not in the index chart.
+    EXPECT_FALSE(contains(svg, "Shell Scripts (16 concurrent)"));
+    EXPECT_FALSE(contains(svg, "Tower of Hanoi"));
+    EXPECT_TRUE(contains(page, "System Benchmarks Partial Index"));
+    EXPECT_TRUE(contains(page, "Index Score (Partial Only)"));
+}
+
+TEST(HtmlReporter, ComparisonShowsDeltasVerdictsAndNotes) {
+    const std::string page = render_fixture("comparison-3runs.json");
+    EXPECT_TRUE(contains(page,
+                         "<td class=\"num delta slower\" title=\"slower: p = 0.0006; method "
+                         "mann-whitney; 7 and 7 kept passes\">-5.1%"));
+    EXPECT_TRUE(contains(page,
+                         "<td class=\"num delta faster\" title=\"faster: p = 0.031; method "
+                         "welch; 2 and 2 kept passes\">+6.5%"));
+    EXPECT_TRUE(contains(page, "<td class=\"num delta noise\""));
+    EXPECT_TRUE(contains(page, "<td class=\"num delta unknown\""));
+    EXPECT_TRUE(contains(page, "7 kept passes in A, 0 in C; need 2 on each side"));
+    EXPECT_TRUE(contains(page, "<tr class=\"not-comparable\">"));
+    EXPECT_TRUE(contains(page, "workload version differs: 1 in A, 2 in B</span>"));
+    EXPECT_TRUE(contains(page, "<section id=\"warnings\" class=\"notice warn\">"));
+    EXPECT_EQ(occurrences(page, "<li>"), 3u + 2u) << "three warnings and two gate failures";
+    EXPECT_TRUE(contains(page, "<section id=\"gate\" class=\"notice bad\">"));
+    EXPECT_TRUE(contains(page, "1 copy: dhry2reg in B, -5.1% (p = 0.0006)"));
+    EXPECT_TRUE(contains(page, "System Benchmarks Index Score"));
+    EXPECT_TRUE(contains(page, "<td class=\"missing\" colspan=\"3\">missing</td>"));
+}
+
+// The baseline column has value and index; every other input has a delta between them.
+TEST(HtmlReporter, ComparisonHasNoDeltaInTheBaselineColumn) {
+    json doc = json::parse(fixture("comparison-2runs.json"));
+    std::string page = render_document(doc.dump());
+    EXPECT_TRUE(contains(page,
+                         "<th class=\"group\" colspan=\"2\">A (baseline)</th>"
+                         "<th class=\"group\" colspan=\"3\">B</th>"));
+    EXPECT_EQ(occurrences(page, "<th class=\"num\">Δ</th>"), 1u);
+    EXPECT_FALSE(contains(page, "id=\"gate\""));
+    EXPECT_FALSE(contains(page, "id=\"warnings\""));
+    doc["baseline"] = 1;
+    page = render_document(doc.dump());
+    EXPECT_TRUE(contains(page,
+                         "<th class=\"group\" colspan=\"3\">A</th>"
+                         "<th class=\"group\" colspan=\"2\">B (baseline)</th>"));
+}
+
+TEST(HtmlReporter, GatePassedIsShown) {
+    json doc = json::parse(fixture("comparison-2runs.json"));
+    doc["gate"] = {{"threshold_pct", 5.0}, {"failed", false}, {"failures", json::array()}};
+    const std::string page = render_document(doc.dump());
+    EXPECT_TRUE(contains(page, "<section id=\"gate\" class=\"notice ok\">"));
+    EXPECT_TRUE(contains(page, "by more than 5.0%."));
+}
+
+// ---------------------------------------------------------------------------
+// Escaping.
+// ---------------------------------------------------------------------------
+
+const char *const kHostile = "<script>alert(1)</script>";
+const char *const kHostileEscaped = "&lt;script&gt;alert(1)&lt;/script&gt;";
+const char *const kQuotes = "a\"b'c&d";
+const char *const kQuotesEscaped = "a&quot;b&#39;c&amp;d";
+
+void expect_escaped(const std::string &page) {
+    EXPECT_FALSE(contains(page, "<script")) << page;
+    EXPECT_FALSE(contains(page, kQuotes));
+    EXPECT_GE(occurrences(page, kHostileEscaped), 3u);
+    EXPECT_GE(occurrences(page, kQuotesEscaped), 2u);
+}
+
+TEST(HtmlReporter, EscapesTheResultsText) {
+    json doc = json::parse(fixture("partial-brief.json"));
+    doc["system"]["hostname"] = kHostile;
+    doc["system"]["os"] = kQuotes;
+    doc["system"]["kernel_version"] = kHostile;
+    doc["render"]["brief"] = false;
+    doc["system"]["cpus"][0]["model"] = kHostile;
+    doc["options"]["command_line"] = std::string("bytebench run ") + kQuotes;
+    json &tests = doc["runs"][0]["tests"];
+    tests[0]["name"] = kHostile;  // an indexed test: in the tables and in the chart
+    tests[1]["error"] = kQuotes;
+    tests[2]["unit"] = kHostile;
+    doc["runs"][0]["indexes"][0]["title"] = kQuotes;
+    doc["runs"][0]["start"] = kHostile;
+    expect_escaped(render_document(doc.dump()));
+}
+
+TEST(HtmlReporter, EscapesTheComparisonsText) {
+    json doc = json::parse(fixture("comparison-3runs.json"));
+    doc["inputs"][0]["hostname"] = kHostile;
+    doc["inputs"][1]["label"] = kQuotes;
+    doc["inputs"][2]["source"] = kHostile;
+    doc["inputs"][2]["suite"]["sha256"] = kQuotes;
+    doc["warnings"][0] = kHostile;
+    doc["sections"][0]["title"] = kQuotes;
+    doc["sections"][0]["rows"][0]["name"] = kHostile;
+    doc["sections"][0]["rows"][0]["notes"][0] = kQuotes;
+    doc["sections"][0]["rows"][4]["cells"][1]["error"] = kHostile;
+    doc["sections"][0]["rows"][0]["cells"][1]["significance"]["method"] = kQuotes;
+    doc["gate"]["failures"][0]["id"] = kHostile;
+    expect_escaped(render_document(doc.dump()));
+}
+
+// ---------------------------------------------------------------------------
+// Bad input.
+// ---------------------------------------------------------------------------
+
+void expect_refused(const std::string &document, const std::string &message) {
+    const WriteOutcome outcome = write_report(html_reporter(), document);
+    EXPECT_EQ(outcome.status, BB_ERROR);
+    EXPECT_EQ(outcome.error.rfind("html: ", 0), 0u) << outcome.error;
+    EXPECT_TRUE(contains(outcome.error, message)) << outcome.error;
+}
+
+TEST(HtmlReporter, RefusesMalformedDocument) {
+    expect_refused(fixture("malformed.json"), "the document is not valid JSON");
+    expect_refused("", "the document is not valid JSON");
+    expect_refused("[1, 2]", "the document is not an object");
+}
+
+TEST(HtmlReporter, RefusesUnknownSchemas) {
+    expect_refused(fixture("schema-v9.json"), "unsupported document schema \"bytebench.result/9\"");
+    expect_refused(R"({"schema": "bytebench.comparison/2"})",
+                   "unsupported document schema \"bytebench.comparison/2\"");
+    expect_refused(R"({"schema": "something.else/1"})", "unsupported document schema");
+    expect_refused(R"({"runs": []})", "has no \"schema\" member");
+}
+
+// Members of unexpected types or sizes give blanks, not a failure (or undefined behaviour).
+TEST(HtmlReporter, SurvivesMembersOfTheWrongType) {
+    const std::string result = R"({
+        "schema": "bytebench.result/1", "status": 7, "tool": [], "render": "brief",
+        "system": {"hostname": 1, "uptime_s": 1e300, "cpus": "many", "load_average": {"a": 1},
+                   "language": "C"},
+        "runs": [7, {"copies": "two", "cpus": -1e308, "start": 20261130, "end": "",
+                     "tests": [1, "x", {"status": "ok", "samples": 1e20, "value": "big",
+                                        "baseline": 5},
+                               {"status": "ok", "value": 1e300, "baseline": 1e-300},
+                               {"status": ["crashed"], "baseline": "yes"}],
+                     "indexes": [{"tests_indexed": true}, {"tests_indexed": 1e300, "score": {}}]}]
+    })";
+    EXPECT_TRUE(contains(render_document(result), "</html>\n"));
+    const std::string comparison = R"({
+        "schema": "bytebench.comparison/1", "baseline": 99, "alpha": "x", "inputs": [1, {}],
+        "warnings": [1, null], "gate": {"failed": "yes", "failures": 3},
+        "sections": [1, {"rows": [1, {"cells": [7, {"status": "ok", "index": -5,
+                                                    "delta_pct": 1e308,
+                                                    "significance": {"passes": [1]}}]},
+                                  {"cells": "none", "comparable": false, "notes": [3]}],
+                         "indexes": [{"cells": [{"score": "high"}, 4]}]}]
+    })";
+    EXPECT_TRUE(contains(render_document(comparison), "</html>\n"));
+}
+
+// A worker may run under a locale with a decimal comma; the page must not change.
+TEST(HtmlReporter, IgnoresTheProcessLocale) {
+    const std::string saved = std::setlocale(LC_ALL, nullptr);
+    const char *chosen = nullptr;
+    for (const char *name : {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8"})
+        if (std::setlocale(LC_ALL, name) != nullptr) {
+            chosen = name;
+            break;
+        }
+    if (chosen == nullptr) GTEST_SKIP() << "no locale with a decimal comma is installed";
+    const std::string result = render_fixture("full-2run.json");
+    const std::string comparison = render_fixture("comparison-3runs.json");
+    std::setlocale(LC_ALL, saved.c_str());
+    EXPECT_TRUE(matches_golden("full-2run.html", result)) << "under " << chosen;
+    EXPECT_TRUE(matches_golden("comparison-3runs.html", comparison)) << "under " << chosen;
+}
+
+}  // namespace
+}  // namespace bytebench_test
