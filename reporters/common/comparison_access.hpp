@@ -54,6 +54,25 @@ inline std::optional<double> cell_p(const nlohmann::json &cell) {
     return number_member(member(cell, "significance"), "p");
 }
 
+// A test cell's index, when it has one to show: it ran ok and the test has a baseline.
+inline std::optional<double> cell_index(const nlohmann::json &cell) {
+    return cell_is_ok(cell) ? number_member(cell, "index") : std::nullopt;
+}
+
+// Whether some input of a row has an index for its test.
+inline bool row_has_index(const nlohmann::json &row) {
+    for (const nlohmann::json &cell : elements(member(row, "cells")))
+        if (cell_index(cell)) return true;
+    return false;
+}
+
+// Whether some test of a section has an index; tables leave their index columns out otherwise.
+inline bool section_has_index(const nlohmann::json &section) {
+    for (const nlohmann::json &row : elements(member(section, "rows")))
+        if (row_has_index(row)) return true;
+    return false;
+}
+
 // An index cell is missing when it says so or has no score.
 inline bool index_cell_missing(const nlohmann::json &cell) {
     return string_member(cell, "status") == "missing" || !number_member(cell, "score");

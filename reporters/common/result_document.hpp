@@ -81,9 +81,8 @@ Json parse_result_document(std::string_view text, const std::string &reporter) {
 // as parse_result_document().
 template <class Json>
 Json parse_document(std::string_view text, const std::string &reporter, DocumentKind &kind) {
-    const std::string expected = kResultSchemaPrefix + std::to_string(kResultSchemaMajor) +
-                                 " or " + kComparisonSchemaPrefix +
-                                 std::to_string(kComparisonSchemaMajor);
+    const std::string expected = kResultSchemaPrefix + std::to_string(kResultSchemaMajor) + " or " +
+                                 kComparisonSchemaPrefix + std::to_string(kComparisonSchemaMajor);
     Json doc = detail::parse_object<Json>(text, reporter);
     const std::string name = detail::schema_of(doc, reporter, expected);
     if (is_known_result_schema(name))

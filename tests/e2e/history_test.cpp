@@ -81,8 +81,8 @@ TEST(History, ImportedReportsAreRecordedAndComparable) {
     EXPECT_TRUE(c["inputs"][0]["imported"].get<bool>());
     bool syscall_compared = false;
     for (const nlohmann::json &row : c["sections"][0]["rows"])
-        syscall_compared = syscall_compared || (row["id"] == "syscall" &&
-                                                row["cells"][1].contains("delta_pct"));
+        syscall_compared =
+            syscall_compared || (row["id"] == "syscall" && row["cells"][1].contains("delta_pct"));
     EXPECT_TRUE(syscall_compared) << compare.out;
 }
 
