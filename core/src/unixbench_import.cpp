@@ -952,6 +952,9 @@ json ReportReader::system_json() const {
         system["cpus"] = cpus;
         system["cpu_model"] = cpus_.front().model;
     }
+    // "N CPUs in system" is what UnixBench counted: the online CPUs.
+    for (const CopyPass &run : runs_)
+        if (run.cpus && !system.contains("cpus_online")) system["cpus_online"] = *run.cpus;
     return system;
 }
 
