@@ -16,6 +16,10 @@ DEBIAN_PACKAGES := cmake g++ make pkg-config \
   libcli11-dev nlohmann-json3-dev libgtest-dev libssl-dev libsqlite3-dev clang-format git \
   dc
 
+# Only the tests need these: python3 drives headless Chromium, which renders
+# the html reporter's pages (tests/reporters/html_in_chromium.py).
+DEBIAN_TEST_PACKAGES := python3 chromium
+
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps configure build run test clean
@@ -42,6 +46,9 @@ build: configure
 run: build
 	$(BUILD_DIR)/bin/bytebench run $(ARGS)
 
+# Target-specific: `make test` installs the test packages too (GNU make
+# passes the value on to the prerequisites, deps among them).
+test: DEBIAN_PACKAGES += $(DEBIAN_TEST_PACKAGES)
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
