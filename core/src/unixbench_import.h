@@ -37,9 +37,4 @@ struct ImportOutcome {
 ImportOutcome import_unixbench_report(const std::string &text, const std::string &file_name,
                                       const Suite &suite, const ImportOptions &options = {});
 
-// One line as the importer reads it: what blogs and forums do to text undone (NBSP and other
-// spaces, tabs, typographic dashes, quotes and ellipses, "> " quote prefixes), whitespace trimmed
-// and collapsed to single spaces. Exposed for tests.
-std::string normalize_line(const std::string &raw);
-
 }  // namespace bytebench

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "pasted_text.h"
+
 namespace bytebench {
 namespace {
 
