@@ -34,6 +34,17 @@ inline size_t baseline_input(const nlohmann::json &doc) {
     return static_cast<size_t>(*baseline);
 }
 
+// What the tables of a comparison are laid out by: a group of columns per input, named by its
+// label; the baseline's group has no delta.
+struct ComparisonInputs {
+    std::vector<std::string> labels;
+    size_t baseline;
+};
+
+inline ComparisonInputs comparison_inputs(const nlohmann::json &doc) {
+    return {input_labels(doc), baseline_input(doc)};
+}
+
 // A row's or index's cell for input `i`; a cell the writer left out reads as missing.
 inline const nlohmann::json &cell_at(const nlohmann::json &row, size_t i) {
     return element(member(row, "cells"), i);
@@ -71,6 +82,16 @@ inline bool section_has_index(const nlohmann::json &section) {
     for (const nlohmann::json &row : elements(member(section, "rows")))
         if (row_has_index(row)) return true;
     return false;
+}
+
+// A section's table: with a column for each input's index, unless no test has one.
+struct SectionLayout {
+    const ComparisonInputs &inputs;
+    bool with_index;
+};
+
+inline SectionLayout section_layout(const ComparisonInputs &inputs, const nlohmann::json &section) {
+    return {inputs, section_has_index(section)};
 }
 
 // An index cell is missing when it says so or has no score.

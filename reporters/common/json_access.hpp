@@ -52,13 +52,24 @@ inline double number_or_zero(const nlohmann::json &object, const char *key) {
     return number_member(object, key).value_or(0.0);
 }
 
-// Out-of-range values (which the core never writes) become 0 instead of undefined behaviour.
+// Whether `value` converts to a long long without undefined behaviour, with room to spare;
+// the core never writes larger whole numbers.
+inline bool fits_integer(double value) { return std::isfinite(value) && std::fabs(value) < 9e15; }
+
+// Out-of-range values become 0.
 inline long long to_integer(double value) {
-    return std::isfinite(value) && std::fabs(value) < 9e15 ? static_cast<long long>(value) : 0;
+    return fits_integer(value) ? static_cast<long long>(value) : 0;
+}
+
+// Out-of-range values count as absent.
+inline std::optional<long long> integer_member(const nlohmann::json &object, const char *key) {
+    const std::optional<double> value = number_member(object, key);
+    if (!value || !fits_integer(*value)) return std::nullopt;
+    return static_cast<long long>(*value);
 }
 
 inline long long integer_or_zero(const nlohmann::json &object, const char *key) {
-    return to_integer(number_or_zero(object, key));
+    return integer_member(object, key).value_or(0);
 }
 
 inline bool flag_member(const nlohmann::json &object, const char *key) {
@@ -70,6 +81,13 @@ inline bool flag_member(const nlohmann::json &object, const char *key) {
 inline std::string display_name(const nlohmann::json &test) {
     const std::string name = string_member(test, "name");
     return name.empty() ? string_member(test, "id") : name;
+}
+
+// The display title of an index category, in a result or a comparison ("System Benchmarks");
+// its category when the writer gave none.
+inline std::string index_title(const nlohmann::json &index) {
+    const std::string title = string_member(index, "title");
+    return title.empty() ? string_member(index, "category") : title;
 }
 
 }  // namespace bytebench::reporters

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "c_format.hpp"
+#include "json_access.hpp"
 
 namespace bytebench::reporters {
 
@@ -35,6 +36,10 @@ inline std::string p_label(double p) {
 // double, integers without a fraction), for machine-readable formats; "" when not a number.
 inline std::string json_number_text(const nlohmann::json &value) {
     return value.is_number() ? value.dump() : std::string();
+}
+
+inline std::string json_number_text(const nlohmann::json &object, const char *key) {
+    return json_number_text(member(object, key));
 }
 
 }  // namespace bytebench::reporters

@@ -32,20 +32,16 @@ struct Column {
     std::string source;
 };
 
-std::string number_text(const json &object, const char *key) {
-    return json_number_text(member(object, key));
-}
-
 void write_row(const Column &column, const json &row, const json &cell, std::ostream &out) {
     const json &significance = member(cell, "significance");
-    write_csv_record(
-        out, {column.section, column.copies, string_member(row, "id"), display_name(row),
-              string_member(row, "unit"), column.label, column.source, cell_status(cell),
-              number_text(cell, "value"), number_text(cell, "index"), number_text(cell, "samples"),
-              number_text(cell, "delta_pct"), string_member(significance, "verdict"),
-              string_member(significance, "method"), number_text(significance, "p"),
-              row_comparable(row) ? "true" : "false", string_member(cell, "error"),
-              string_member(significance, "reason")});
+    write_csv_record(out,
+                     {column.section, column.copies, string_member(row, "id"), display_name(row),
+                      string_member(row, "unit"), column.label, column.source, cell_status(cell),
+                      json_number_text(cell, "value"), json_number_text(cell, "index"),
+                      json_number_text(cell, "samples"), json_number_text(cell, "delta_pct"),
+                      string_member(significance, "verdict"), string_member(significance, "method"),
+                      json_number_text(significance, "p"), row_comparable(row) ? "true" : "false",
+                      string_member(cell, "error"), string_member(significance, "reason")});
 }
 
 void write_index(const Column &column, const json &index, const json &cell, std::ostream &out) {
@@ -58,9 +54,9 @@ void write_index(const Column &column, const json &index, const json &cell, std:
                      column.source,
                      index_cell_status(cell),
                      "",
-                     number_text(cell, "score"),
+                     json_number_text(cell, "score"),
                      "",
-                     number_text(cell, "delta_pct")};
+                     json_number_text(cell, "delta_pct")};
     record.resize(kHeader.size());
     write_csv_record(out, record);
 }

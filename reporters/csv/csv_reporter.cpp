@@ -3,39 +3,23 @@
 // form that data-frame tools read without reshaping. Both write a comparison as one tidy
 // table. The layouts are described in README.md.
 #include <bytebench/plugin.hpp>
-#include <nlohmann/json.hpp>
 #include <ostream>
 #include <string_view>
 
-#include "../common/c_format.hpp"
-#include "../common/result_document.hpp"
+#include "../common/document_writer.hpp"
 #include "csv_layouts.hpp"
 
 namespace {
 
-using bytebench::reporters::DocumentKind;
-using nlohmann::json;
+using bytebench::reporters::write_document;
 namespace csv = bytebench::reporters::csv;
 
-using ResultLayout = void (*)(const json &, std::ostream &);
-
-void write_document(std::string_view text, std::ostream &out, const char *reporter,
-                    ResultLayout result_layout) {
-    DocumentKind kind = DocumentKind::result;
-    const json doc = bytebench::reporters::parse_document<json>(text, reporter, kind);
-    const bytebench::reporters::CLocaleScope c_locale;
-    if (kind == DocumentKind::comparison)
-        csv::write_comparison_csv(doc, out);
-    else
-        result_layout(doc, out);
-}
-
 void write_csv_report(std::string_view text, std::ostream &out) {
-    write_document(text, out, "csv", &csv::write_unixbench_csv);
+    write_document(text, "csv", &csv::write_unixbench_csv, &csv::write_comparison_csv, out);
 }
 
 void write_csv_long_report(std::string_view text, std::ostream &out) {
-    write_document(text, out, "csv-long", &csv::write_long_csv);
+    write_document(text, "csv-long", &csv::write_long_csv, &csv::write_comparison_csv, out);
 }
 
 const auto kCsvReporter =

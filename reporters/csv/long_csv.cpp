@@ -24,10 +24,6 @@ const Record kHeader = {"copies",     "test",     "name",  "category",   "unit",
                         "count",      "seconds",  "value", "kept",       "error"};
 constexpr size_t kPassColumns = 7;  // pass ... error
 
-std::string number_text(const json &object, const char *key) {
-    return json_number_text(member(object, key));
-}
-
 std::string bool_text(const json &value) {
     if (!value.is_boolean()) return "";
     return value.get<bool>() ? "true" : "false";
@@ -35,18 +31,23 @@ std::string bool_text(const json &value) {
 
 // copies ... test_error
 Record test_columns(const json &run, const json &test) {
-    return {number_text(run, "copies"),  string_member(test, "id"),
-            display_name(test),          string_member(test, "category"),
-            string_member(test, "unit"), string_member(test, "status"),
-            number_text(test, "value"),  number_text(test, "baseline"),
-            number_text(test, "index"),  string_member(test, "error")};
+    return {json_number_text(run, "copies"),
+            string_member(test, "id"),
+            display_name(test),
+            string_member(test, "category"),
+            string_member(test, "unit"),
+            string_member(test, "status"),
+            json_number_text(test, "value"),
+            json_number_text(test, "baseline"),
+            json_number_text(test, "index"),
+            string_member(test, "error")};
 }
 
 // pass ... error; `number` counts from 1.
 Record pass_columns(const json &pass, size_t number) {
-    return {std::to_string(number),      string_member(pass, "status"),
-            number_text(pass, "count"),  number_text(pass, "seconds"),
-            number_text(pass, "value"),  bool_text(member(pass, "kept")),
+    return {std::to_string(number),          string_member(pass, "status"),
+            json_number_text(pass, "count"), json_number_text(pass, "seconds"),
+            json_number_text(pass, "value"), bool_text(member(pass, "kept")),
             string_member(pass, "error")};
 }
 
@@ -72,7 +73,7 @@ void write_test(const json &run, const json &test, std::ostream &out) {
 void write_index(const json &run, const json &index, std::ostream &out) {
     if (integer_or_zero(index, "tests_indexed") <= 0) return;
     const std::string category = string_member(index, "category");
-    Record record = {number_text(run, "copies"),
+    Record record = {json_number_text(run, "copies"),
                      "index:" + category,
                      string_member(index, "title"),
                      category,
@@ -80,7 +81,7 @@ void write_index(const json &run, const json &index, std::ostream &out) {
                      flag_member(index, "partial") ? "partial" : "ok",
                      "",
                      "",
-                     number_text(index, "score"),
+                     json_number_text(index, "score"),
                      ""};
     record.resize(kHeader.size());
     write_csv_record(out, record);

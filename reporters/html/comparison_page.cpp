@@ -208,7 +208,7 @@ std::string not_ok_cells(const json &cell, int span) {
 }
 
 std::string value_cells(const Columns &columns, const json &cell, size_t input) {
-    if (string_member(cell, "status") != "ok") return not_ok_cells(cell, columns.span(input));
+    if (!cell_is_ok(cell)) return not_ok_cells(cell, columns.span(input));
     const std::optional<double> value = number_member(cell, "value");
     const std::optional<double> index = number_member(cell, "index");
     return number_cell(value ? value_text(*value) : "—") +
@@ -217,24 +217,18 @@ std::string value_cells(const Columns &columns, const json &cell, size_t input) 
 }
 
 std::string test_cell(const json &row) {
-    const std::string name = string_member(row, "name");
-    std::string html = escape(name.empty() ? string_member(row, "id") : name);
+    std::string html = escape(display_name(row));
     const std::string unit = string_member(row, "unit");
     if (!unit.empty()) html += "<span class=\"unit\">" + escape(unit) + "</span>";
-    if (member(row, "comparable").is_boolean() && !flag_member(row, "comparable"))
-        html += " " + badge("not comparable", "warn");
+    if (!row_comparable(row)) html += " " + badge("not comparable", "warn");
     for (const json &note : elements(member(row, "notes")))
         if (note.is_string()) html += "<span class=\"note\">⚠ " + escape(text_of(note)) + "</span>";
     return "<td>" + html + "</td>";
 }
 
-bool is_comparable(const json &row) {
-    return !member(row, "comparable").is_boolean() || flag_member(row, "comparable");
-}
-
 void write_row(const Columns &columns, const json &row, std::ostream &out) {
     const json &cells = elements(member(row, "cells"));
-    out << "<tr" << (is_comparable(row) ? "" : " class=\"not-comparable\"") << ">"
+    out << "<tr" << (row_comparable(row) ? "" : " class=\"not-comparable\"") << ">"
         << test_cell(row);
     for (size_t i = 0; i < columns.count(); ++i)
         out << (i < cells.size() ? value_cells(columns, cells[i], i)
@@ -255,10 +249,8 @@ std::string score_cells(const Columns &columns, const json &cell, size_t input) 
 }
 
 void write_score_row(const Columns &columns, const json &index, std::ostream &out) {
-    const std::string title = string_member(index, "title");
     const json &cells = elements(member(index, "cells"));
-    out << "<tr class=\"score\"><th scope=\"row\">"
-        << escape((title.empty() ? string_member(index, "category") : title) + " Index Score")
+    out << "<tr class=\"score\"><th scope=\"row\">" << escape(index_title(index) + " Index Score")
         << "</th>";
     for (size_t i = 0; i < columns.count(); ++i)
         out << score_cells(columns, i < cells.size() ? cells[i] : json(), i);
@@ -303,16 +295,9 @@ void write_table(const Columns &columns, const json &section, std::ostream &out)
 // ---------------------------------------------------------------------------
 
 ChartCell chart_cell(const json &cell) {
-    const std::string status = string_member(cell, "status");
-    if (status != "ok") return {std::nullopt, status.empty() ? "missing" : status};
-    const std::optional<double> index = number_member(cell, "index");
+    if (!cell_is_ok(cell)) return {std::nullopt, cell_status(cell)};
+    const std::optional<double> index = cell_index(cell);
     return {index, index ? "" : "no index"};
-}
-
-bool has_index(const json &row) {
-    for (const json &cell : elements(member(row, "cells")))
-        if (string_member(cell, "status") == "ok" && number_member(cell, "index")) return true;
-    return false;
 }
 
 void write_chart(const Columns &columns, const json &section, const std::string &title,
@@ -322,12 +307,11 @@ void write_chart(const Columns &columns, const json &section, const std::string 
     for (const json &input : columns.inputs) chart.series.push_back(input_name(input));
     bool starred = false;
     for (const json &row : elements(member(section, "rows"))) {
-        if (!has_index(row)) continue;  // tests without a baseline have no index to show
-        const std::string name = string_member(row, "name");
-        ChartGroup group{name.empty() ? string_member(row, "id") : name, {}};
+        if (!row_has_index(row)) continue;  // tests without a baseline have no index to show
+        ChartGroup group{display_name(row), {}};
         // The mark goes before the name, where truncation cannot cut it off.
-        if (!is_comparable(row)) group.label = "* " + group.label;
-        starred = starred || !is_comparable(row);
+        if (!row_comparable(row)) group.label = "* " + group.label;
+        starred = starred || !row_comparable(row);
         const json &cells = elements(member(row, "cells"));
         for (size_t i = 0; i < columns.count(); ++i)
             group.cells.push_back(i < cells.size() ? chart_cell(cells[i]) : ChartCell{});

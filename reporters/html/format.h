@@ -4,9 +4,11 @@
 #ifndef BYTEBENCH_REPORTERS_HTML_FORMAT_H
 #define BYTEBENCH_REPORTERS_HTML_FORMAT_H
 
-#include <optional>
 #include <string>
 #include <string_view>
+
+#include "../common/number_text.hpp"
+#include "../common/time_text.hpp"
 
 namespace bytebench::html {
 
@@ -27,25 +29,19 @@ std::string delta_text(double percent);
 // A p-value with two significant digits ("0.21", "0.0006"); "< 0.0001" below that.
 std::string p_value_text(double p);
 
-// "1 copy", "2 copies" (UnixBench's number()).
-std::string counted(long long n, const char *one, const char *many);
-
 // `text` cut to at most `max_chars` code points, with "…" when cut. SVG cannot wrap or
 // measure text, so chart labels are kept short.
 std::string truncated(const std::string &text, size_t max_chars);
 
-// The benchmarked machine's clock as the document wrote it (ISO 8601 with its UTC offset);
-// times are never converted, so a page shows the same times wherever it is rendered.
-struct ClockTime {
-    int year, month, day, hour, minute, second;
-};
-std::optional<ClockTime> parse_iso8601(const std::string &text);
-std::string date_text(const ClockTime &t);       // "Mon Nov 30 2026"
-std::string date_time_text(const ClockTime &t);  // "Mon Nov 30 2026 02:45:57"
-std::string clock_text(const ClockTime &t);      // "02:45:57"
-
-// "Mon Nov 30 2026 02:45:57"; the text as written when it is not ISO 8601.
-std::string date_time_or_raw(const std::string &iso);
+// Counts and times read as in the other reports: "2 CPUs", and the benchmarked machine's clock
+// as the document wrote it, never converted, so a page shows the same times wherever it is
+// rendered.
+using reporters::clock_text;
+using reporters::ClockTime;
+using reporters::counted;
+using reporters::date_text;
+using reporters::date_time_or_raw;
+using reporters::parse_iso8601;
 
 // "Mon Nov 30 2026 02:45:57 – 02:52:40" (the end's date only when it differs).
 std::string time_range(const std::string &start, const std::string &end);

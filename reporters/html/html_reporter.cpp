@@ -6,30 +6,18 @@
 // no script. It is a pure function of the document (no clock, no locale), so golden tests
 // can pin it byte for byte.
 #include <bytebench/plugin.hpp>
-#include <nlohmann/json.hpp>
 #include <ostream>
 #include <string_view>
 
-#include "../common/result_document.hpp"
+#include "../common/document_writer.hpp"
 #include "comparison_page.h"
 #include "result_page.h"
 
 namespace {
 
-using bytebench::reporters::DocumentKind;
-
 void write_html_report(std::string_view text, std::ostream &out) {
-    DocumentKind kind = DocumentKind::result;
-    const nlohmann::json doc =
-        bytebench::reporters::parse_document<nlohmann::json>(text, "html", kind);
-    switch (kind) {
-        case DocumentKind::result:
-            bytebench::html::write_result_page(doc, out);
-            break;
-        case DocumentKind::comparison:
-            bytebench::html::write_comparison_page(doc, out);
-            break;
-    }
+    bytebench::reporters::write_document(text, "html", &bytebench::html::write_result_page,
+                                         &bytebench::html::write_comparison_page, out);
 }
 
 const auto kHtmlReporter =

@@ -1,29 +1,36 @@
-// Tolerant reading of the documents' members. Members may be absent (or, from a buggy
-// writer, of the wrong type); a page with blanks is more useful than no page, so every read
-// has a fallback instead of throwing.
+// Tolerant reading of the documents' members, shared with the other reporters
+// (common/json_access.hpp, common/result_access.hpp, common/comparison_access.hpp): members may
+// be absent or of the wrong type, and every read has a fallback instead of throwing.
 #ifndef BYTEBENCH_REPORTERS_HTML_JSON_FIELDS_H
 #define BYTEBENCH_REPORTERS_HTML_JSON_FIELDS_H
 
 #include <nlohmann/json.hpp>
-#include <optional>
-#include <string>
+
+#include "../common/comparison_access.hpp"
+#include "../common/json_access.hpp"
+#include "../common/result_access.hpp"
 
 namespace bytebench::html {
 
 using nlohmann::json;
 
-// object[key], or a null value when `object` is not an object or has no such member.
-const json &member(const json &object, const char *key);
-
-// `value` when it is an array, else an empty array.
-const json &elements(const json &value);
-
-std::string text_of(const json &value);
-std::string string_member(const json &object, const char *key);
-std::optional<double> number_member(const json &object, const char *key);
-// Numbers that do not fit a long long (which the core never writes) count as absent.
-std::optional<long long> integer_member(const json &object, const char *key);
-bool flag_member(const json &object, const char *key);
+using reporters::cell_index;
+using reporters::cell_is_ok;
+using reporters::cell_status;
+using reporters::display_name;
+using reporters::elements;
+using reporters::flag_member;
+using reporters::index_title;
+using reporters::integer_member;
+using reporters::member;
+using reporters::number_member;
+using reporters::row_comparable;
+using reporters::row_has_index;
+using reporters::string_member;
+using reporters::test_is_ok;
+using reporters::test_status;
+using reporters::tests_by_name;
+using reporters::text_of;
 
 }  // namespace bytebench::html
 

@@ -17,38 +17,15 @@ namespace {
 // Tests and copy-passes.
 // ---------------------------------------------------------------------------
 
-std::string display_name(const json &test) {
-    const std::string name = string_member(test, "name");
-    return name.empty() ? string_member(test, "id") : name;
-}
-
-bool is_ok(const json &test) { return string_member(test, "status") == "ok"; }
-
-std::string status_of(const json &test) {
-    const std::string status = string_member(test, "status");
-    return status.empty() ? "unknown" : status;
-}
-
 bool has_baseline(const json &test) { return number_member(test, "baseline").value_or(0) > 0; }
 
 // The index of a test that ran ok and has a baseline; the core's value when it wrote one.
 std::optional<double> test_index(const json &test) {
-    if (!is_ok(test) || !has_baseline(test)) return std::nullopt;
+    if (!test_is_ok(test) || !has_baseline(test)) return std::nullopt;
     if (const std::optional<double> index = number_member(test, "index")) return index;
     const std::optional<double> value = number_member(test, "value");
     if (!value) return std::nullopt;
     return *value / *number_member(test, "baseline") * 10.0;
-}
-
-// Sorted by display name, as UnixBench's report is, so the tables can be compared with it.
-std::vector<const json *> tests_by_name(const json &run) {
-    std::vector<const json *> tests;
-    for (const json &test : elements(member(run, "tests")))
-        if (test.is_object()) tests.push_back(&test);
-    std::stable_sort(tests.begin(), tests.end(), [](const json *a, const json *b) {
-        return display_name(*a) < display_name(*b);
-    });
-    return tests;
 }
 
 std::string copies_text(const json &run) {
@@ -59,17 +36,12 @@ std::string short_copies_text(const json &run) {
     return counted(integer_member(run, "copies").value_or(0), "copy", "copies");
 }
 
-// The categories UnixBench prints an index for: those in which something was indexed.
+// The categories UnixBench prints an index for.
 std::vector<const json *> indexed_categories(const json &run) {
     std::vector<const json *> indexes;
     for (const json &index : elements(member(run, "indexes")))
-        if (integer_member(index, "tests_indexed").value_or(0) > 0) indexes.push_back(&index);
+        if (reporters::category_indexed(index)) indexes.push_back(&index);
     return indexes;
-}
-
-std::string index_title(const json &index) {
-    const std::string title = string_member(index, "title");
-    return title.empty() ? string_member(index, "category") : title;
 }
 
 // ---------------------------------------------------------------------------
@@ -198,14 +170,14 @@ void write_system_info(const json &doc, std::ostream &out) {
 // ---------------------------------------------------------------------------
 
 std::string status_cell(const json &test) {
-    if (is_ok(test)) return "<td><span class=\"muted\">ok</span></td>";
+    if (test_is_ok(test)) return "<td><span class=\"muted\">ok</span></td>";
     const std::string error = string_member(test, "error");
-    return "<td>" + badge(status_of(test), "bad") +
+    return "<td>" + badge(test_status(test), "bad") +
            (error.empty() ? "" : " <span class=\"error\">" + escape(error) + "</span>") + "</td>";
 }
 
 void write_result_row(const json &test, std::ostream &out) {
-    const bool ok = is_ok(test);
+    const bool ok = test_is_ok(test);
     const auto number = [&](const char *key, int decimals, const char *suffix) {
         const std::optional<double> value = number_member(test, key);
         return number_cell(ok && value ? fixed(*value, decimals) + suffix : "—");
@@ -228,10 +200,10 @@ void write_results_table(const std::vector<const json *> &tests, std::ostream &o
 void write_index_row(const json &test, std::ostream &out) {
     const std::optional<double> baseline = number_member(test, "baseline");
     const std::string baseline_text = has_baseline(test) ? value_text(*baseline) : "—";
-    out << "<tr" << (is_ok(test) ? "" : " class=\"failed\"") << "><td>"
+    out << "<tr" << (test_is_ok(test) ? "" : " class=\"failed\"") << "><td>"
         << escape(display_name(test)) << "</td>" << number_cell(baseline_text);
-    if (!is_ok(test)) {
-        out << "<td class=\"num\" colspan=\"2\">" << badge(status_of(test), "bad")
+    if (!test_is_ok(test)) {
+        out << "<td class=\"num\" colspan=\"2\">" << badge(test_status(test), "bad")
             << "</td></tr>\n";
         return;
     }
@@ -253,7 +225,8 @@ void write_index_table(const json &index, const std::vector<const json *> &tests
         << "<thead><tr><th>Test</th><th class=\"num\">Baseline</th><th class=\"num\">Result</th>"
         << "<th class=\"num\">Index</th></tr></thead>\n<tbody>\n";
     for (const json *test : tests)
-        if (string_member(*test, "category") == category && (is_ok(*test) || has_baseline(*test)))
+        if (string_member(*test, "category") == category &&
+            (test_is_ok(*test) || has_baseline(*test)))
             write_index_row(*test, out);
     out << "</tbody>\n<tfoot><tr><th colspan=\"3\">" << escape(title) << " Index Score"
         << (partial ? " (Partial Only)" : "") << "</th>"
@@ -271,7 +244,7 @@ void write_index_table(const json &index, const std::vector<const json *> &tests
 ChartCell index_cell(const json *test) {
     if (test == nullptr) return {std::nullopt, "not run"};
     if (const std::optional<double> index = test_index(*test)) return {index, ""};
-    return {std::nullopt, status_of(*test)};
+    return {std::nullopt, test_status(*test)};
 }
 
 void write_figure(const BarChart &chart, const std::string &caption, std::ostream &out) {

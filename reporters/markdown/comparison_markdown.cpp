@@ -1,10 +1,11 @@
 // A comparison as Markdown: the inputs as a list, the warnings in a block quote, a legend,
-// then per section a table with each input's value and, beside every input but the baseline,
-// its delta and significance marker (▲ faster, ▼ slower, ~ noise, ? unknown); the index
+// then per section a table with each input's value and index and, beside every input but the
+// baseline, its delta and significance marker (▲ faster, ▼ slower, ~ noise, ? unknown); the index
 // scores in bold; the gate last.
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../common/c_format.hpp"
@@ -25,11 +26,6 @@ using nlohmann::json;
 // Marks the tests whose inputs ran different workload versions; their notes follow the table.
 constexpr const char *kNotComparable = "\u2020";  // †
 
-struct Inputs {
-    std::vector<std::string> labels;
-    size_t baseline;
-};
-
 std::string escaped(const json &object, const char *key) {
     return markdown_escape(string_member(object, key));
 }
@@ -41,7 +37,7 @@ std::string described(const std::vector<std::string> &parts, const char *separat
     return join_known(escaped_parts, separator);
 }
 
-void write_inputs(const json &doc, const Inputs &inputs, std::ostream &out) {
+void write_inputs(const json &doc, const ComparisonInputs &inputs, std::ostream &out) {
     const json &list = elements(member(doc, "inputs"));
     for (size_t i = 0; i < list.size(); ++i) {
         out << "- **" << markdown_escape(inputs.labels[i]) << "**"
@@ -64,7 +60,7 @@ void write_warnings(const json &doc, std::ostream &out) {
     out << '\n';
 }
 
-void write_legend(const json &doc, const Inputs &inputs, std::ostream &out) {
+void write_legend(const json &doc, const ComparisonInputs &inputs, std::ostream &out) {
     const double alpha = number_member(doc, "alpha").value_or(0.05);
     out << "\u0394: change from " << markdown_escape(inputs.labels[inputs.baseline])
         << " (higher is better). " << verdict_marker(Verdict::faster) << " faster, "
@@ -72,13 +68,29 @@ void write_legend(const json &doc, const Inputs &inputs, std::ostream &out) {
         << format("%g", alpha) << "); ~ within the noise; ? too few passes to tell.\n\n";
 }
 
-std::vector<TableColumn> section_columns(const Inputs &inputs) {
-    std::vector<TableColumn> columns = {{"Test", Align::left}, {"Unit", Align::left}};
-    for (size_t i = 0; i < inputs.labels.size(); ++i) {
-        const std::string label = markdown_escape(inputs.labels[i]);
-        columns.push_back({label, Align::right});
-        if (i != inputs.baseline) columns.push_back({"\u0394 " + label, Align::right});
+// One input's cells in one row (Markdown, escaped).
+struct InputCells {
+    std::string value, index, delta;
+};
+
+// Per input: value, index, and beside every input but the baseline its delta.
+void append_input(const SectionLayout &layout, size_t i, InputCells input,
+                  std::vector<std::string> &cells) {
+    cells.push_back(std::move(input.value));
+    if (layout.with_index) cells.push_back(std::move(input.index));
+    if (i != layout.inputs.baseline) cells.push_back(std::move(input.delta));
+}
+
+// Every value and index column names its input: with index columns, a bare label would not
+// say which of the two it heads.
+std::vector<TableColumn> section_columns(const SectionLayout &layout) {
+    std::vector<std::string> headings;
+    for (size_t i = 0; i < layout.inputs.labels.size(); ++i) {
+        const std::string label = markdown_escape(layout.inputs.labels[i]);
+        append_input(layout, i, {label + " value", label + " index", "\u0394 " + label}, headings);
     }
+    std::vector<TableColumn> columns = {{"Test", Align::left}, {"Unit", Align::left}};
+    for (std::string &heading : headings) columns.push_back({std::move(heading), Align::right});
     return columns;
 }
 
@@ -95,21 +107,22 @@ std::string delta_cell(const json &cell) {
     return delta_text(*delta) + (marker.empty() ? "" : " " + marker);
 }
 
-std::vector<std::string> row_cells(const json &row, const Inputs &inputs) {
+std::vector<std::string> row_cells(const json &row, const SectionLayout &layout) {
     std::string name = markdown_escape(display_name(row));
     if (!row_comparable(row)) name += std::string(" ") + kNotComparable;
     std::vector<std::string> cells = {name, escaped(row, "unit")};
-    for (size_t i = 0; i < inputs.labels.size(); ++i) {
+    for (size_t i = 0; i < layout.inputs.labels.size(); ++i) {
         const json &cell = cell_at(row, i);
-        cells.push_back(value_cell(cell));
-        if (i != inputs.baseline) cells.push_back(delta_cell(cell));
+        const auto index = cell_index(cell);
+        append_input(layout, i,
+                     {value_cell(cell), index ? value_text(*index) : "", delta_cell(cell)}, cells);
     }
     return cells;
 }
 
 // "(partial in A, B)": the inputs whose score misses some of the category's tests. Said once
 // in the label, it keeps the score columns as narrow as the values above them.
-std::string partial_note(const json &index, const Inputs &inputs) {
+std::string partial_note(const json &index, const ComparisonInputs &inputs) {
     std::vector<std::string> partial;
     for (size_t i = 0; i < inputs.labels.size(); ++i) {
         const json &cell = cell_at(index, i);
@@ -119,25 +132,29 @@ std::string partial_note(const json &index, const Inputs &inputs) {
     return partial.empty() ? "" : " (partial in " + join_known(partial, ", ") + ")";
 }
 
-std::vector<std::string> index_cells(const json &index, const Inputs &inputs) {
-    std::string title = string_member(index, "title");
-    if (title.empty()) title = string_member(index, "category");
-    std::vector<std::string> cells = {
-        "**" + markdown_escape(title) + " Index Score**" + partial_note(index, inputs), ""};
-    for (size_t i = 0; i < inputs.labels.size(); ++i) {
-        const json &cell = cell_at(index, i);
-        cells.push_back(index_cell_missing(cell)
-                            ? "*missing*"
-                            : "**" + value_text(number_or_zero(cell, "score")) + "**");
-        if (i == inputs.baseline) continue;
-        const auto delta = number_member(cell, "delta_pct");
-        cells.push_back(delta ? "**" + delta_text(*delta) + "**" : "");
-    }
+// A category's score stands under the tests' indexes, or under their values when the
+// section has no index columns.
+InputCells score_input(const json &cell, bool with_index) {
+    const auto delta = number_member(cell, "delta_pct");
+    InputCells input;
+    (with_index ? input.index : input.value) =
+        index_cell_missing(cell) ? "*missing*"
+                                 : "**" + value_text(number_or_zero(cell, "score")) + "**";
+    if (delta) input.delta = "**" + delta_text(*delta) + "**";
+    return input;
+}
+
+std::vector<std::string> index_cells(const json &index, const SectionLayout &layout) {
+    const std::string label = "**" + markdown_escape(index_title(index)) + " Index Score**" +
+                              partial_note(index, layout.inputs);
+    std::vector<std::string> cells = {label, ""};  // no unit
+    for (size_t i = 0; i < layout.inputs.labels.size(); ++i)
+        append_input(layout, i, score_input(cell_at(index, i), layout.with_index), cells);
     return cells;
 }
 
 // Why a row is not comparable, and why a cell has no value, one line each.
-void write_notes(const json &rows, const Inputs &inputs, std::ostream &out) {
+void write_notes(const json &rows, const ComparisonInputs &inputs, std::ostream &out) {
     bool any = false;
     for (const json &row : elements(rows)) {
         const std::string name = markdown_escape(display_name(row));
@@ -158,14 +175,15 @@ void write_notes(const json &rows, const Inputs &inputs, std::ostream &out) {
     if (any) out << '\n';
 }
 
-void write_section(const json &section, const Inputs &inputs, std::ostream &out) {
+void write_section(const json &section, const ComparisonInputs &inputs, std::ostream &out) {
     out << "### " << escaped(section, "title") << "\n\n";
-    Table table(section_columns(inputs));
+    const SectionLayout layout = section_layout(inputs, section);
+    Table table(section_columns(layout));
     const json &rows = member(section, "rows");
     for (const json &row : elements(rows))
-        if (row.is_object()) table.add_row(row_cells(row, inputs));
+        if (row.is_object()) table.add_row(row_cells(row, layout));
     for (const json &index : elements(member(section, "indexes")))
-        table.add_row(index_cells(index, inputs));
+        table.add_row(index_cells(index, layout));
     table.write(out);
     out << '\n';
     write_notes(rows, inputs, out);
@@ -194,7 +212,7 @@ void write_gate(const json &gate, std::ostream &out) {
 }  // namespace
 
 void write_comparison_markdown(const json &comparison, std::ostream &out) {
-    const Inputs inputs = {input_labels(comparison), baseline_input(comparison)};
+    const ComparisonInputs inputs = comparison_inputs(comparison);
     out << "## bytebench comparison\n\n";
     if (inputs.labels.empty()) {
         out << "*No inputs.*\n";

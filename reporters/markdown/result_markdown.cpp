@@ -12,6 +12,7 @@
 #include "../common/json_access.hpp"
 #include "../common/markdown.hpp"
 #include "../common/number_text.hpp"
+#include "../common/result_access.hpp"
 #include "../common/time_text.hpp"
 #include "markdown_layouts.hpp"
 #include "markdown_table.hpp"
@@ -102,19 +103,15 @@ void write_header(const json &doc, std::ostream &out) {
 std::vector<std::string> test_cells(const json &test) {
     const std::string unit = escaped(test, "unit");
     const std::string name = markdown_escape(display_name(test));
-    const std::string status = string_member(test, "status");
     const auto value = number_member(test, "value");
-    if (status != "ok" || !value)
-        return {name, "*" + markdown_escape(status.empty() ? "unknown" : status) + "*", unit, ""};
+    if (!test_is_ok(test) || !value)
+        return {name, "*" + markdown_escape(test_status(test)) + "*", unit, ""};
     const auto index = number_member(test, "index");
     return {name, value_text(*value), unit, index ? value_text(*index) : ""};
 }
 
-// UnixBench leaves out categories in which nothing was indexed; so does this.
 std::vector<std::string> score_cells(const json &index) {
-    std::string title = string_member(index, "title");
-    if (title.empty()) title = string_member(index, "category");
-    std::string label = "**" + markdown_escape(title) + " Index Score**";
+    std::string label = "**" + markdown_escape(index_title(index)) + " Index Score**";
     if (flag_member(index, "partial"))
         label += format(" (partial: %lld of %lld tests)", integer_or_zero(index, "tests_indexed"),
                         integer_or_zero(index, "tests_total"));
@@ -126,7 +123,7 @@ void write_errors(const json &tests, std::ostream &out) {
     bool any = false;
     for (const json &test : elements(tests)) {
         const std::string error = string_member(test, "error");
-        if (string_member(test, "status") == "ok" || error.empty()) continue;
+        if (test_is_ok(test) || error.empty()) continue;
         out << "- *" << markdown_escape(display_name(test)) << "* (" << escaped(test, "status")
             << "): " << markdown_escape(error) << '\n';
         any = true;
@@ -144,7 +141,7 @@ void write_run(const json &run, std::ostream &out) {
     for (const json &test : elements(tests))
         if (test.is_object()) table.add_row(test_cells(test));
     for (const json &index : elements(member(run, "indexes")))
-        if (integer_or_zero(index, "tests_indexed") > 0) table.add_row(score_cells(index));
+        if (category_indexed(index)) table.add_row(score_cells(index));
     table.write(out);
     out << '\n';
     write_errors(tests, out);

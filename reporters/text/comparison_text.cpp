@@ -1,10 +1,10 @@
 // A comparison for the terminal: the inputs and a legend, then per section a fixed-width
-// table (test id, each input's value, and beside every input but the baseline its delta, the
-// verdict and the p-value), the index scores under it and the notes of its rows; the
-// warnings and the gate last, where they are seen after the tables scroll by.
+// table (test id, each input's value and index, and beside every input but the baseline its
+// delta, the verdict and the p-value), the index scores under it and the notes of its rows;
+// the warnings and the gate last, where they are seen after the tables scroll by.
 //
 // Rows are labelled with test ids, not display names: ids are the names the command line
-// takes, and at 8-16 columns instead of up to 40 they keep three inputs within 100 columns.
+// takes, and at 8-16 columns instead of up to 40 they keep two inputs within 100 columns.
 // Markers are ASCII, whose width every terminal agrees on.
 #include "comparison_text.hpp"
 
@@ -13,8 +13,10 @@
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "../common/blocks.hpp"
 #include "../common/c_format.hpp"
 #include "../common/comparison_access.hpp"
 #include "../common/join.hpp"
@@ -32,11 +34,6 @@ using nlohmann::json;
 
 constexpr const char *kNotComparable = "!";
 constexpr const char *kPartial = "*";
-
-struct Inputs {
-    std::vector<std::string> labels;
-    size_t baseline;
-};
 
 void write_title(const json &doc, std::ostream &out) {
     const json &tool = member(doc, "tool");
@@ -56,7 +53,7 @@ void write_input(const json &input, const std::string &label, bool baseline, siz
         if (!line.empty()) out << indent << line << '\n';
 }
 
-void write_inputs(const json &doc, const Inputs &inputs, std::ostream &out) {
+void write_inputs(const json &doc, const ComparisonInputs &inputs, std::ostream &out) {
     out << "Inputs (deltas against " << inputs.labels[inputs.baseline] << "):\n";
     size_t label_width = 0;
     for (const std::string &label : inputs.labels)
@@ -78,70 +75,93 @@ void write_legend(const json &doc, std::ostream &out) {
     out << '\n';
 }
 
-// label, then per input: value, partial mark, and beside every input but the baseline:
-// delta, verdict, p.
-std::vector<TextColumn> table_columns(const Inputs &inputs) {
+// One input's cells in one row.
+struct InputCells {
+    std::string value, index, mark, delta, verdict, p;
+};
+
+// Per input: value, index, partial mark, and beside every input but the baseline: delta,
+// verdict, p. table_columns() lays the columns out in the same order.
+void append_input(const SectionLayout &layout, size_t i, InputCells input,
+                  std::vector<std::string> &cells) {
+    cells.push_back(std::move(input.value));
+    if (layout.with_index) cells.push_back(std::move(input.index));
+    cells.push_back(std::move(input.mark));
+    if (i == layout.inputs.baseline) return;
+    cells.insert(cells.end(),
+                 {std::move(input.delta), std::move(input.verdict), std::move(input.p)});
+}
+
+// The test id, then append_input()'s columns for each input.
+std::vector<TextColumn> table_columns(const SectionLayout &layout) {
     std::vector<TextColumn> columns = {{false, 0}};
-    for (size_t i = 0; i < inputs.labels.size(); ++i) {
+    for (size_t i = 0; i < layout.inputs.labels.size(); ++i) {
         columns.push_back({true, 2});
+        if (layout.with_index) columns.push_back({true, 2});
         columns.push_back({false, 0});
-        if (i == inputs.baseline) continue;
-        columns.push_back({true, 2});
-        columns.push_back({false, 2});
-        columns.push_back({false, 1});
+        if (i == layout.inputs.baseline) continue;
+        columns.insert(columns.end(), {{true, 2}, {false, 2}, {false, 1}});
     }
     return columns;
 }
 
-std::vector<std::string> heading(const Inputs &inputs) {
+// Every value and index column names its input: with index columns, a bare label would not
+// say which of the two it heads.
+std::vector<std::string> heading(const SectionLayout &layout) {
     std::vector<std::string> cells = {"test"};
-    for (size_t i = 0; i < inputs.labels.size(); ++i) {
-        cells.insert(cells.end(), {inputs.labels[i], ""});
-        if (i != inputs.baseline) cells.insert(cells.end(), {"delta", "", ""});
+    for (size_t i = 0; i < layout.inputs.labels.size(); ++i) {
+        const std::string &label = layout.inputs.labels[i];
+        append_input(layout, i, {label + " value", label + " index", "", "delta " + label, "", ""},
+                     cells);
     }
     return cells;
 }
 
-std::string value_cell(const json &cell) {
+InputCells test_input(const json &cell) {
     const auto value = number_member(cell, "value");
-    return cell_is_ok(cell) && value ? value_text(*value) : cell_status(cell);
+    const auto index = cell_index(cell);
+    const auto delta = number_member(cell, "delta_pct");
+    const auto p = cell_p(cell);
+    return {cell_is_ok(cell) && value ? value_text(*value) : cell_status(cell),
+            index ? value_text(*index) : "",
+            "",
+            delta ? delta_text(*delta) : "",
+            verdict_word(cell_verdict(cell)),
+            p ? p_label(*p) : ""};
 }
 
-std::vector<std::string> row_cells(const json &row, const Inputs &inputs) {
+std::vector<std::string> row_cells(const json &row, const SectionLayout &layout) {
     std::string label = string_member(row, "id");
     if (!row_comparable(row)) label += std::string(" ") + kNotComparable;
     std::vector<std::string> cells = {label};
-    for (size_t i = 0; i < inputs.labels.size(); ++i) {
-        const json &cell = cell_at(row, i);
-        cells.insert(cells.end(), {value_cell(cell), ""});
-        if (i == inputs.baseline) continue;
-        const auto delta = number_member(cell, "delta_pct");
-        const auto p = cell_p(cell);
-        cells.insert(cells.end(), {delta ? delta_text(*delta) : "",
-                                   verdict_word(cell_verdict(cell)), p ? p_label(*p) : ""});
-    }
+    for (size_t i = 0; i < layout.inputs.labels.size(); ++i)
+        append_input(layout, i, test_input(cell_at(row, i)), cells);
     return cells;
 }
 
-std::vector<std::string> index_cells(const json &index, const Inputs &inputs) {
+// A category's score stands under the tests' indexes, or under their values when the
+// section has no index columns.
+InputCells score_input(const json &cell, bool with_index) {
+    const bool missing = index_cell_missing(cell);
+    const auto delta = number_member(cell, "delta_pct");
+    InputCells input;
+    (with_index ? input.index : input.value) =
+        missing ? "missing" : value_text(number_or_zero(cell, "score"));
+    if (!missing && flag_member(cell, "partial")) input.mark = kPartial;
+    if (delta) input.delta = delta_text(*delta);
+    return input;
+}
+
+std::vector<std::string> index_cells(const json &index, const SectionLayout &layout) {
     const std::string category = string_member(index, "category");
     std::vector<std::string> cells = {category.empty() ? "index" : category + " index"};
-    for (size_t i = 0; i < inputs.labels.size(); ++i) {
-        const json &cell = cell_at(index, i);
-        if (index_cell_missing(cell))
-            cells.insert(cells.end(), {"missing", ""});
-        else
-            cells.insert(cells.end(), {value_text(number_or_zero(cell, "score")),
-                                       flag_member(cell, "partial") ? kPartial : ""});
-        if (i == inputs.baseline) continue;
-        const auto delta = number_member(cell, "delta_pct");
-        cells.insert(cells.end(), {delta ? delta_text(*delta) : "", "", ""});
-    }
+    for (size_t i = 0; i < layout.inputs.labels.size(); ++i)
+        append_input(layout, i, score_input(cell_at(index, i), layout.with_index), cells);
     return cells;
 }
 
 // Why a row is not comparable, and why a cell has no value.
-void write_notes(const json &rows, const Inputs &inputs, std::ostream &out) {
+void write_notes(const json &rows, const ComparisonInputs &inputs, std::ostream &out) {
     bool any = false;
     for (const json &row : elements(rows)) {
         const std::string id = string_member(row, "id");
@@ -163,17 +183,18 @@ void write_notes(const json &rows, const Inputs &inputs, std::ostream &out) {
     if (any) out << '\n';
 }
 
-void write_section(const json &section, const Inputs &inputs, std::ostream &out) {
+void write_section(const json &section, const ComparisonInputs &inputs, std::ostream &out) {
     out << string_member(section, "title") << '\n';
-    TextTable table(table_columns(inputs));
-    table.add_row(heading(inputs));
+    const SectionLayout layout = section_layout(inputs, section);
+    TextTable table(table_columns(layout));
+    table.add_row(heading(layout));
     table.add_rule();
     const json &rows = member(section, "rows");
     for (const json &row : elements(rows))
-        if (row.is_object()) table.add_row(row_cells(row, inputs));
+        if (row.is_object()) table.add_row(row_cells(row, layout));
     const json &indexes = elements(member(section, "indexes"));
     if (!indexes.empty()) table.add_rule();
-    for (const json &index : indexes) table.add_row(index_cells(index, inputs));
+    for (const json &index : indexes) table.add_row(index_cells(index, layout));
     table.write(out);
     out << '\n';
     write_notes(rows, inputs, out);
@@ -205,18 +226,10 @@ void write_gate(const json &gate, std::ostream &out) {
     }
 }
 
-// Every block ends with a blank line, which separates it from the next; the report itself
-// ends with a single newline.
-std::string without_final_blank_lines(std::string text) {
-    while (text.size() >= 2 && text[text.size() - 1] == '\n' && text[text.size() - 2] == '\n')
-        text.pop_back();
-    return text;
-}
-
 }  // namespace
 
 void write_comparison_text(const json &comparison, std::ostream &out) {
-    const Inputs inputs = {input_labels(comparison), baseline_input(comparison)};
+    const ComparisonInputs inputs = comparison_inputs(comparison);
     std::ostringstream text;
     write_title(comparison, text);
     if (inputs.labels.empty()) {

@@ -6,7 +6,6 @@
 // logIndexCat, summarizeRun). Additions: a "bytebench <version>" line under the banner, a line
 // for each test that gave no result (UnixBench aborted instead), and a note on an incomplete
 // run.
-#include <algorithm>
 #include <bytebench/plugin.hpp>
 #include <cctype>
 #include <nlohmann/json.hpp>
@@ -17,24 +16,36 @@
 #include <vector>
 
 #include "../common/c_format.hpp"
+#include "../common/document_writer.hpp"
 #include "../common/json_access.hpp"
-#include "../common/result_document.hpp"
+#include "../common/number_text.hpp"
+#include "../common/result_access.hpp"
+#include "../common/time_text.hpp"
 #include "comparison_text.hpp"
 
 namespace {
 
 using nlohmann::json;
 
-using bytebench::reporters::CLocaleScope;
+using bytebench::reporters::category_indexed;
+using bytebench::reporters::clock_text;
+using bytebench::reporters::ClockTime;
+using bytebench::reporters::counted;
+using bytebench::reporters::date_time_text;
 using bytebench::reporters::display_name;
 using bytebench::reporters::elements;
 using bytebench::reporters::flag_member;
 using bytebench::reporters::format;
+using bytebench::reporters::index_title;
 using bytebench::reporters::integer_or_zero;
 using bytebench::reporters::member;
 using bytebench::reporters::number_member;
 using bytebench::reporters::number_or_zero;
+using bytebench::reporters::parse_iso8601;
 using bytebench::reporters::string_member;
+using bytebench::reporters::test_is_ok;
+using bytebench::reporters::test_status;
+using bytebench::reporters::tests_by_name;
 using bytebench::reporters::to_integer;
 
 // ---------------------------------------------------------------------------
@@ -58,58 +69,8 @@ std::string join(const json &strings, const char *separator) {
 }
 
 // ---------------------------------------------------------------------------
-// Times. The document's times carry the benchmarked machine's UTC offset, and the report
-// shows that machine's clock, so the fields are read as written and never converted.
+// Times: the benchmarked machine's clock, as the document wrote it (time_text.hpp).
 // ---------------------------------------------------------------------------
-
-struct ClockTime {
-    int year, month, day, hour, minute, second;
-};
-
-bool read_digits(const std::string &text, size_t pos, size_t count, int &value) {
-    if (pos + count > text.size()) return false;
-    value = 0;
-    for (size_t i = pos; i < pos + count; ++i) {
-        if (!std::isdigit(static_cast<unsigned char>(text[i]))) return false;
-        value = value * 10 + (text[i] - '0');
-    }
-    return true;
-}
-
-// "2026-11-30T02:45:57+00:00" (fraction and offset ignored); nullopt when not ISO 8601.
-std::optional<ClockTime> parse_iso8601(const std::string &text) {
-    ClockTime t{};
-    const bool ok =
-        read_digits(text, 0, 4, t.year) && text[4] == '-' && read_digits(text, 5, 2, t.month) &&
-        text[7] == '-' && read_digits(text, 8, 2, t.day) && (text[10] == 'T' || text[10] == ' ') &&
-        read_digits(text, 11, 2, t.hour) && text[13] == ':' && read_digits(text, 14, 2, t.minute) &&
-        text[16] == ':' && read_digits(text, 17, 2, t.second);
-    const bool in_range = t.month >= 1 && t.month <= 12 && t.day >= 1 && t.day <= 31 &&
-                          t.hour <= 23 && t.minute <= 59 && t.second <= 60;
-    if (!ok || !in_range) return std::nullopt;
-    return t;
-}
-
-// 0 = Sunday (Sakamoto's method), so that no time zone is involved.
-int day_of_week(int year, int month, int day) {
-    static const int offsets[] = {0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4};
-    if (month < 3) year -= 1;
-    return (year + year / 4 - year / 100 + year / 400 + offsets[month - 1] + day) % 7;
-}
-
-std::string clock_text(const ClockTime &t) {
-    return format("%02d:%02d:%02d", t.hour, t.minute, t.second);
-}
-
-// strftime("%a %b %d %Y %H:%M:%S") in the C locale.
-std::string date_time_text(const ClockTime &t) {
-    static const char *const days[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
-    static const char *const months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                         "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-    return format("%s %s %02d %04d ", days[day_of_week(t.year, t.month, t.day)],
-                  months[t.month - 1], t.day, t.year) +
-           clock_text(t);
-}
 
 // An unparsable time is shown as written rather than dropped.
 std::string run_time_text(const std::string &iso, bool with_date) {
@@ -126,7 +87,7 @@ std::string uptime_text(double seconds) {
     const long long hours = total / 3600 % 24;
     const long long minutes = total / 60 % 60;
     std::string text;
-    if (days != 0) text += format("%lld %s, ", days, days > 1 ? "days" : "day");
+    if (days != 0) text += counted(days, "day", "days") + ", ";
     if (hours != 0) return text + format("%2lld:%02lld, ", hours, minutes);
     return text + format("%lld min, ", minutes);
 }
@@ -196,25 +157,6 @@ void write_system(const json &doc, std::ostream &out) {
 // One copy-pass (UnixBench's summarizeRun, logResults and logIndexCat).
 // ---------------------------------------------------------------------------
 
-bool is_ok(const json &test) { return string_member(test, "status") == "ok"; }
-
-// UnixBench sorts by display name with Perl's `cmp`, i.e. by bytes; std::string's ordering
-// compares bytes as unsigned char, which is the same.
-std::vector<const json *> tests_by_name(const json &run) {
-    std::vector<const json *> tests;
-    for (const json &test : elements(member(run, "tests")))
-        if (test.is_object()) tests.push_back(&test);
-    std::stable_sort(tests.begin(), tests.end(), [](const json *a, const json *b) {
-        return display_name(*a) < display_name(*b);
-    });
-    return tests;
-}
-
-// UnixBench's number(): "1 CPU", "2 CPUs", "1 parallel copy", "2 parallel copies".
-std::string counted(long long n, const char *one, const char *many) {
-    return format("%lld %s", n, n == 1 ? one : many);
-}
-
 void write_run_heading(const json &run, const json &system, std::ostream &out) {
     std::string period = run_time_text(string_member(run, "start"), true);
     const std::string end = string_member(run, "end");
@@ -232,14 +174,13 @@ void write_run_heading(const json &run, const json &system, std::ostream &out) {
 
 void write_test_line(const json &test, std::ostream &out) {
     const std::string name = display_name(test);
-    if (is_ok(test)) {
+    if (test_is_ok(test)) {
         out << format("%-40s %12.1f %-5s (%.1f s, %lld samples)\n", name.c_str(),
                       number_or_zero(test, "value"), string_member(test, "unit").c_str(),
                       number_or_zero(test, "time_s"), integer_or_zero(test, "samples"));
         return;
     }
-    const std::string status = string_member(test, "status");
-    const std::string label = upper(status.empty() ? "unknown" : status);
+    const std::string label = upper(test_status(test));
     const std::string error = string_member(test, "error");
     if (error.empty())
         out << format("%-40s %s\n", name.c_str(), label.c_str());
@@ -267,14 +208,13 @@ void write_index_line(const json &test, std::ostream &out) {
 
 void write_index(const json &index, const std::vector<const json *> &tests, std::ostream &out) {
     const std::string category = string_member(index, "category");
-    std::string title = string_member(index, "title");
-    if (title.empty()) title = category;
+    const std::string title = index_title(index);
     const bool partial = flag_member(index, "partial");
     out << format("%-40s %12s %12s %8s\n",
                   (title + (partial ? " Partial Index" : " Index Values")).c_str(), "BASELINE",
                   "RESULT", "INDEX");
     for (const json *test : tests)
-        if (is_ok(*test) && string_member(*test, "category") == category)
+        if (test_is_ok(*test) && string_member(*test, "category") == category)
             write_index_line(*test, out);
     out << format("%-40s %12s %12s %8s\n", "", "", "", "========");
     out << format("%-66s %8.1f\n",
@@ -288,9 +228,8 @@ void write_run(const json &run, const json &system, std::ostream &out) {
     const std::vector<const json *> tests = tests_by_name(run);
     for (const json *test : tests) write_test_line(*test, out);
     out << "\n";
-    // UnixBench leaves out categories in which nothing was indexed.
     for (const json &index : elements(member(run, "indexes")))
-        if (integer_or_zero(index, "tests_indexed") > 0) write_index(index, tests, out);
+        if (category_indexed(index)) write_index(index, tests, out);
 }
 
 void write_result(const json &doc, std::ostream &out) {
@@ -303,13 +242,8 @@ void write_result(const json &doc, std::ostream &out) {
 }
 
 void write_text_report(std::string_view text, std::ostream &out) {
-    bytebench::reporters::DocumentKind kind = bytebench::reporters::DocumentKind::result;
-    const json doc = bytebench::reporters::parse_document<json>(text, "text", kind);
-    const CLocaleScope c_locale;
-    if (kind == bytebench::reporters::DocumentKind::comparison)
-        bytebench::reporters::text::write_comparison_text(doc, out);
-    else
-        write_result(doc, out);
+    bytebench::reporters::write_document(text, "text", &write_result,
+                                         &bytebench::reporters::text::write_comparison_text, out);
 }
 
 const auto kTextReporter =

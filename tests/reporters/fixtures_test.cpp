@@ -7,21 +7,18 @@
 #include <string>
 
 #include "reporter_harness.h"
+#include "reporter_test_helpers.h"
 
 namespace bytebench_test {
 namespace {
 
 using nlohmann::json;
 
-json load_fixture(const std::string &name) {
-    return json::parse(read_file(std::string(BYTEBENCH_REPORTER_FIXTURE_DIR) + "/" + name));
-}
-
 class FixtureIndexes : public ::testing::TestWithParam<const char *> {};
 
 // index = value / baseline * 10; a category's score is the geometric mean of its indexes.
 TEST_P(FixtureIndexes, AreThoseTheCoreComputes) {
-    const json doc = load_fixture(GetParam());
+    const json doc = json::parse(fixture(GetParam()));
     for (const json &run : doc.at("runs")) {
         for (const json &index : run.at("indexes")) {
             double log_sum = 0;

@@ -22,7 +22,7 @@ import tempfile
 SKIP = 77
 FIXTURES = ["full-2run.json", "partial-brief.json", "comparison-2runs.json",
             "comparison-3runs.json"]
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage",
                   "--disable-background-networking", "--disable-component-update",
                   "--disable-sync", "--enable-logging=stderr", "--v=0"]
 CHROMIUM_TIMEOUT_S = 25

@@ -6,6 +6,7 @@
 
 #include "golden.h"
 #include "reporter_harness.h"
+#include "reporter_test_helpers.h"
 
 namespace bytebench_test {
 namespace {
@@ -13,18 +14,10 @@ namespace {
 using nlohmann::json;
 using nlohmann::ordered_json;
 
-std::string fixture(const std::string &name) {
-    return read_file(std::string(BYTEBENCH_REPORTER_FIXTURE_DIR) + "/" + name);
-}
-
 const bb_reporter &json_reporter() { return load_reporter(JSON_REPORTER, "json"); }
 
 TEST(JsonReporter, DescribesItself) {
-    const bb_reporter &reporter = json_reporter();
-    EXPECT_EQ(reporter.struct_size, sizeof(bb_reporter));
-    EXPECT_STREQ(reporter.id, "json");
-    EXPECT_STREQ(reporter.file_extension, "json");
-    EXPECT_NE(reporter.write, nullptr);
+    EXPECT_TRUE(describes_itself(json_reporter(), "json", "json"));
 }
 
 class JsonRoundTrip : public ::testing::TestWithParam<const char *> {};
@@ -71,18 +64,13 @@ TEST(JsonReporter, KeepsTheSchemaFirst) {
 }
 
 TEST(JsonReporter, RefusesMalformedDocument) {
-    const WriteOutcome outcome = write_report(json_reporter(), fixture("malformed.json"));
-    EXPECT_EQ(outcome.status, BB_ERROR);
-    EXPECT_NE(outcome.error.find("json: the document is not valid JSON"), std::string::npos)
-        << outcome.error;
+    EXPECT_TRUE(
+        refuses(json_reporter(), fixture("malformed.json"), "the document is not valid JSON"));
 }
 
 TEST(JsonReporter, RefusesUnknownSchemaMajor) {
-    const WriteOutcome outcome = write_report(json_reporter(), fixture("schema-v9.json"));
-    EXPECT_EQ(outcome.status, BB_ERROR);
-    EXPECT_NE(outcome.error.find("unsupported document schema \"bytebench.result/9\""),
-              std::string::npos)
-        << outcome.error;
+    EXPECT_TRUE(refuses(json_reporter(), fixture("schema-v9.json"),
+                        "unsupported document schema \"bytebench.result/9\""));
 }
 
 TEST(JsonReporter, ChecksTheSchemaMajorExactly) {

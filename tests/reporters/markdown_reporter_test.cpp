@@ -8,35 +8,23 @@
 
 #include "golden.h"
 #include "reporter_harness.h"
+#include "reporter_test_helpers.h"
 
 namespace bytebench_test {
 namespace {
 
-std::string fixture(const std::string &name) {
-    return read_file(std::string(BYTEBENCH_REPORTER_FIXTURE_DIR) + "/" + name);
-}
-
 const bb_reporter &markdown_reporter() { return load_reporter(MARKDOWN_REPORTER, "markdown"); }
 
-std::string render(const std::string &document) {
-    const WriteOutcome outcome = write_report(markdown_reporter(), document);
-    EXPECT_EQ(outcome.status, BB_OK) << outcome.error;
-    return outcome.output;
-}
+std::string markdown(const std::string &document) { return render(markdown_reporter(), document); }
 
 TEST(MarkdownReporter, DescribesItself) {
-    const bb_reporter &reporter = markdown_reporter();
-    EXPECT_EQ(reporter.struct_size, sizeof(bb_reporter));
-    EXPECT_STREQ(reporter.id, "markdown");
-    EXPECT_STREQ(reporter.file_extension, "md");
-    EXPECT_NE(reporter.write, nullptr);
+    EXPECT_TRUE(describes_itself(markdown_reporter(), "markdown", "md"));
 }
 
 class MarkdownReporterGolden : public ::testing::TestWithParam<const char *> {};
 
 TEST_P(MarkdownReporterGolden, MatchesGolden) {
-    const std::string name = GetParam();
-    EXPECT_TRUE(matches_golden(name.substr(0, name.rfind('.')) + ".md", render(fixture(name))));
+    EXPECT_TRUE(matches_golden(stem(GetParam()) + ".md", markdown(fixture(GetParam()))));
 }
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, MarkdownReporterGolden,
@@ -74,7 +62,7 @@ std::vector<std::string> table_row(const std::string &markdown, const std::strin
 // A '|' in a name would end the table cell; '*' and '_' would start emphasis. An '_' inside
 // a word cannot, and stays as it is.
 TEST(MarkdownReporter, EscapesTableAndEmphasisCharactersInResults) {
-    const std::string output = render(R"({"schema": "bytebench.result/1", "runs": [
+    const std::string output = markdown(R"({"schema": "bytebench.result/1", "runs": [
         {"copies": 1, "tests": [{"id": "t", "name": "read|write *all* _x_ x86_64", "unit": "KB|s",
                                  "status": "ok", "value": 2}]}]})");
     const std::vector<std::string> expected = {"read\\|write \\*all\\* \\_x\\_ x86_64", "2.0",
@@ -83,58 +71,57 @@ TEST(MarkdownReporter, EscapesTableAndEmphasisCharactersInResults) {
 }
 
 TEST(MarkdownReporter, EscapesTableCharactersInComparisons) {
-    const std::string output = render(R"({"schema": "bytebench.comparison/1",
+    const std::string output = markdown(R"({"schema": "bytebench.comparison/1",
         "inputs": [{"label": "A|1", "source": "x"}, {"label": "B", "source": "y"}],
         "sections": [{"title": "1 copy", "copies": [1, 1], "rows": [
             {"id": "t", "name": "pipe|fifo", "unit": "lps",
              "cells": [{"status": "ok", "value": 2},
                        {"status": "error", "error": "a|b\nc"}]}]}]})");
-    const std::vector<std::string> heading = {"Test", "Unit", "A\\|1", "B", "\u0394 B"};
+    const std::vector<std::string> heading = {"Test", "Unit", "A\\|1 value", "B value", "\u0394 B"};
     EXPECT_EQ(table_row(output, "Test"), heading) << output;
     const std::vector<std::string> row = {"pipe\\|fifo", "lps", "2.0", "*error*", ""};
     EXPECT_EQ(table_row(output, "pipe"), row) << output;
     EXPECT_NE(output.find("- *pipe\\|fifo* in B (error): a\\|b c\n"), std::string::npos) << output;
 }
 
+// Each input's index beside its value; the score under the indexes.
+TEST(MarkdownReporter, ShowsEachInputsIndexBesideItsValue) {
+    const std::string output = markdown(R"({"schema": "bytebench.comparison/1",
+        "inputs": [{"label": "A", "source": "x"}, {"label": "B", "source": "y"}],
+        "sections": [{"title": "1 copy", "copies": [1, 1], "rows": [
+            {"id": "t", "name": "pipe", "unit": "lps",
+             "cells": [{"status": "ok", "value": 2, "index": 12.5},
+                       {"status": "ok", "value": 4, "index": 25, "delta_pct": 100}]},
+            {"id": "u", "name": "spawn", "unit": "lps",
+             "cells": [{"status": "ok", "value": 3}, {"status": "crashed"}]}],
+            "indexes": [{"category": "system", "title": "System Benchmarks",
+                         "cells": [{"score": 12.5}, {"score": 25, "delta_pct": 100}]}]}]})");
+    const std::vector<std::string> heading = {"Test",    "Unit",    "A value", "A index",
+                                              "B value", "B index", "\u0394 B"};
+    EXPECT_EQ(table_row(output, "Test"), heading) << output;
+    const std::vector<std::string> pipe = {"pipe", "lps", "2.0", "12.5", "4.0", "25.0", "+100.0%"};
+    EXPECT_EQ(table_row(output, "pipe"), pipe) << output;
+    const std::vector<std::string> spawn = {"spawn", "lps", "3.0", "", "*crashed*", "", ""};
+    EXPECT_EQ(table_row(output, "spawn"), spawn) << output;
+    const std::vector<std::string> score = {
+        "**System Benchmarks Index Score**", "", "", "**12.5**", "", "**25.0**", "**+100.0%**"};
+    EXPECT_EQ(table_row(output, "**System"), score) << output;
+}
+
 TEST(MarkdownReporter, RefusesInvalidJson) {
-    const WriteOutcome outcome = write_report(markdown_reporter(), fixture("malformed.json"));
-    EXPECT_EQ(outcome.status, BB_ERROR);
-    EXPECT_EQ(outcome.error.rfind("markdown: the document is not valid JSON", 0), 0u)
-        << outcome.error;
+    EXPECT_TRUE(
+        refuses(markdown_reporter(), fixture("malformed.json"), "the document is not valid JSON"));
 }
 
 TEST(MarkdownReporter, RefusesUnknownSchemas) {
     for (const char *document : {R"({"schema": "bytebench.result/9"})",
-                                 R"({"schema": "bytebench.comparison/2"})", R"({"runs": []})"}) {
-        const WriteOutcome outcome = write_report(markdown_reporter(), document);
-        EXPECT_EQ(outcome.status, BB_ERROR) << document;
-        EXPECT_EQ(outcome.error.rfind("markdown: ", 0), 0u) << outcome.error;
-    }
+                                 R"({"schema": "bytebench.comparison/2"})", R"({"runs": []})"})
+        EXPECT_TRUE(refuses(markdown_reporter(), document, ""));
 }
 
-// Documents whose members have unexpected types or sizes: a reporter prints what it can.
-const char *const kOddResult = R"({
-    "schema": "bytebench.result/1", "status": 7, "tool": [], "render": "brief",
-    "system": {"hostname": 1, "cpus_online": 1e300, "cpus": "many", "load_average": {"a": 1}},
-    "runs": [7, {"copies": "two", "start": 20261130,
-                 "tests": [1, "x", {"status": "ok", "samples": 1e20, "value": "big"},
-                           {"status": ["crashed"], "baseline": "yes", "passes": [3, {}]}],
-                 "indexes": [{"tests_indexed": true}, {"tests_indexed": 1e300, "score": {}}]}]
-})";
-const char *const kOddComparison = R"({
-    "schema": "bytebench.comparison/1", "baseline": 7, "alpha": "x", "tool": 3,
-    "inputs": [1, {"label": 2, "cpus": 1e300, "history_id": -1e308}],
-    "warnings": [3, "w"], "gate": {"failed": true, "failures": [1, {"p": "x"}]},
-    "sections": [7, {"title": 1, "copies": "no", "rows": [3, {"cells": [4, {"status": 5}]}],
-                     "indexes": [{"cells": "none"}]}]
-})";
-
 TEST(MarkdownReporter, SurvivesMembersOfTheWrongType) {
-    for (const char *document : {kOddResult, kOddComparison}) {
-        const WriteOutcome outcome = write_report(markdown_reporter(), document);
-        EXPECT_EQ(outcome.status, BB_OK) << outcome.error;
-        EXPECT_NE(outcome.output.find("## bytebench"), std::string::npos) << outcome.output;
-    }
+    for (const std::string &document : odd_documents())
+        EXPECT_NE(markdown(document).find("## bytebench"), std::string::npos) << document;
 }
 
 }  // namespace

@@ -7,21 +7,14 @@
 
 #include "golden.h"
 #include "reporter_harness.h"
+#include "reporter_test_helpers.h"
 
 namespace bytebench_test {
 namespace {
 
-std::string fixture(const std::string &name) {
-    return read_file(std::string(BYTEBENCH_REPORTER_FIXTURE_DIR) + "/" + name);
-}
-
 const bb_reporter &text_reporter() { return load_reporter(TEXT_REPORTER, "text"); }
 
-std::string render(const std::string &document) {
-    const WriteOutcome outcome = write_report(text_reporter(), document);
-    EXPECT_EQ(outcome.status, BB_OK) << outcome.error;
-    return outcome.output;
-}
+std::string render_text(const std::string &document) { return render(text_reporter(), document); }
 
 // Columns of the widest line, counting UTF-8 code points.
 size_t widest_line(const std::string &text) {
@@ -38,49 +31,79 @@ size_t widest_line(const std::string &text) {
 }
 
 TEST(TextReporterComparison, TwoRunsMatchGolden) {
-    EXPECT_TRUE(matches_golden("comparison-2runs.txt", render(fixture("comparison-2runs.json"))));
+    EXPECT_TRUE(
+        matches_golden("comparison-2runs.txt", render_text(fixture("comparison-2runs.json"))));
 }
 
 TEST(TextReporterComparison, ThreeRunsMatchGolden) {
-    EXPECT_TRUE(matches_golden("comparison-3runs.txt", render(fixture("comparison-3runs.json"))));
+    EXPECT_TRUE(
+        matches_golden("comparison-3runs.txt", render_text(fixture("comparison-3runs.json"))));
 }
 
-// Two or three inputs must fit a terminal of 100 columns.
-TEST(TextReporterComparison, FitsInOneHundredColumns) {
-    for (const char *name : {"comparison-2runs.json", "comparison-3runs.json"})
-        EXPECT_LE(widest_line(render(fixture(name))), 100u) << name;
+// Two inputs must fit a terminal of 100 columns; each further input adds its value, index and
+// delta, and may need more.
+TEST(TextReporterComparison, TwoInputsFitInOneHundredColumns) {
+    EXPECT_LE(widest_line(render_text(fixture("comparison-2runs.json"))), 100u);
+}
+
+// The first line of `text` that starts with `prefix`; "" when there is none.
+std::string line_starting(const std::string &text, const std::string &prefix) {
+    std::istringstream lines(text);
+    std::string line;
+    while (std::getline(lines, line))
+        if (line.rfind(prefix, 0) == 0) return line;
+    return "";
+}
+
+// A comparison of two inputs; `index` adds an index to the first test of each.
+std::string two_input_comparison(bool index) {
+    const std::string a = index ? R"(, "index": 12.5)" : "";
+    const std::string b = index ? R"(, "index": 25.0)" : "";
+    return R"({"schema": "bytebench.comparison/1",
+        "inputs": [{"label": "A", "source": "a.json"}, {"label": "B", "source": "b.json"}],
+        "sections": [{"title": "1 copy", "copies": [1, 1], "rows": [
+            {"id": "t", "cells": [{"status": "ok", "value": 100)" +
+           a + R"(},
+                                  {"status": "ok", "value": 200, "delta_pct": 100)" +
+           b + R"(}]},
+            {"id": "u", "cells": [{"status": "ok", "value": 3},
+                                  {"status": "missing"}]}]}]})";
+}
+
+TEST(TextReporterComparison, ShowsEachInputsIndexBesideItsValue) {
+    const std::string output = render_text(two_input_comparison(true));
+    EXPECT_EQ(line_starting(output, "test"), "test  A value  A index  B value  B index  delta B")
+        << output;
+    EXPECT_EQ(line_starting(output, "t "), "t       100.0     12.5    200.0     25.0  +100.0%")
+        << output;
+    EXPECT_EQ(line_starting(output, "u "), "u         3.0           missing") << output;
+}
+
+TEST(TextReporterComparison, LeavesOutIndexColumnsWhenNoTestHasAnIndex) {
+    const std::string output = render_text(two_input_comparison(false));
+    EXPECT_EQ(line_starting(output, "test"), "test  A value  B value  delta B") << output;
+    EXPECT_EQ(line_starting(output, "t "), "t       100.0    200.0  +100.0%") << output;
 }
 
 TEST(TextReporterComparison, IsPlainAscii) {
-    const std::string output = render(fixture("comparison-3runs.json"));
+    const std::string output = render_text(fixture("comparison-3runs.json"));
     for (const char c : output) ASSERT_EQ(static_cast<unsigned char>(c) & 0x80, 0) << output;
 }
 
 TEST(TextReporterComparison, RefusesUnknownComparisonMajor) {
-    const WriteOutcome outcome =
-        write_report(text_reporter(), R"({"schema": "bytebench.comparison/2", "inputs": []})");
-    EXPECT_EQ(outcome.status, BB_ERROR);
-    EXPECT_EQ(
-        outcome.error.rfind("text: unsupported document schema \"bytebench.comparison/2\"", 0), 0u)
-        << outcome.error;
+    EXPECT_TRUE(refuses(text_reporter(), R"({"schema": "bytebench.comparison/2", "inputs": []})",
+                        "unsupported document schema \"bytebench.comparison/2\""));
 }
 
 // A reporter must not fail on members of unexpected types; it prints what it can.
 TEST(TextReporterComparison, SurvivesMembersOfTheWrongType) {
-    const std::string document = R"({
-        "schema": "bytebench.comparison/1", "baseline": 7, "alpha": "x", "tool": 3,
-        "inputs": [1, {"label": 2, "cpus": 1e300, "history_id": -1e308}],
-        "warnings": [3, "w"], "gate": {"failed": true, "failures": [1, {"p": "x"}]},
-        "sections": [7, {"title": 1, "copies": "no", "rows": [3, {"cells": [4, {"status": 5}]}],
-                         "indexes": [{"cells": "none"}]}]
-    })";
-    const WriteOutcome outcome = write_report(text_reporter(), document);
-    EXPECT_EQ(outcome.status, BB_OK) << outcome.error;
-    EXPECT_NE(outcome.output.find("Gate: FAILED"), std::string::npos) << outcome.output;
+    const std::string output = render_text(kOddComparison);
+    EXPECT_NE(output.find("Gate: FAILED"), std::string::npos) << output;
+    for (const std::string &document : odd_documents()) render_text(document);
 }
 
 TEST(TextReporterComparison, WithoutInputsSaysSo) {
-    EXPECT_EQ(render(R"({"schema": "bytebench.comparison/1.4"})"),
+    EXPECT_EQ(render_text(R"({"schema": "bytebench.comparison/1.4"})"),
               "bytebench comparison\n\nNo inputs.\n");
 }
 

@@ -12,20 +12,15 @@
 
 #include "golden.h"
 #include "reporter_harness.h"
+#include "reporter_test_helpers.h"
 
 namespace bytebench_test {
 namespace {
 
-std::string fixture(const std::string &name) {
-    return read_file(std::string(BYTEBENCH_REPORTER_FIXTURE_DIR) + "/" + name);
-}
-
 const bb_reporter &text_reporter() { return load_reporter(TEXT_REPORTER, "text"); }
 
 std::string render_document(const std::string &document) {
-    const WriteOutcome outcome = write_report(text_reporter(), document);
-    EXPECT_EQ(outcome.status, BB_OK) << outcome.error;
-    return outcome.output;
+    return render(text_reporter(), document);
 }
 
 std::string render_fixture(const std::string &name) { return render_document(fixture(name)); }
@@ -82,11 +77,7 @@ std::string line_with(const std::string &text, const std::string &needle) {
 }
 
 TEST(TextReporter, DescribesItself) {
-    const bb_reporter &reporter = text_reporter();
-    EXPECT_EQ(reporter.struct_size, sizeof(bb_reporter));
-    EXPECT_STREQ(reporter.id, "text");
-    EXPECT_STREQ(reporter.file_extension, "txt");
-    EXPECT_NE(reporter.write, nullptr);
+    EXPECT_TRUE(describes_itself(text_reporter(), "text", "txt"));
 }
 
 TEST(TextReporter, FullTwoRunReportMatchesGolden) {
@@ -136,18 +127,13 @@ TEST(TextReporter, SystemDescriptionMatchesUnixBenchReport) {
 }
 
 TEST(TextReporter, RefusesMalformedDocument) {
-    const WriteOutcome outcome = write_report(text_reporter(), fixture("malformed.json"));
-    EXPECT_EQ(outcome.status, BB_ERROR);
-    EXPECT_NE(outcome.error.find("text: the document is not valid JSON"), std::string::npos)
-        << outcome.error;
+    EXPECT_TRUE(
+        refuses(text_reporter(), fixture("malformed.json"), "the document is not valid JSON"));
 }
 
 TEST(TextReporter, RefusesUnknownSchemaMajor) {
-    const WriteOutcome outcome = write_report(text_reporter(), fixture("schema-v9.json"));
-    EXPECT_EQ(outcome.status, BB_ERROR);
-    EXPECT_NE(outcome.error.find("unsupported document schema \"bytebench.result/9\""),
-              std::string::npos)
-        << outcome.error;
+    EXPECT_TRUE(refuses(text_reporter(), fixture("schema-v9.json"),
+                        "unsupported document schema \"bytebench.result/9\""));
 }
 
 TEST(TextReporter, ChecksTheSchemaMajorExactly) {
@@ -169,18 +155,9 @@ TEST(TextReporter, ChecksTheSchemaMajorExactly) {
 // A reporter must not fail (or invoke undefined behaviour) on members of unexpected types or
 // sizes; it prints what it can.
 TEST(TextReporter, SurvivesMembersOfTheWrongType) {
-    const std::string document = R"({
-        "schema": "bytebench.result/1", "status": 7, "tool": [], "render": "brief",
-        "system": {"hostname": 1, "uptime_s": 1e300, "cpus": "many", "load_average": {"a": 1},
-                   "language": "C"},
-        "runs": [7, {"copies": "two", "cpus": -1e308, "start": 20261130, "end": "",
-                     "tests": [1, "x", {"status": "ok", "samples": 1e20, "value": "big"},
-                               {"status": ["crashed"], "baseline": "yes"}],
-                     "indexes": [{"tests_indexed": true}, {"tests_indexed": 1e300, "score": {}}]}]
-    })";
-    const WriteOutcome outcome = write_report(text_reporter(), document);
-    EXPECT_EQ(outcome.status, BB_OK) << outcome.error;
-    EXPECT_NE(outcome.output.find("Benchmark Run: "), std::string::npos) << outcome.output;
+    const std::string output = render_document(kOddResult);
+    EXPECT_NE(output.find("Benchmark Run: "), std::string::npos) << output;
+    for (const std::string &document : odd_documents()) render_document(document);
 }
 
 // The uptime part follows procps' `uptime`, which UnixBench prints verbatim.

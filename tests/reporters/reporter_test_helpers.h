@@ -1,0 +1,40 @@
+// What the reporter tests share: their fixtures, rendering that expects success, the check of
+// a refusal, and the documents every reporter must survive. Only for the test program; the
+// e2e tests and bytebench_html_render use reporter_harness.h alone.
+#pragma once
+
+#include <bytebench/plugin.h>
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace bytebench_test {
+
+// The document `name` in tests/reporters/fixtures/.
+std::string fixture(const std::string &name);
+
+// "full-2run.json" -> "full-2run": a fixture's golden files are named after it.
+std::string stem(const std::string &fixture_name);
+
+// Success when `reporter`'s table is filled in as the host expects: this SDK's struct size,
+// `id`, `extension` and a write().
+::testing::AssertionResult describes_itself(const bb_reporter &reporter, const std::string &id,
+                                            const std::string &extension);
+
+// What `reporter` writes for `document`; a test failure, with its error, when it fails.
+std::string render(const bb_reporter &reporter, const std::string &document);
+
+// Success when `reporter` refuses `document` with an error that starts with its id ("csv: ",
+// as the SDK promises) and contains `message`.
+::testing::AssertionResult refuses(const bb_reporter &reporter, const std::string &document,
+                                   const std::string &message);
+
+// Documents from a buggy writer: members of unexpected types or sizes. A reporter must write
+// what it can from them, without failing or undefined behaviour.
+extern const char *const kOddResult;
+extern const char *const kOddComparison;  // its gate failed
+// The same and more: members that are absent, null or out of range in other ways.
+const std::vector<std::string> &odd_documents();
+
+}  // namespace bytebench_test
