@@ -92,5 +92,27 @@ TEST(BadInput, CorruptOrForeignResultForReport) {
     expect_one_line_error(run_cli({"report", dir + "/missing.json"}), "cannot read");
 }
 
+TEST(BadInput, CorruptInputsForCompareAndImport) {
+    const std::string dir = fresh_dir("bad-compare-import");
+    std::ofstream(dir + "/corrupt.json") << "{\"schema\": \"bytebench.result/1\", ";
+    std::ofstream(dir + "/empty.txt") << "";
+    std::ofstream(dir + "/binary.txt") << std::string(
+        "\x7f"
+        "ELF\0\0\x01\xff\xfe",
+        10);
+    std::ofstream(dir + "/prose.txt") << "Dear diary,\nno benchmark here.\n";
+    const std::string db = dir + "/history.db";
+    expect_one_line_error(run_cli({"--db", db, "compare", dir + "/corrupt.json", dir + "/x.json"}),
+                          "corrupt result");
+    expect_one_line_error(run_cli({"--db", db, "compare", dir + "/prose.txt", dir + "/prose.txt"}),
+                          "neither a bytebench result nor a UnixBench report");
+    for (const char *name : {"empty.txt", "binary.txt", "prose.txt"}) {
+        const CliResult r = run_cli({"--db", db, "import", dir + "/" + name, "-o", dir + "/out"});
+        expect_one_line_error(r, std::string(name) + ":");
+    }
+    EXPECT_FALSE(fs::exists(dir + "/out") && !fs::is_empty(dir + "/out"));
+    expect_one_line_error(run_cli({"--db", db, "import", dir}), "import");
+}
+
 }  // namespace
 }  // namespace bytebench::test
