@@ -1,13 +1,20 @@
 # Thin wrapper around CMake (as neovim's top-level Makefile is):
 #   make run    install missing Debian packages, build, run the default benchmark
-#   make test   install missing Debian packages, build, run the tests (ctest)
+#   make test   install missing Debian packages, build, run the tests (ctest),
+#               then test-asan and test-fuzz (what CI runs: docs/testing.md)
+#   make test-asan  the tests again, built with AddressSanitizer + UBSan
+#   make test-fuzz  the libFuzzer targets (tests/fuzz), FUZZ_SECONDS each
 # Variables: BUILD_DIR (build), BUILD_TYPE (RelWithDebInfo), ARGS (for run),
-# CMAKE_FLAGS (extra configure flags).
+# CMAKE_FLAGS (extra configure flags), ASAN_BUILD_DIR (BUILD_DIR-asan),
+# FUZZ_BUILD_DIR (BUILD_DIR-fuzz), FUZZ_SECONDS (30).
 BUILD_DIR ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
 ARGS ?=
 CMAKE_FLAGS ?=
+ASAN_BUILD_DIR ?= $(BUILD_DIR)-asan
+FUZZ_BUILD_DIR ?= $(BUILD_DIR)-fuzz
+FUZZ_SECONDS ?= 30
 
 # Everything a fresh Debian bookworm machine needs to build, test and run
 # (dc is used by the `dc` test; g++ brings the C compiler of the `C` test).
@@ -18,11 +25,20 @@ DEBIAN_PACKAGES := cmake g++ make pkg-config \
 
 # Only the tests need these: python3 drives headless Chromium, which renders
 # the html reporter's pages (tests/reporters/html_in_chromium.py).
-DEBIAN_TEST_PACKAGES := python3 chromium
+# clang and its compiler-rt (libclang_rt.fuzzer) build the fuzzers; GCC's
+# sanitizer runtimes (libasan, libubsan) come with g++.
+DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev
+
+# The sanitizer run: a crashing test plugin must die of its signal as it does
+# without ASan (the tests check how a crash is recorded), and leaks are
+# reported (LeakSanitizer); UBSan findings abort (-fno-sanitize-recover).
+SANITIZER_ENV := \
+  ASAN_OPTIONS=handle_segv=0:handle_sigbus=0:handle_sigfpe=0:detect_leaks=1:check_initialization_order=1 \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build run test clean
+.PHONY: all deps configure build run test test-asan test-fuzz clean
 
 all: build
 
@@ -51,6 +67,26 @@ run: build
 test: DEBIAN_PACKAGES += $(DEBIAN_TEST_PACKAGES)
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+	$(MAKE) --no-print-directory test-asan
+	$(MAKE) --no-print-directory test-fuzz
+
+# Every test again (workloads included: about 2 minutes) in a GCC build with
+# ASan + UBSan.
+test-asan: DEBIAN_PACKAGES += $(DEBIAN_TEST_PACKAGES)
+test-asan: deps
+	cmake -S . -B $(ASAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DBYTEBENCH_SANITIZE=ON $(CMAKE_FLAGS)
+	cmake --build $(ASAN_BUILD_DIR) -j $(JOBS)
+	cd $(ASAN_BUILD_DIR) && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS)
+
+# The fuzzers (clang, libFuzzer + ASan + UBSan), FUZZ_SECONDS each from a copy
+# of their corpus; only they and the core library they test are built.
+test-fuzz: DEBIAN_PACKAGES += $(DEBIAN_TEST_PACKAGES)
+test-fuzz: deps
+	cmake -S . -B $(FUZZ_BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+	  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+	  -DBYTEBENCH_FUZZ=ON -DBYTEBENCH_BUILD_TESTS=OFF -DBYTEBENCH_FUZZ_SECONDS=$(FUZZ_SECONDS)
+	cmake --build $(FUZZ_BUILD_DIR) -j $(JOBS) --target bytebench_fuzzers
+	cd $(FUZZ_BUILD_DIR) && UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
 clean:
-	rm -rf $(BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR) $(FUZZ_BUILD_DIR)

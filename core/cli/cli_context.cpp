@@ -3,12 +3,21 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "../src/descriptor_cache.h"
 #include "commands.h"
 
 namespace bytebench::cli {
 
 void print_error(const std::string &message) {
     std::fprintf(stderr, "bytebench: error: %s\n", message.c_str());
+}
+
+ScanOptions scan_options(const GlobalOptions &global, const InstallLayout &layout) {
+    ScanOptions options;
+    options.worker_program = layout.worker;
+    options.cache_file = DescriptorCache::default_file();
+    options.allow_insecure = global.allow_insecure_plugins;
+    return options;
 }
 
 std::optional<Environment> load_environment(const GlobalOptions &global) {
@@ -22,8 +31,8 @@ std::optional<Environment> load_environment(const GlobalOptions &global) {
         print_error(e.what());
         return std::nullopt;
     }
-    env.catalog =
-        PluginCatalog::scan(plugin_search_path(env.layout, global.plugin_paths), env.layout.worker);
+    env.catalog = PluginCatalog::scan(plugin_search_path(env.layout, global.plugin_paths),
+                                      scan_options(global, env.layout));
     bool fatal = false;
     for (const PluginProblem &p : env.catalog.problems()) {
         switch (p.kind) {
@@ -32,6 +41,10 @@ std::optional<Environment> load_environment(const GlobalOptions &global) {
                 break;
             case PluginProblem::Kind::failed:
                 spdlog::warn("plugin {} skipped: {}", p.path, p.reason);
+                break;
+            case PluginProblem::Kind::refused:  // the reason names the file
+                print_error(p.reason);
+                fatal = true;
                 break;
             case PluginProblem::Kind::duplicate:
             case PluginProblem::Kind::missing_folder:

@@ -30,6 +30,7 @@ struct GlobalOptions {
     bool verbose = false;
     std::string db;  // --db; "" = History::default_path()
     bool no_history = false;
+    bool allow_insecure_plugins = false;  // load plugins others may write (plugin_security.h)
 };
 
 struct RunOptions {
@@ -88,8 +89,12 @@ struct Environment {
     Suite suite;
     PluginCatalog catalog;
 };
+// How to scan the plugin folders: the worker, the descriptor cache, the
+// security checks (--allow-insecure-plugins).
+ScanOptions scan_options(const GlobalOptions &global, const InstallLayout &layout);
 // Loads the suite and scans plugins. Prints one line and returns nullopt on
-// bad input (suite error, missing plugin folder, duplicate ids).
+// bad input (suite error, missing plugin folder, duplicate ids, a plugin or
+// folder open to other users).
 std::optional<Environment> load_environment(const GlobalOptions &global);
 // One-line error on stderr, in the CLI's voice.
 void print_error(const std::string &message);

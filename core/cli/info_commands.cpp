@@ -64,8 +64,8 @@ int list_command(const GlobalOptions &global) {
 
 int plugins_command(const GlobalOptions &global) {
     const InstallLayout layout = locate_install();
-    const PluginCatalog catalog =
-        PluginCatalog::scan(plugin_search_path(layout, global.plugin_paths), layout.worker);
+    const PluginCatalog catalog = PluginCatalog::scan(
+        plugin_search_path(layout, global.plugin_paths), scan_options(global, layout));
     std::printf("Plugin folders (in search order):\n");
     for (const std::string &dir : catalog.directories()) std::printf("  %s\n", dir.c_str());
     std::printf("\nLoaded:\n");
@@ -87,7 +87,8 @@ int plugins_command(const GlobalOptions &global) {
     for (const PluginProblem &p : catalog.problems()) {
         std::printf("  %s\n    %s\n", p.path.c_str(), p.reason.c_str());
         any_error = any_error || p.kind == PluginProblem::Kind::duplicate ||
-                    p.kind == PluginProblem::Kind::missing_folder;
+                    p.kind == PluginProblem::Kind::missing_folder ||
+                    p.kind == PluginProblem::Kind::refused;
     }
     return any_error ? kExitBadInput : kExitOk;
 }

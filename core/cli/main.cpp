@@ -42,6 +42,8 @@ int main(int argc, char **argv) {
                    "Run history database (default $XDG_DATA_HOME/bytebench/history.db)")
         ->type_name("PATH");
     app.add_flag("--no-history", global.no_history, "Do not record runs or imports in the history");
+    app.add_flag("--allow-insecure-plugins", global.allow_insecure_plugins,
+                 "Load plugins even from files or folders that other users may write or own");
 
     RunOptions run;
     run.command_line = joined_command_line(argc, argv);

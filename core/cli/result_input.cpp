@@ -11,7 +11,7 @@
 
 #include "../src/history.h"
 #include "../src/reporting.h"
-#include "../src/run_record.h"
+#include "../src/result_reader.h"
 #include "../src/unixbench_import.h"
 #include "commands.h"
 
@@ -43,18 +43,7 @@ nlohmann::json result_from_file(const std::string &path, const Suite &suite) {
                                      " (neither a bytebench result nor a UnixBench report)");
         }
     }
-    nlohmann::json doc;
-    try {
-        doc = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::exception &e) {
-        throw std::runtime_error(path + ": corrupt result: " + e.what());
-    }
-    const std::string schema =
-        doc.is_object() && doc.value("schema", nlohmann::json()).is_string() ? doc["schema"] : "";
-    if (!is_supported_result_schema(schema))
-        throw std::runtime_error(path + ": not a bytebench result (schema '" + schema +
-                                 "', expected " + kResultSchema + ")");
-    return doc;
+    return parse_result_document(text, path);
 }
 
 LoadedResult result_from_history(const std::string &reference, const GlobalOptions &global) {

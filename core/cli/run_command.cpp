@@ -8,11 +8,14 @@
 #include <filesystem>
 #include <iostream>
 
+#include "../src/file_budget.h"
 #include "../src/history.h"
 #include "../src/interrupt.h"
+#include "../src/janitor.h"
 #include "../src/reporting.h"
 #include "../src/result_store.h"
 #include "../src/scheduler.h"
+#include "../src/storage_info.h"
 #include "../src/sysinfo.h"
 #include "../src/worker_process.h"
 #include "commands.h"
@@ -155,13 +158,23 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
     add_log_file(store->path("log"));
     spdlog::debug("bytebench {} -- {}", BYTEBENCH_VERSION, o.command_line);
     spdlog::debug("results: {}.*; temporary files: {}", store->base(), schedule.temp_root);
+    if (geteuid() == 0)  // root is exempt from RLIMIT_NPROC and may see other limits
+        spdlog::info(
+            "note: running as root: the process limit (ulimit -u) does not apply and results may "
+            "differ from a normal user's");
+    // Cleans up the temp folder and the workers' groups if we are killed.
+    start_janitor(env->layout.worker, schedule.temp_root, store->base());
+    record.system["tmpdir"] = describe_storage(fs::path(schedule.temp_root).parent_path());
 
     bool saved = true;
+    std::string save_error;  // said once: a full disk fails every checkpoint alike
     auto save = [&] {
         try {
             store->write_result(to_json(record).dump(2));
         } catch (const std::exception &e) {
-            spdlog::error("{}", e.what());
+            if (e.what() != save_error)
+                spdlog::error("{} (the file keeps its previous version)", e.what());
+            save_error = e.what();
             saved = false;
         }
     };
@@ -177,6 +190,7 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
     record_in_history(global, document, store->path("json"));
     std::error_code ec;
     fs::remove_all(schedule.temp_root, ec);
+    stop_janitor();
     spdlog::info("Results: {}.json (log: {}.log)", store->base(), store->base());
     close_log_file();
 

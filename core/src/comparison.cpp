@@ -1,6 +1,8 @@
 #include "comparison.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -13,6 +15,7 @@ using nlohmann::json;
 
 const json kEmptyObject = json::object();
 const json kEmptyArray = json::array();
+const json kNull;
 
 const json &member(const json &object, const char *name, const json &fallback) {
     if (!object.is_object()) return fallback;
@@ -25,7 +28,35 @@ std::string text(const json &object, const char *name) {
     return value.is_string() ? value.get<std::string>() : "";
 }
 
-const json &runs_of(const json &document) { return member(document, "runs", kEmptyArray); }
+// Documents are only schema-checked (result_reader.h): anything else may be
+// missing or of another type, and reads as missing.
+const json &array_at(const json &object, const char *name) {
+    const json &value = member(object, name, kEmptyArray);
+    return value.is_array() ? value : kEmptyArray;
+}
+
+const json &runs_of(const json &document) { return array_at(document, "runs"); }
+
+// A copy-pass's copies: 1 when missing, not a whole number or out of range.
+int copies_of(const json &run) {
+    const json &copies = member(run, "copies", kNull);
+    if (copies.is_number_unsigned())
+        return copies.get<uint64_t>() <= uint64_t(std::numeric_limits<int>::max())
+                   ? copies.get<int>()
+                   : 1;
+    if (copies.is_number_integer()) {
+        const int64_t n = copies.get<int64_t>();
+        return n >= 0 && n <= std::numeric_limits<int>::max() ? int(n) : 1;
+    }
+    return 1;
+}
+
+// The first `bytes` of a UTF-8 string, without cutting a character.
+std::string utf8_prefix(const std::string &text, size_t bytes) {
+    if (text.size() <= bytes) return text;
+    while (bytes > 0 && (static_cast<unsigned char>(text[bytes]) & 0xC0) == 0x80) --bytes;
+    return text.substr(0, bytes);
+}
 
 bool is_imported(const json &document) { return member(document, "imported", json()).is_object(); }
 
@@ -45,7 +76,7 @@ std::string tool_text(const json &document) {
 std::string suite_text(const json &document) {
     const json &suite = member(document, "suite", kEmptyObject);
     const std::string sha = text(suite, "sha256");
-    return text(suite, "name") + (sha.empty() ? "" : " (sha256 " + sha.substr(0, 8) + ")");
+    return text(suite, "name") + (sha.empty() ? "" : " (sha256 " + utf8_prefix(sha, 8) + ")");
 }
 
 std::string copies_text(int copies) {
@@ -84,13 +115,13 @@ json describe_input(const ComparisonInput &input, const std::string &label) {
 }
 
 const json *find_test(const json &run, const std::string &id) {
-    for (const json &test : member(run, "tests", kEmptyArray))
+    for (const json &test : array_at(run, "tests"))
         if (text(test, "id") == id) return &test;
     return nullptr;
 }
 
 const json *find_index(const json &run, const std::string &category) {
-    for (const json &index : member(run, "indexes", kEmptyArray))
+    for (const json &index : array_at(run, "indexes"))
         if (text(index, "category") == category) return &index;
     return nullptr;
 }
@@ -102,7 +133,7 @@ bool is_ok_with_value(const json *test) {
 
 std::vector<double> kept_pass_values(const json &test) {
     std::vector<double> values;
-    for (const json &pass : member(test, "passes", kEmptyArray))
+    for (const json &pass : array_at(test, "passes"))
         if (member(pass, "kept", false) == true && text(pass, "status") == "ok" &&
             member(pass, "value", json()).is_number())
             values.push_back(pass["value"].get<double>());
@@ -119,7 +150,7 @@ WorkloadIdentity workload_identity(const std::vector<ComparisonInput> &inputs) {
     WorkloadIdentity identity;
     for (size_t i = 0; i < inputs.size(); ++i)
         for (const json &run : runs_of(inputs[i].document))
-            for (const json &test : member(run, "tests", kEmptyArray)) {
+            for (const json &test : array_at(run, "tests")) {
                 auto &versions = identity.versions[text(test, "id")];
                 auto &builds = identity.builds[text(test, "id")];
                 versions.resize(inputs.size());
@@ -202,6 +233,7 @@ json cell_for(const json *test, const json *baseline_test, bool is_baseline,
     const double base = (*baseline_test)["value"].get<double>();
     if (base <= 0) return cell;
     const double delta = ((*test)["value"].get<double>() / base - 1) * 100;
+    if (!std::isfinite(delta)) return cell;  // a base so near 0 that the ratio overflows
     cell["delta_pct"] = delta;
     const Significance s =
         assess_difference(kept_pass_values(*baseline_test), kept_pass_values(*test), delta,
@@ -220,7 +252,7 @@ std::vector<const json *> tests_in_order(const std::vector<const json *> &runs) 
     std::set<std::string> seen;
     for (const json *run : runs) {
         if (run == nullptr) continue;
-        for (const json &test : member(*run, "tests", kEmptyArray))
+        for (const json &test : array_at(*run, "tests"))
             if (seen.insert(text(test, "id")).second) order.push_back(&test);
     }
     return order;
@@ -254,7 +286,7 @@ json index_rows(const std::vector<const json *> &runs, size_t baseline) {
     std::vector<std::pair<std::string, std::string>> categories;  // id, title
     for (const json *run : runs) {
         if (run == nullptr) continue;
-        for (const json &index : member(*run, "indexes", kEmptyArray))
+        for (const json &index : array_at(*run, "indexes"))
             if (std::none_of(categories.begin(), categories.end(),
                              [&](const auto &c) { return c.first == text(index, "category"); }))
                 categories.emplace_back(text(index, "category"), text(index, "title"));
@@ -271,11 +303,13 @@ json index_rows(const std::vector<const json *> &runs, size_t baseline) {
                 continue;
             }
             json cell = {{"score", (*index)["score"]},
-                         {"partial", member(*index, "partial", false)}};
+                         {"partial", member(*index, "partial", false) == true}};
             if (i != baseline && base != nullptr && member(*base, "score", json()).is_number() &&
-                (*base)["score"].get<double>() > 0)
-                cell["delta_pct"] =
+                (*base)["score"].get<double>() > 0) {
+                const double delta =
                     ((*index)["score"].get<double>() / (*base)["score"].get<double>() - 1) * 100;
+                if (std::isfinite(delta)) cell["delta_pct"] = delta;
+            }
             cells.push_back(cell);
         }
         rows.push_back({{"category", category}, {"title", title}, {"cells", cells}});
@@ -286,7 +320,7 @@ json index_rows(const std::vector<const json *> &runs, size_t baseline) {
 std::string section_title(const std::vector<const json *> &runs) {
     std::vector<int> copies;
     for (const json *run : runs)
-        if (run != nullptr) copies.push_back(member(*run, "copies", 1).get<int>());
+        if (run != nullptr) copies.push_back(copies_of(*run));
     if (std::all_of(copies.begin(), copies.end(), [&](int c) { return c == copies.front(); }))
         return copies_text(copies.front());
     std::string title;
@@ -302,7 +336,7 @@ json section_at(size_t position, const std::vector<ComparisonInput> &inputs,
     for (const ComparisonInput &input : inputs) {
         const json &all = runs_of(input.document);
         runs.push_back(position < all.size() ? &all[position] : nullptr);
-        copies.push_back(runs.back() ? member(*runs.back(), "copies", json(1)) : json());
+        copies.push_back(runs.back() ? json(copies_of(*runs.back())) : json());
     }
     json rows = json::array();
     for (const json *test : tests_in_order(runs))

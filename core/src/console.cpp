@@ -64,10 +64,21 @@ void setup_logging(Verbosity verbosity) {
 }
 
 void add_log_file(const std::string &path) {
-    g_file_sink = std::make_shared<spdlog::sinks::basic_file_sink_mt>(path, false);
+    try {
+        g_file_sink = std::make_shared<spdlog::sinks::basic_file_sink_mt>(path, false);
+    } catch (const spdlog::spdlog_ex &e) {
+        spdlog::warn("no log file: {}", e.what());
+        return;
+    }
     g_file_sink->set_pattern("[%Y-%m-%d %H:%M:%S.%e] [%l] %v");
     g_file_sink->set_level(spdlog::level::debug);
     spdlog::default_logger()->sinks().push_back(g_file_sink);
+    // A full disk fails every line alike: say it once, not once a second.
+    spdlog::default_logger()->set_error_handler([](const std::string &msg) {
+        static bool said = false;
+        if (!said) std::fprintf(stderr, "warning: the log file is incomplete: %s\n", msg.c_str());
+        said = true;
+    });
 }
 
 void close_log_file() {

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <charconv>
+#include <climits>
 #include <cstdlib>
 #include <filesystem>
 
@@ -188,20 +189,10 @@ int user_version(sqlite3 *db, const std::string &path) {
 }
 
 // ---------------------------------------------------------------------------
-// What the history keeps apart from the document. Documents are read
-// leniently: a member that is missing or of the wrong type is left empty,
-// since incomplete runs and imported reports lack some.
+// What the history keeps apart from the document (history.h).
 
-struct CopyPass {
-    int copies = 0;
-    std::optional<double> score;
-    bool partial = false;
-};
-
-struct Summary {
-    std::string started_at, host, cpu, suite, suite_sha256, status, source, tool;
-    std::vector<CopyPass> passes;
-};
+using CopyPass = CopyPassSummary;
+using Summary = ResultSummary;
 
 const json &member(const json &object, const char *key) {
     static const json missing;
@@ -227,8 +218,14 @@ const json *headline_index(const json &run) {
 
 CopyPass summarize_pass(const json &run) {
     CopyPass pass;
+    // A whole number that fits; a float may be out of int's range (UB to convert).
     const json &copies = member(run, "copies");
-    if (copies.is_number()) pass.copies = copies.get<int>();
+    if (copies.is_number_unsigned()) {
+        if (copies.get<uint64_t>() <= uint64_t(INT_MAX)) pass.copies = copies.get<int>();
+    } else if (copies.is_number_integer()) {
+        const int64_t n = copies.get<int64_t>();
+        if (n >= 0 && n <= INT_MAX) pass.copies = int(n);
+    }
     if (const json *index = headline_index(run)) {
         const json &score = member(*index, "score");
         if (score.is_number()) pass.score = score.get<double>();
@@ -364,6 +361,8 @@ void create_parent_folder(const std::string &path) {
 }
 
 }  // namespace
+
+ResultSummary summarize_result(const json &document) { return summarize(document); }
 
 void History::Closer::operator()(sqlite3 *db) const { sqlite3_close_v2(db); }
 

@@ -37,6 +37,25 @@ struct HistoryEntry {
     std::string result_path;  // where the JSON file was written ("" if none)
 };
 
+// What the history keeps of a result document beside the document itself.
+// Documents are read leniently: a member that is missing or of the wrong
+// type is left empty, since incomplete runs and imported reports lack some.
+struct CopyPassSummary {
+    int copies = 0;  // 0 when the document gives no usable count
+    // The "system" category's score (the first index's when there is no
+    // "system" category); nullopt when the copy-pass has no index.
+    std::optional<double> score;
+    bool partial = false;
+};
+
+struct ResultSummary {
+    std::string started_at, host, cpu, suite, suite_sha256, status, source, tool;
+    std::vector<CopyPassSummary> passes;  // per copy-pass (runs[])
+};
+
+// Pure: no database. History::add stores this; any JSON value is accepted.
+ResultSummary summarize_result(const nlohmann::json &document);
+
 class History {
   public:
     static constexpr int kSchemaVersion = 2;

@@ -14,7 +14,9 @@
 #include <filesystem>
 #include <memory>
 
+#include "file_budget.h"
 #include "interrupt.h"
+#include "sysinfo.h"
 #include "worker_process.h"
 
 namespace fs = std::filesystem;
@@ -34,6 +36,8 @@ struct Copy {
     bool ready = false;
     bool has_result = false;
     bool stopped_by_us = false;  // still running when the pass was stopped
+    bool msg_open = true;        // its pipes, until they hang up
+    bool out_open = true;
     Status status = Status::ok;
     std::string error;
     CopyOutcome outcome;
@@ -97,9 +101,13 @@ void handle_message(Copy &c, const nlohmann::json &m, const std::string &label) 
 // Drives all copies until every worker has been reaped.
 class Pass {
   public:
-    explicit Pass(const PassRequest &r) : r_(r), label_(r.test->id) {}
+    explicit Pass(const PassRequest &r)
+        : r_(r), label_(r.test->id), crowding_s_(crowding_seconds(r.copies, online_cpus())) {}
 
     PassOutcome run() {
+        // Not enough descriptors: skipped, not an EMFILE half way through.
+        const std::string short_of = ensure_file_budget(uint64_t(r_.copies));
+        if (!short_of.empty()) return failed(Status::skipped, short_of);
         int barrier[2];
         if (pipe2(barrier, O_CLOEXEC) != 0)
             return failed(Status::error,
@@ -114,6 +122,7 @@ class Pass {
 
   private:
     void start_all(int barrier_read) {
+        const double begin = now_s();
         copies_.resize(size_t(r_.copies));
         for (int i = 0; i < r_.copies && launch_error_.empty(); ++i) {
             Copy &c = copies_[size_t(i)];
@@ -134,6 +143,7 @@ class Pass {
             }
         }
         if (!launch_error_.empty()) stop(Status::error, launch_error_);
+        spdlog::debug("{}: {} workers started in {:.3f} s", label_, r_.copies, now_s() - begin);
     }
 
     bool all_ready() const {
@@ -156,7 +166,8 @@ class Pass {
         close(barrier_write_);
         barrier_write_ = -1;
         released_at_ = now_s();
-        spdlog::debug("{}: {} copies released", label_, r_.copies);
+        spdlog::debug("{}: {} copies ready {:.3f} s after the last start, released", label_,
+                      r_.copies, released_at_ - supervised_at_);
     }
 
     void kill_all(int sig) {
@@ -164,20 +175,59 @@ class Pass {
             if (c.worker && !c.worker->exited()) c.worker->kill_group(sig);
     }
 
+    // One poll over every open pipe; only the copies whose pipes have
+    // something are read, and waitpid is asked only once some child has
+    // exited: with 1024 copies the CLI must not cost the workloads a CPU.
     void poll_workers() {
-        std::vector<pollfd> fds;
-        for (Copy &c : copies_) {
+        fds_.clear();
+        owners_.clear();
+        for (size_t i = 0; i < copies_.size(); ++i) {
+            const Copy &c = copies_[i];
             if (!c.worker || c.worker->exited()) continue;
-            fds.push_back({c.worker->message_fd(), POLLIN, 0});
-            fds.push_back({c.worker->output_fd(), POLLIN, 0});
+            if (c.msg_open) add_fd(c.worker->message_fd(), i);
+            if (c.out_open) add_fd(c.worker->output_fd(), i);
         }
-        if (!fds.empty()) poll(fds.data(), fds.size(), 20);
+        if (poll(fds_.data(), fds_.size(), 20) > 0)
+            for (size_t k = 0; k < fds_.size(); ++k)
+                if (fds_[k].revents != 0) read_copy(owners_[k], fds_[k]);
+        if (some_child_exited()) reap_all();
+    }
+
+    void add_fd(int fd, size_t owner) {
+        fds_.push_back({fd, POLLIN, 0});
+        owners_.push_back(owner);
+    }
+
+    void read_copy(size_t i, const pollfd &p) {
+        Copy &c = copies_[i];
+        const bool is_msg = p.fd == c.worker->message_fd();
+        if (is_msg)
+            handle_messages(i);
+        else
+            c.worker->read_output();
+        // Hung up with nothing left: polling it again would return at once.
+        if ((p.revents & POLLIN) == 0) (is_msg ? c.msg_open : c.out_open) = false;
+    }
+
+    void handle_messages(size_t i) {
+        Copy &c = copies_[i];
+        for (const auto &m : c.worker->read_messages())
+            handle_message(c, m, label_ + "#" + std::to_string(i));
+    }
+
+    // Whether some child is waiting to be reaped, without reaping it.
+    static bool some_child_exited() {
+        siginfo_t info{};
+        return waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid != 0;
+    }
+
+    // Reaps the workers that have exited and reads what they left in their
+    // pipes (they are not polled again).
+    void reap_all() {
         for (size_t i = 0; i < copies_.size(); ++i) {
             Copy &c = copies_[i];
-            if (!c.worker) continue;
-            c.worker->reap();
-            for (const auto &m : c.worker->read_messages())
-                handle_message(c, m, label_ + "#" + std::to_string(i));
+            if (!c.worker || c.worker->exited() || !c.worker->reap()) continue;
+            handle_messages(i);
             c.worker->read_output();
         }
     }
@@ -188,8 +238,10 @@ class Pass {
     }
 
     void supervise() {
-        const double started = now_s();
-        const double run_limit = r_.test->duration_s + grace_seconds(r_.test->duration_s);
+        const double started = supervised_at_ = now_s();
+        const double setup_limit = r_.setup_timeout_s + crowding_s_;
+        const double run_limit =
+            r_.test->duration_s + grace_seconds(r_.test->duration_s) + crowding_s_;
         double kill_at = 0;  // when SIGTERM was sent: SIGKILL follows 2 s later
         while (!all_exited()) {
             poll_workers();
@@ -199,9 +251,9 @@ class Pass {
                     stop(Status::ok, "");  // reasons come from the copies
                 else if (all_ready())
                     release();
-                else if (now_s() - started > r_.setup_timeout_s)
-                    stop(Status::timeout, "setup took longer than " +
-                                              std::to_string(int(r_.setup_timeout_s)) + " s");
+                else if (now_s() - started > setup_limit)
+                    stop(Status::timeout,
+                         "setup took longer than " + std::to_string(int(setup_limit)) + " s");
             }
             if (released_at_ > 0 && !stopping_ && any_failed_after_start()) stop(Status::ok, "");
             if (released_at_ > 0 && !stopping_ && now_s() - released_at_ > run_limit)
@@ -288,7 +340,11 @@ class Pass {
 
     const PassRequest &r_;
     std::string label_;
+    double crowding_s_;
+    double supervised_at_ = 0;
     std::vector<Copy> copies_;
+    std::vector<pollfd> fds_;     // reused by every poll_workers()
+    std::vector<size_t> owners_;  // fds_[k] belongs to copies_[owners_[k]]
     int barrier_write_ = -1;
     double released_at_ = 0;
     bool stopping_ = false;
@@ -300,6 +356,11 @@ class Pass {
 }  // namespace
 
 double grace_seconds(double duration_s) { return 10.0 + duration_s / 2; }
+
+double crowding_seconds(int copies, int cpus) {
+    if (cpus < 1) cpus = 1;
+    return copies > cpus ? 0.5 * double(copies) / double(cpus) : 0.0;
+}
 
 PassOutcome run_pass(const PassRequest &request) { return Pass(request).run(); }
 

@@ -34,12 +34,19 @@ struct PassRequest {
     int copies = 1;
     int pass_index = 0;
     std::string worker_program;
-    std::string temp_root;  // per-copy temp dirs are made inside it
-    double setup_timeout_s = 120;
+    std::string temp_root;         // per-copy temp dirs are made inside it
+    double setup_timeout_s = 120;  // plus crowding_seconds()
 };
 
 // Extra time a pass may take beyond its duration before it is a timeout.
 double grace_seconds(double duration_s);
+
+// Extra time for setup and for the run when the copies outnumber the CPUs:
+// they start one after another as the scheduler gets to them (the start
+// spread: seconds at 1024 copies on 2 CPUs), and each must finish the
+// iteration it is in when its time is up. Half a second per copy per CPU,
+// 0 when every copy has a CPU of its own.
+double crowding_seconds(int copies, int cpus);
 
 PassOutcome run_pass(const PassRequest &request);
 

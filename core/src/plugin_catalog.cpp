@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "descriptor_cache.h"
+#include "plugin_security.h"
 #include "worker_process.h"
 
 namespace fs = std::filesystem;
@@ -62,40 +64,83 @@ PluginInfo PluginCatalog::parse_description(const std::string &path, const std::
 
 PluginCatalog PluginCatalog::scan(const std::vector<std::string> &directories,
                                   const std::string &worker_program) {
+    ScanOptions options;
+    options.worker_program = worker_program;
+    return scan(directories, options);
+}
+
+PluginCatalog PluginCatalog::scan(const std::vector<std::string> &directories,
+                                  const ScanOptions &options) {
     PluginCatalog catalog;
     catalog.directories_ = directories;
-    for (const std::string &dir : directories) {
-        std::error_code ec;
-        if (!fs::is_directory(dir, ec)) {
-            catalog.problems_.push_back({dir, "plugin folder does not exist or is not a folder",
-                                         PluginProblem::Kind::missing_folder});
+    DescriptorCache cache(options.cache_file, options.worker_program);
+    for (const std::string &dir : directories) catalog.scan_folder(dir, options, cache);
+    cache.save();
+    return catalog;
+}
+
+void PluginCatalog::scan_folder(const std::string &dir, const ScanOptions &options,
+                                DescriptorCache &cache) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) {
+        problems_.push_back({dir, "plugin folder does not exist or is not a folder",
+                             PluginProblem::Kind::missing_folder});
+        return;
+    }
+    const std::string folder = fs::absolute(dir).lexically_normal().string();
+    if (const std::string why = options.allow_insecure ? "" : check_plugin_folder(folder);
+        !why.empty()) {
+        problems_.push_back({folder, why, PluginProblem::Kind::refused});
+        return;
+    }
+    for (const fs::path &file : plugin_files(dir)) {
+        const std::string path = fs::absolute(file).lexically_normal().string();
+        if (file.extension() != ".so") {
+            problems_.push_back(
+                {path, "skipped: not a shared library (.so)", PluginProblem::Kind::ignored});
             continue;
         }
-        for (const fs::path &file : plugin_files(dir)) {
-            const std::string path = fs::absolute(file).lexically_normal().string();
-            if (file.extension() != ".so") {
-                catalog.problems_.push_back(
-                    {path, "skipped: not a shared library (.so)", PluginProblem::Kind::ignored});
-                continue;
-            }
-            const WorkerOutcome out = run_worker_to_end(
-                worker_program, {"describe", "--plugin", path}, kDescribeTimeoutS);
-            const auto answer =
-                std::find_if(out.messages.begin(), out.messages.end(),
-                             [](const auto &m) { return m.value("t", "") == "describe"; });
-            if (!out.error.empty() || answer == out.messages.end()) {
-                catalog.problems_.push_back(
-                    {path, out.error.empty() ? "the plugin gave no description" : out.error});
-                continue;
-            }
-            try {
-                catalog.add(parse_description(path, answer->at("plugin").dump()));
-            } catch (const std::exception &e) {
-                catalog.problems_.push_back({path, std::string("bad description: ") + e.what()});
-            }
+        if (const std::string why = options.allow_insecure ? "" : check_plugin_file(path);
+            !why.empty()) {
+            problems_.push_back({path, why, PluginProblem::Kind::refused});
+            continue;
         }
+        // Identity first: a file replaced while it is described is described again next time.
+        const nlohmann::json identity = file_identity(path);
+        std::optional<nlohmann::json> answer = cache.find(path, identity);
+        if (!answer) {
+            ++describe_runs_;
+            bool cacheable = false;
+            answer = describe(path, options, cacheable);
+            if (cacheable) cache.store(path, identity, *answer);
+        }
+        take_answer(path, *answer);
     }
-    return catalog;
+}
+
+// {"plugin": {...}} or {"error": "..."}, from the file's describe worker.
+nlohmann::json PluginCatalog::describe(const std::string &path, const ScanOptions &options,
+                                       bool &cacheable) {
+    const WorkerOutcome out = run_worker_to_end(
+        options.worker_program, {"describe", "--plugin", path}, options.describe_timeout_s);
+    cacheable = out.answered;
+    const auto answer = std::find_if(out.messages.begin(), out.messages.end(),
+                                     [](const auto &m) { return m.value("t", "") == "describe"; });
+    if (out.error.empty() && answer != out.messages.end() && answer->contains("plugin"))
+        return {{"plugin", answer->at("plugin")}};
+    return {{"error", out.error.empty() ? "the plugin gave no description" : out.error}};
+}
+
+void PluginCatalog::take_answer(const std::string &path, const nlohmann::json &answer) {
+    if (answer.contains("error")) {
+        problems_.push_back({path, answer.at("error").get<std::string>()});
+        return;
+    }
+    try {
+        add(parse_description(path, answer.at("plugin").dump()));
+    } catch (const std::exception &e) {
+        problems_.push_back({path, std::string("bad description: ") + e.what()});
+    }
 }
 
 namespace {

@@ -53,8 +53,11 @@ void render_report(const PluginCatalog &catalog, const std::string &worker_progr
     fs::remove(input, ec);
     if (!out.error.empty()) {
         fs::remove(tmp_out, ec);
-        throw ReportError("report format '" + format + "' (" + ref.plugin->path +
-                          "): " + out.error);
+        // The reporter only knows the temporary name; the user knows the real one.
+        std::string error = out.error;
+        if (const auto at = error.find(tmp_out); at != std::string::npos)
+            error.replace(at, tmp_out.size(), out_path);
+        throw ReportError("report format '" + format + "' (" + ref.plugin->path + "): " + error);
     }
     if (std::rename(tmp_out.c_str(), out_path.c_str()) != 0) {
         fs::remove(tmp_out, ec);

@@ -50,7 +50,9 @@ bool valid_value(const std::string &type, const std::string &value) {
 std::vector<std::pair<std::string, std::string>> resolve_params(
     const std::string &test, const WorkloadInfo &w,
     const std::vector<std::pair<std::string, std::string>> &given) {
-    for (const auto &[key, value] : given) {
+    for (const auto &param : given) {
+        // Not a structured binding: C++17 lambdas cannot capture those (clang refuses).
+        const std::string &key = param.first, &value = param.second;
         const auto declared = std::find_if(w.params.begin(), w.params.end(),
                                            [&](const ParamInfo &p) { return p.key == key; });
         if (declared == w.params.end()) {

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "interrupt.h"
+#include "process_budget.h"
 #include "sysinfo.h"
 
 namespace bytebench {
@@ -79,6 +80,17 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
                   test.duration_s);
     for (int pass = 0; pass < test.passes; ++pass) {
         progress.pass_started(test.id, copies, pass + 1, test.passes, pass_s);
+        // Not enough processes allowed: skipped, not a fork failure mid-pass.
+        const std::string short_of =
+            ensure_process_budget({uint64_t(copies), test.workload.processes_per_copy});
+        if (!short_of.empty()) {
+            record.status = Status::skipped;
+            record.error = short_of;
+            spdlog::warn("{} ({} cop{}): skipped: {}", test.id, copies, copies == 1 ? "y" : "ies",
+                         short_of);
+            progress.skip_planned(pass_s * (test.passes - pass - 1));
+            break;
+        }
         settle(options.settle_s);
         if (interrupt_signal() != 0) break;
         PassRequest request;

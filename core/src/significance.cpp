@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <numeric>
 
@@ -132,6 +133,9 @@ double welch_p(const std::vector<double> &a, const std::vector<double> &b) {
     if (sa + sb == 0) return ma == mb ? 1.0 : 0.0;
     const double t = (ma - mb) / std::sqrt(sa + sb);
     const double df = (sa + sb) * (sa + sb) / (sa * sa / (na - 1) + sb * sb / (nb - 1));
+    // Values near the limits of a double overflow the sums (boost would throw).
+    if (!std::isfinite(t) || !std::isfinite(df) || !(df > 0))
+        return std::numeric_limits<double>::quiet_NaN();
     const boost::math::students_t distribution(df);
     return std::min(1.0, 2 * boost::math::cdf(boost::math::complement(distribution, std::fabs(t))));
 }
@@ -153,6 +157,12 @@ Significance assess_difference(const std::vector<double> &baseline,
         s.reason = passes_text(s.baseline_passes) + " in " + baseline_label + ", " +
                    std::to_string(s.other_passes) + " in " + other_label + "; need " +
                    std::to_string(kMinWelch) + " on each side";
+        return s;
+    }
+    if (std::isnan(*s.p)) {
+        s.method = TestMethod::none;
+        s.p.reset();
+        s.reason = "the pass values are too large to test";
         return s;
     }
     if (*s.p < alpha)

@@ -40,7 +40,8 @@ const char *to_string(TestMethod method);
 double mann_whitney_p(const std::vector<double> &a, const std::vector<double> &b);
 
 // Two-sided p-value of Welch's t-test of a and b (each at least 2 values).
-// When both samples have no spread, 1 if their means are equal, else 0.
+// When both samples have no spread, 1 if their means are equal, else 0; NaN
+// when values near the limits of a double overflow the statistic.
 double welch_p(const std::vector<double> &a, const std::vector<double> &b);
 
 // The verdict on `other` against `baseline` (kept pass values), where

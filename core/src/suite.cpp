@@ -4,6 +4,7 @@
 #include <toml++/toml.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <set>
@@ -11,6 +12,9 @@
 
 namespace bytebench {
 namespace {
+
+// A bound an int holds: a million passes of a 10 s test take four months.
+constexpr int64_t kMaxPasses = 1000000;
 
 std::string where(const std::string &path, const toml::source_region &at) {
     return path + ":" + std::to_string(at.begin.line) + ":" + std::to_string(at.begin.column);
@@ -87,8 +91,9 @@ TestDef parse_test(const std::string &path, const std::string &id, const toml::n
                 fail(path, v, in + "repeat must be \"long\" or \"short\"");
             def.repeat_long = r == "long";
         } else if (key == "passes") {
-            if (!v.is_integer() || v.as_integer()->get() < 1)
-                fail(path, v, in + "passes must be a positive integer");
+            if (!v.is_integer() || v.as_integer()->get() < 1 || v.as_integer()->get() > kMaxPasses)
+                fail(path, v,
+                     in + "passes must be an integer from 1 to " + std::to_string(kMaxPasses));
             def.passes = int(v.as_integer()->get());
         } else if (key == "params") {
             const toml::table *p = v.as_table();

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
 
 namespace bytebench {
 
@@ -20,8 +21,16 @@ bool write_message(int fd, const nlohmann::json &message) {
 }
 
 std::vector<nlohmann::json> MessageReader::feed(const char *data, size_t size) {
-    pending_.append(data, size);
     std::vector<nlohmann::json> messages;
+    if (dropping_) {  // the rest of an overlong line, up to its newline
+        const void *nl = std::memchr(data, '\n', size);
+        if (nl == nullptr) return messages;
+        dropping_ = false;
+        const size_t skip = size_t(static_cast<const char *>(nl) - data) + 1;
+        data += skip;
+        size -= skip;
+    }
+    pending_.append(data, size);
     size_t start = 0;
     for (size_t nl; (nl = pending_.find('\n', start)) != std::string::npos; start = nl + 1) {
         const std::string line = pending_.substr(start, nl - start);
@@ -32,6 +41,14 @@ std::vector<nlohmann::json> MessageReader::feed(const char *data, size_t size) {
         messages.push_back(std::move(parsed));
     }
     pending_.erase(0, start);
+    if (pending_.size() > kMaxLine) {
+        messages.push_back({{"t", "garbage"},
+                            {"text", "(a message line longer than " + std::to_string(kMaxLine) +
+                                         " bytes, dropped)"}});
+        pending_.clear();
+        pending_.shrink_to_fit();
+        dropping_ = true;
+    }
     return messages;
 }
 

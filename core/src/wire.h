@@ -22,12 +22,17 @@ bool write_message(int fd, const nlohmann::json &message);
 // Splits a byte stream into messages. Feed it what read() returned; it keeps
 // an incomplete last line for the next call. A line that is not JSON becomes
 // {"t":"garbage","text":...} so that a confused worker is visible, not fatal.
+// A line longer than kMaxLine is dropped as it arrives (one garbage message
+// says so): a plugin that writes endlessly to the message channel costs the
+// CLI at most kMaxLine bytes.
 class MessageReader {
   public:
+    static constexpr size_t kMaxLine = 1 << 20;
     std::vector<nlohmann::json> feed(const char *data, size_t size);
 
   private:
     std::string pending_;
+    bool dropping_ = false;  // inside a line that was too long, until its newline
 };
 
 }  // namespace bytebench

@@ -9,9 +9,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
+
+#include "file_budget.h"
+#include "janitor.h"
+#include "process_budget.h"
 
 namespace bytebench {
 namespace {
@@ -24,9 +29,12 @@ void make_pipe(int fds[2]) {
 }
 
 // In the child between fork and exec: only async-signal-safe calls.
-[[noreturn]] void exec_child(const std::vector<char *> &argv, int msg_w, int out_w, int barrier_r) {
+[[noreturn]] void exec_child(const std::vector<char *> &argv, int msg_w, int out_w, int barrier_r,
+                             pid_t parent) {
     setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
+    // The CLI may have died before prctl: then no signal will ever come.
+    if (getppid() != parent) _exit(126);
     // Move the fds out of the way of 3 and 4 first, then into place.
     const int msg = fcntl(msg_w, F_DUPFD_CLOEXEC, 10);
     const int out = fcntl(out_w, F_DUPFD_CLOEXEC, 10);
@@ -42,6 +50,7 @@ void make_pipe(int fds[2]) {
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, nullptr);
+    restore_file_limit();
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     signal(SIGPIPE, SIG_DFL);
@@ -56,9 +65,14 @@ size_t read_available(int fd, std::string &into, size_t limit) {
         const ssize_t n = ::read(fd, buf, sizeof buf);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) break;
-        into.append(buf, static_cast<size_t>(n));
-        total += static_cast<size_t>(n);
-        if (into.size() > limit) into.erase(0, into.size() - limit);
+        // Keep the last `limit` bytes without growing past them: a copy that
+        // floods its output costs the CLI `limit` bytes, not a read buffer more.
+        const size_t got = static_cast<size_t>(n);
+        const size_t keep = std::min(got, limit);
+        const size_t overflow = into.size() + keep > limit ? into.size() + keep - limit : 0;
+        into.erase(0, overflow);
+        into.append(buf + (got - keep), keep);
+        total += got;
     }
     return total;
 }
@@ -87,8 +101,9 @@ WorkerProcess::WorkerProcess(const std::string &program, std::vector<std::string
         close(msg[1]);
         throw;
     }
+    const pid_t parent = getpid();
     pid_ = fork();
-    if (pid_ == 0) exec_child(argv, msg[1], out[1], barrier_read_fd);
+    if (pid_ == 0) exec_child(argv, msg[1], out[1], barrier_read_fd, parent);
     const int fork_errno = errno;
     close(msg[1]);
     close(out[1]);
@@ -98,11 +113,12 @@ WorkerProcess::WorkerProcess(const std::string &program, std::vector<std::string
         close(msg_fd_);
         close(out_fd_);
         msg_fd_ = out_fd_ = -1;
-        throw std::runtime_error(std::string("cannot start a worker process: fork: ") +
-                                 std::strerror(fork_errno));
+        throw std::runtime_error("cannot start a worker process: " +
+                                 describe_fork_error(fork_errno));
     }
     // Also set in the child, but the parent must not race ahead of it.
     setpgid(pid_, pid_);
+    janitor_track_group(pid_);
     fcntl(msg_fd_, F_SETFL, O_NONBLOCK);
     fcntl(out_fd_, F_SETFL, O_NONBLOCK);
 }
@@ -113,6 +129,7 @@ WorkerProcess::~WorkerProcess() {
         int status;
         while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
         }
+        janitor_untrack_group(pid_);
     }
     if (msg_fd_ >= 0) close(msg_fd_);
     if (out_fd_ >= 0) close(out_fd_);
@@ -135,6 +152,7 @@ bool WorkerProcess::reap() {
         wait_status_ = status;
         // Whatever the workload left behind in the group goes too.
         kill_group(SIGKILL);
+        janitor_untrack_group(pid_);
     }
     return reaped_;
 }
@@ -180,6 +198,7 @@ WorkerOutcome run_worker_to_end(const std::string &program, const std::vector<st
     worker.read_output();
     for (const auto &m : outcome.messages)
         if (m.value("t", "") == "fail") outcome.error = m.value("error", "failed");
+    outcome.answered = !timed_out && WIFEXITED(worker.wait_status());
     if (timed_out) {
         outcome.error = "did not finish within " + std::to_string(int(timeout_s)) + " s";
     } else if (outcome.error.empty() &&
@@ -187,14 +206,6 @@ WorkerOutcome run_worker_to_end(const std::string &program, const std::vector<st
         outcome.error = "worker " + describe_wait_status(worker.wait_status());
     }
     return outcome;
-}
-
-void raise_file_limit() {
-    rlimit limit{};
-    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
-        limit.rlim_cur = limit.rlim_max;
-        setrlimit(RLIMIT_NOFILE, &limit);
-    }
 }
 
 }  // namespace bytebench

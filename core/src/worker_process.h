@@ -68,12 +68,11 @@ std::string describe_wait_status(int wait_status);
 struct WorkerOutcome {
     std::vector<nlohmann::json> messages;
     std::string error;
+    // The worker's own verdict: it exited (not killed, not timed out), so
+    // `error`, if any, is what the worker said. Such answers may be cached.
+    bool answered = false;
 };
 WorkerOutcome run_worker_to_end(const std::string &program, const std::vector<std::string> &args,
                                 double timeout_s);
-
-// Raises the soft RLIMIT_NOFILE to the hard limit: every worker costs the CLI
-// two descriptors, and 1024 copies must not run out.
-void raise_file_limit();
 
 }  // namespace bytebench

@@ -5,6 +5,7 @@
 //                        --duration-ns NS --temp-dir DIR --msg-fd N --barrier-fd M
 //                        [--param KEY=VALUE]...
 //   bytebench-worker report --plugin FILE --reporter ID --input JSON --out FILE|- --msg-fd N
+//   bytebench-worker janitor --temp-root DIR --results-base BASE --cli-pid PID  (pipe on fd 0)
 //
 // It is started by the CLI, talks to it in JSON lines on the message fd (see
 // core/src/wire.h) and is not meant to be run by hand, except to debug a
@@ -18,6 +19,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "../src/janitor.h"
 #include "../src/plugin_loader.h"
 #include "../src/wire.h"
 #include "worker_host.h"
@@ -179,7 +181,14 @@ int main(int argc, char **argv) {
     report_cmd->add_option("--reporter", o.reporter)->required();
     report_cmd->add_option("--input", o.input)->required();
     report_cmd->add_option("--out", o.out)->required();
+    bytebench::JanitorOptions janitor;
+    CLI::App *janitor_cmd =
+        app.add_subcommand("janitor", "clean up after the CLI when its pipe on fd 0 closes");
+    janitor_cmd->add_option("--temp-root", janitor.temp_root)->required();
+    janitor_cmd->add_option("--results-base", janitor.results_base);
+    janitor_cmd->add_option("--cli-pid", janitor.cli_pid)->required();
     CLI11_PARSE(app, argc, argv);
+    if (*janitor_cmd) return bytebench::run_janitor(janitor);
 
     // Children the workload starts must not inherit our channel to the CLI.
     if (o.msg_fd > 2) fcntl(o.msg_fd, F_SETFD, FD_CLOEXEC);

@@ -29,6 +29,11 @@
 //          buffer cut short by the stop earns partial credit, its read and
 //          written bytes weighted by the write and read phases' rates.
 //
+// Disk space: create() first checks that the file system of temp_dir has
+// room for every copy's files (the copies share it), and fails with what it
+// needs and has. A write or read that fails (ENOSPC, EIO, ...) fails the test
+// with the file, the errno and what it means; the files are removed.
+//
 // The hidden-in-practice parameter `warmup_s` (default 2, UnixBench's) is the
 // length of each warm-up phase and of each 2-second settle sleep (the 1-second
 // one is half of it); the tests shorten it, benchmarks should not.
@@ -37,10 +42,12 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <bytebench/plugin.hpp>
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <memory>
@@ -54,7 +61,7 @@ constexpr size_t kMaxBufsize = 8192;
 constexpr size_t kMinBufsize = 256;
 constexpr long long kMaxMaxblocks = 1024 * 1024;  // KiB, UnixBench's limit
 constexpr uint64_t kUnit = 256;                   // UnixBench's COUNTSIZE, bytes
-constexpr uint64_t kFreeSpaceMarginKiB = 1024;
+constexpr uint64_t kFreeSpaceMarginKiB = 1024;    // for the file system's own blocks
 
 // The I/O buffer: static and 8 KiB whatever bufsize is, holding the bytes 0,
 // 1, ..., 255, 0, 1, ... as UnixBench's does (the data matters on file
@@ -65,8 +72,30 @@ void fill_buffer() {
     for (size_t i = 0; i < kMaxBufsize; ++i) g_buf[i] = static_cast<char>(i & 0xff);
 }
 
+// What an errno of a file test means for the person reading the result.
+const char *io_hint(int err) {
+    switch (err) {
+        case ENOSPC:
+            return " (ENOSPC): the file system is full";
+        case EDQUOT:
+            return " (EDQUOT): the disk quota is used up";
+        case EIO:
+            return " (EIO): the storage device reported an I/O error";
+        case EFBIG:
+            return " (EFBIG): the file size limit (ulimit -f) was reached";
+        case EROFS:
+            return " (EROFS): the file system is read-only";
+        default:
+            return "";
+    }
+}
+
+// "write <path>: <strerror>" and what it means. Whatever was written is
+// removed by File's destructor on the way out.
 [[noreturn]] void throw_io(const char *op, const std::string &path) {
-    throw std::runtime_error(std::string(op) + " " + path + ": " + std::strerror(errno));
+    const int err = errno;
+    throw std::runtime_error(std::string(op) + " " + path + ": " + std::strerror(err) +
+                             io_hint(err));
 }
 
 uint64_t round_up_to_unit(uint64_t bytes) { return (bytes + kUnit - 1) / kUnit * kUnit; }
@@ -157,16 +186,27 @@ Mode parse_mode(const std::string &mode) {
                                 "' (expected write, read or copy)");
 }
 
-// Free space under `dir` must hold `need_kib` KiB (when the file system says).
-void check_free_space(const std::string &dir, uint64_t need_kib) {
+std::string mib(uint64_t kib) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f MiB", double(kib) / 1024.0);
+    return text;
+}
+
+// Free space under `dir` must hold what every copy will write, since the
+// copies share the file system: copies × files × maxblocks KiB and a margin
+// (when the file system says how much it has).
+void check_free_space(const std::string &dir, uint64_t copies, uint64_t files, uint64_t file_kib) {
     struct statvfs st {};
     if (::statvfs(dir.c_str(), &st) != 0) throw_io("statvfs", dir);
     if (st.f_blocks == 0) return;  // a file system that does not tell
     const uint64_t free_kib = uint64_t(st.f_bavail) * uint64_t(st.f_frsize) / 1024;
-    if (free_kib < need_kib)
-        throw std::runtime_error("fstime: not enough free space in " + dir + ": needs " +
-                                 std::to_string(need_kib) + " KiB, " + std::to_string(free_kib) +
-                                 " KiB available");
+    const uint64_t need_kib = copies * files * file_kib + kFreeSpaceMarginKiB;
+    if (free_kib >= need_kib) return;
+    throw std::runtime_error("fstime: needs " + mib(need_kib) + " free in " + dir + " (" +
+                             std::to_string(copies) + (copies == 1 ? " copy" : " copies") + " of " +
+                             std::to_string(files) + (files == 1 ? " file" : " files") + " of " +
+                             std::to_string(file_kib) + " KiB, and " + mib(kFreeSpaceMarginKiB) +
+                             " spare), has " + mib(free_kib));
 }
 
 }  // namespace
@@ -198,7 +238,7 @@ struct Fstime {
         const std::string dir = ctx.temp_dir();
         if (dir.empty()) throw std::runtime_error("fstime: the host gave no temporary folder");
         const uint64_t files = mode_ == Mode::copy ? 2 : 1;
-        check_free_space(dir, files * uint64_t(maxblocks) + kFreeSpaceMarginKiB);
+        check_free_space(dir, std::max<uint64_t>(1, ctx.copy_count()), files, uint64_t(maxblocks));
         a_ = std::make_unique<File>(dir + "/dummy0");
         if (mode_ == Mode::copy) b_ = std::make_unique<File>(dir + "/dummy1");
 

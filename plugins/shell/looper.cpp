@@ -19,6 +19,23 @@ namespace {
     throw std::runtime_error(what + ": " + std::strerror(errno));
 }
 
+// EAGAIN from fork means a process limit (RLIMIT_NPROC, the cgroup's
+// pids.max, kernel.threads-max): say so.
+[[noreturn]] void throw_fork_error(const std::string &what) {
+    const int saved = errno;
+    std::string text = what + ": fork: " + std::strerror(saved);
+    if (saved == EAGAIN) text += " (EAGAIN): the process limit was reached";
+    throw std::runtime_error(text);
+}
+
+// Whether a command's stderr says that IT could not fork (dash: "Cannot
+// fork", bash and gcc: "fork: Resource temporarily unavailable").
+bool mentions_fork_failure(const std::string &text) {
+    return text.find("Cannot fork") != std::string::npos ||
+           text.find("fork: Resource temporarily unavailable") != std::string::npos ||
+           text.find("fork: retry: Resource temporarily unavailable") != std::string::npos;
+}
+
 bool is_executable_file(const std::string &path) {
     struct stat st {};
     return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(path.c_str(), X_OK) == 0;
@@ -212,15 +229,16 @@ void Looper::reap(const Command &cmd, pid_t pid) {
     if (run_number_ > 0) message += " (run " + std::to_string(run_number_) + ")";
     const std::string tail = stderr_tail();
     if (!tail.empty()) message += "; stderr: " + tail;
+    if (mentions_fork_failure(tail)) message += " (a fork failed: the process limit was reached)";
     throw std::runtime_error(message);
 }
 
 void Looper::run_once(const Command &cmd) {
     const pid_t pid = spawn(cmd, devnull_fd_);
     if (pid < 0) {
-        std::string message = "cannot fork " + cmd.label();
+        std::string message = "cannot start " + cmd.label();
         if (run_number_ > 0) message += " (run " + std::to_string(run_number_) + ")";
-        throw_errno(message);
+        throw_fork_error(message);
     }
     reap(cmd, pid);
 }
@@ -247,7 +265,7 @@ std::string Looper::capture(const Command &cmd) {
     if (pid < 0) {
         close(fds[0]);
         errno = fork_errno;
-        throw_errno("cannot fork " + cmd.label());
+        throw_fork_error("cannot start " + cmd.label());
     }
     std::string out;
     char buf[4096];

@@ -85,7 +85,7 @@ struct Context1 {
         // with EPIPE, not kill the worker. The child inherits "ignored".
         const IgnoreSigpipe no_sigpipe;
         const pid_t pid = fork();
-        if (pid < 0) throw_errno("context1: fork");
+        if (pid < 0) throw_fork_error("context1");
         if (pid == 0)
             echo_child(to_child_read_.get(), to_parent_write_.get(), to_child_write_.get(),
                        to_parent_read_.get());

@@ -64,7 +64,7 @@ unsigned long long run_helper(const std::string &workload, const std::string &pa
     argv.push_back(nullptr);
 
     const pid_t pid = fork();
-    if (pid < 0) throw_errno(workload + ": fork");
+    if (pid < 0) throw_fork_error(workload);
     if (pid == 0) {
         // The report descriptor is the only one of ours the helper inherits.
         if (fcntl(fds[1], F_SETFD, 0) == 0) execv(argv[0], argv.data());

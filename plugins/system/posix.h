@@ -26,6 +26,16 @@ namespace bytebench_system {
     throw std::runtime_error(what + ": " + std::strerror(saved));
 }
 
+// Throws "<what>: fork: <strerror(errno)>"; EAGAIN from fork means a process
+// limit (RLIMIT_NPROC, the cgroup's pids.max, kernel.threads-max), so it says
+// so.
+[[noreturn]] inline void throw_fork_error(const std::string &what) {
+    const int saved = errno;
+    std::string text = what + ": fork: " + std::strerror(saved);
+    if (saved == EAGAIN) text += " (EAGAIN): the process limit was reached";
+    throw std::runtime_error(text);
+}
+
 // read(2) and write(2), retried while they fail with EINTR. The host's timer
 // is a signal installed with SA_RESTART today, which is not promised.
 inline ssize_t read_retry(int fd, void *buf, size_t len) noexcept {

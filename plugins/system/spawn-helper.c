@@ -89,7 +89,9 @@ int main(int argc, char **argv) {
     while (!stop) {
         const pid_t pid = fork();
         if (pid < 0) {
-            dprintf(fd, "error: fork: %s\n", strerror(errno));
+            /* EAGAIN: RLIMIT_NPROC, the cgroup's pids.max or threads-max. */
+            dprintf(fd, "error: fork: %s%s\n", strerror(errno),
+                    errno == EAGAIN ? " (EAGAIN): the process limit was reached" : "");
             return 1;
         }
         if (pid == 0) exit(0);

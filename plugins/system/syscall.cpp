@@ -117,7 +117,7 @@ struct Syscall {
 
     static void fork_exec_wait() {
         const pid_t pid = fork();
-        if (pid < 0) throw_errno("syscall exec: fork");
+        if (pid < 0) throw_fork_error("syscall exec");
         if (pid == 0) {
             execl(kTrue, kTrue, static_cast<char *>(nullptr));
             _exit(127);  // exec failed; never return into the worker's code

@@ -22,6 +22,20 @@ TEST(Wire, GarbageLinesAreMarkedNotFatal) {
     EXPECT_EQ(m[0]["t"], "garbage");
 }
 
+TEST(Wire, AnEndlessLineIsDroppedNotKept) {
+    MessageReader reader;
+    const std::string chunk(64 * 1024, 'x');
+    std::vector<nlohmann::json> seen;
+    for (size_t fed = 0; fed <= 2 * MessageReader::kMaxLine; fed += chunk.size())
+        for (auto &m : reader.feed(chunk.data(), chunk.size())) seen.push_back(std::move(m));
+    ASSERT_EQ(seen.size(), 1u);
+    EXPECT_EQ(seen[0]["t"], "garbage");
+    // The channel recovers at the next newline.
+    auto m = reader.feed("tail\n{\"t\":\"ready\"}\n", 19);
+    ASSERT_EQ(m.size(), 1u);
+    EXPECT_EQ(m[0]["t"], "ready");
+}
+
 TEST(Wire, WriteThenReadRoundTrips) {
     int fds[2];
     ASSERT_EQ(pipe(fds), 0);

@@ -264,7 +264,9 @@ class Reporter {
                                          std::strerror(errno));
             Fn(doc, out);
             out.flush();
-            if (!out) throw std::runtime_error(std::string("cannot write ") + out_path);
+            if (!out)
+                throw std::runtime_error(std::string("cannot write ") + out_path + ": " +
+                                         std::strerror(errno));
         });
     }
     bb_reporter desc_{};

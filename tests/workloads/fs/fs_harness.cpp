@@ -1,12 +1,18 @@
 #include "fs_harness.h"
 
+#include <sched.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <stdexcept>
 #include <thread>
 
@@ -52,7 +58,7 @@ Outcome exercise(const Exercise &e) {
 
     bb_run_context ctx{};
     ctx.struct_size = sizeof ctx;
-    ctx.copy_count = 1;
+    ctx.copy_count = e.copies;
     ctx.duration_ns = uint64_t(e.run_s * 1e9);
     ctx.stop_flag = &g_stop_flag;
     params.apply(ctx);
@@ -85,6 +91,54 @@ Outcome exercise(const Exercise &e) {
     if (w.destroy != nullptr) w.destroy(instance);
     out.files_left = list_dir(e.temp_dir);
     return out;
+}
+
+namespace {
+constexpr int kSkipExit = 77;
+}  // namespace
+
+std::string in_child(const std::function<std::string()> &body) {
+    int fds[2];
+    if (pipe(fds) != 0) return "pipe failed";
+    const pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[0]);
+        std::string text;
+        int code = 0;
+        try {
+            text = body();
+        } catch (const std::exception &ex) {
+            text = ex.what();
+        }
+        if (text.rfind("SKIP: ", 0) == 0) code = kSkipExit;
+        (void)!write(fds[1], text.data(), text.size());
+        _exit(code);
+    }
+    close(fds[1]);
+    std::string text;
+    char buf[512];
+    for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;) text.append(buf, size_t(n));
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (!WIFEXITED(status)) return "child died: " + std::to_string(status) + "; " + text;
+    return text;
+}
+
+std::string mount_small_disk(const std::string &dir, const char *size) {
+    if (unshare(CLONE_NEWNS) != 0) return std::string("SKIP: unshare: ") + std::strerror(errno);
+    if (mount("none", "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
+        return std::string("SKIP: mount --make-rprivate: ") + std::strerror(errno);
+    if (mount("tmpfs", dir.c_str(), "tmpfs", 0, (std::string("size=") + size).c_str()) != 0)
+        return std::string("SKIP: mount tmpfs: ") + std::strerror(errno);
+    return "";
+}
+
+void fill_disk(const std::string &dir) {
+    std::ofstream filler(dir + "/filler", std::ios::binary);
+    const std::string block(4096, 'x');
+    while (filler.write(block.data(), std::streamsize(block.size()))) {
+    }
 }
 
 }  // namespace bytebench::fs_test

@@ -31,6 +31,7 @@ struct Exercise {
     std::map<std::string, std::string> params;  // over the declared defaults
     std::string temp_dir;                       // must exist
     double run_s = 0.3;                         // until the stop flag is set
+    uint32_t copies = 1;                        // copy_count (they share the disk)
     std::function<void()> before_run;           // after create(), e.g. to fill the disk
 };
 
@@ -42,5 +43,21 @@ std::string fresh_dir(const std::string &name);
 
 // "name mode" (octal) of every entry of `dir`, sorted.
 std::vector<std::string> list_dir(const std::string &dir);
+
+// --- a small disk, in a child process ----------------------------------------
+
+// Runs `body` in a child process and returns what it returned, or
+// "SKIP: why" when it returned that.
+std::string in_child(const std::function<std::string()> &body);
+
+// In the child: a private tmpfs of `size` ("4m") at `dir`, in a mount
+// namespace of its own (needs CAP_SYS_ADMIN). "" or "SKIP: why".
+std::string mount_small_disk(const std::string &dir, const char *size = "4m");
+
+// Fills the file system of `dir` up to its last byte (with `dir`/filler).
+void fill_disk(const std::string &dir);
+
+#define SKIP_IF_CHILD_SKIPPED(text) \
+    if ((text).rfind("SKIP: ", 0) == 0) GTEST_SKIP() << (text).substr(6)
 
 }  // namespace bytebench::fs_test

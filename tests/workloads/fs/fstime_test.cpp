@@ -179,64 +179,12 @@ TEST(Fstime, NeedsATemporaryFolder) {
 
 // --- a small disk, in a child process ------------------------------------------
 
-constexpr int kSkipExit = 77;
-
-// Runs `body` in a child process and returns what it wrote, or "SKIP: why".
-std::string in_child(const std::function<std::string()> &body) {
-    int fds[2];
-    if (pipe(fds) != 0) return "pipe failed";
-    const pid_t pid = fork();
-    if (pid == 0) {
-        close(fds[0]);
-        std::string text;
-        int code = 0;
-        try {
-            text = body();
-        } catch (const std::exception &ex) {
-            text = ex.what();
-        }
-        if (text.rfind("SKIP: ", 0) == 0) code = kSkipExit;
-        (void)!write(fds[1], text.data(), text.size());
-        _exit(code);
-    }
-    close(fds[1]);
-    std::string text;
-    char buf[512];
-    for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;) text.append(buf, size_t(n));
-    close(fds[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    if (!WIFEXITED(status)) return "child died: " + std::to_string(status) + "; " + text;
-    return text;
-}
-
-// In the child: a private 4 MiB tmpfs at `dir` (needs CAP_SYS_ADMIN).
-std::string mount_small_disk(const std::string &dir) {
-    if (unshare(CLONE_NEWNS) != 0) return std::string("SKIP: unshare: ") + std::strerror(errno);
-    if (mount("none", "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
-        return std::string("SKIP: mount --make-rprivate: ") + std::strerror(errno);
-    if (mount("tmpfs", dir.c_str(), "tmpfs", 0, "size=4m") != 0)
-        return std::string("SKIP: mount tmpfs: ") + std::strerror(errno);
-    return "";
-}
-
-// Fills the file system of `dir` up to its last byte.
-void fill_disk(const std::string &dir) {
-    std::ofstream filler(dir + "/filler", std::ios::binary);
-    const std::string block(4096, 'x');
-    while (filler.write(block.data(), std::streamsize(block.size()))) {
-    }
-}
-
 std::string describe(const Outcome &o) {
     std::string files;
     for (const std::string &f : o.files_left) files += " " + f;
     return "created=" + std::to_string(o.created) + " ran=" + std::to_string(o.ran) +
            " error=" + o.error + " left:" + files + "\n";
 }
-
-#define SKIP_IF_CHILD_SKIPPED(text) \
-    if ((text).rfind("SKIP: ", 0) == 0) GTEST_SKIP() << (text).substr(6)
 
 TEST(FstimeSmallDisk, ChecksFreeSpaceBeforeWriting) {
     const std::string dir = fresh_dir("small-free");
@@ -250,9 +198,38 @@ TEST(FstimeSmallDisk, ChecksFreeSpaceBeforeWriting) {
     });
     SKIP_IF_CHILD_SKIPPED(text);
     EXPECT_NE(text.find("created=1 "), std::string::npos) << text;
-    EXPECT_NE(text.find("not enough free space in " + dir + ": needs 5024 KiB"), std::string::npos)
+    EXPECT_NE(text.find("error=fstime: needs 4.9 MiB free in " + dir +
+                        " (1 copy of 2 files of 2000 KiB, and 1.0 MiB spare), has 4.0 MiB"),
+              std::string::npos)
         << text;
     EXPECT_NE(text.find(" left:\n"), std::string::npos) << text;
+}
+
+// The copies share the file system: each checks for all of them.
+TEST(FstimeSmallDisk, ChecksFreeSpaceForEveryCopy) {
+    for (const uint32_t copies : {3u, 4u}) {
+        const std::string dir = fresh_dir("small-copies-" + std::to_string(copies));
+        const std::string text = in_child([&] {
+            const std::string skip = mount_small_disk(dir);
+            if (!skip.empty()) return skip;
+            Exercise e;
+            e.temp_dir = dir;
+            e.copies = copies;
+            e.run_s = 0.05;
+            e.params = {{"mode", "write"}, {"maxblocks", "1000"}, {"warmup_s", "0"}};
+            return describe(exercise(e));
+        });
+        SKIP_IF_CHILD_SKIPPED(text);
+        if (copies == 3) {  // 3 × 1000 KiB + 1 MiB fit in 4 MiB
+            EXPECT_NE(text.find("created=0 ran=0 "), std::string::npos) << text;
+        } else {
+            EXPECT_NE(text.find("error=fstime: needs 4.9 MiB free in " + dir +
+                                " (4 copies of 1 file of 1000 KiB, and 1.0 MiB spare), has 4.0 "
+                                "MiB left:"),
+                      std::string::npos)
+                << text;
+        }
+    }
 }
 
 TEST(FstimeSmallDisk, NoSpaceWhileMeasuringNamesTheFile) {
@@ -272,7 +249,8 @@ TEST(FstimeSmallDisk, NoSpaceWhileMeasuringNamesTheFile) {
         SKIP_IF_CHILD_SKIPPED(text);
         EXPECT_NE(text.find("created=0 ran=1 "), std::string::npos) << text;
         const std::string file = mode == "copy" ? "dummy1" : "dummy0";
-        EXPECT_NE(text.find("error=write " + dir + "/" + file + ": No space left on device"),
+        EXPECT_NE(text.find("error=write " + dir + "/" + file +
+                            ": No space left on device (ENOSPC): the file system is full left:"),
                   std::string::npos)
             << text;
         EXPECT_NE(text.find(" left: filler 644\n"), std::string::npos) << text;  // no dummy*
@@ -296,7 +274,10 @@ TEST(Fstime, WriteErrorDuringWarmUpNamesTheFile) {
     });
     SKIP_IF_CHILD_SKIPPED(text);
     EXPECT_NE(text.find("created=1 "), std::string::npos) << text;
-    EXPECT_NE(text.find("error=write " + dir + "/dummy0: File too large"), std::string::npos)
+    EXPECT_NE(text.find("error=write " + dir +
+                        "/dummy0: File too large (EFBIG): the file size limit (ulimit -f) was "
+                        "reached left:"),
+              std::string::npos)
         << text;
     EXPECT_NE(text.find(" left:\n"), std::string::npos) << text;
 }

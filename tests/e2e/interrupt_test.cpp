@@ -1,0 +1,253 @@
+// Interrupting a run: whatever ends the CLI, no temporary file and no process
+// of the run is left behind.
+//   - one SIGINT: the workers are stopped, the result is written as
+//     incomplete and the CLI exits 130;
+//   - two SIGINTs in quick succession: the CLI dies at once, and the janitor
+//     kills what is left and removes the temporary folder;
+//   - SIGKILL: the same, within a second or two.
+// The run is mostly spawn at 2 copies: each worker has a helper (a grandchild
+// of the CLI, without PR_SET_PDEATHSIG) forking children, so an orphan would
+// show.
+// Every process of the run carries an environment marker, which is how the
+// test finds them all.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli_runner.h"
+
+namespace fs = std::filesystem;
+
+namespace bytebench::test {
+namespace {
+
+constexpr const char *kMarkName = "BYTEBENCH_E2E_MARK";
+
+bool poll_until(const std::function<bool()> &done, double seconds) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (!done()) {
+        if (std::chrono::steady_clock::now() > end) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return true;
+}
+
+// A /proc file with read(2): the process may end while it is read, which
+// makes istreambuf_iterator throw.
+std::string proc_file(const fs::path &dir, const char *name) {
+    std::string text;
+    const int fd = ::open((dir / name).c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return text;
+    char buf[4096];
+    for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;) text.append(buf, size_t(n));
+    ::close(fd);
+    return text;
+}
+
+// Live (not zombie) processes whose environment holds the marker, as
+// "pid cmdline" lines.
+std::vector<std::string> marked_processes(const std::string &mark) {
+    const std::string entry = std::string(kMarkName) + "=" + mark;
+    std::vector<std::string> found;
+    std::error_code ec;
+    for (const auto &e : fs::directory_iterator("/proc", ec)) {
+        const std::string pid = e.path().filename().string();
+        if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
+        const std::string env = proc_file(e.path(), "environ");
+        if (env.find(entry + '\0') == std::string::npos) continue;
+        const std::string stat = proc_file(e.path(), "stat");
+        const auto paren = stat.rfind(')');
+        if (paren == std::string::npos || stat.compare(paren + 2, 1, "Z") == 0) continue;
+        std::string cmd = proc_file(e.path(), "cmdline");
+        for (char &c : cmd)
+            if (c == '\0') c = ' ';
+        found.push_back(pid + " " + cmd);
+    }
+    return found;
+}
+
+// Whether process `pid` ignores SIGTERM (its SigIgn mask in /proc).
+bool ignores_sigterm(const std::string &pid) {
+    const std::string status = proc_file(fs::path("/proc") / pid, "status");
+    const auto at = status.find("SigIgn:");
+    if (at == std::string::npos) return false;
+    return (std::strtoull(status.c_str() + at + 7, nullptr, 16) >> (SIGTERM - 1)) & 1u;
+}
+
+std::string joined(const std::vector<std::string> &lines) {
+    std::string out;
+    for (const std::string &l : lines) out += l + "\n";
+    return out;
+}
+
+bool any_contains(const std::vector<std::string> &lines, const std::string &text) {
+    for (const std::string &l : lines)
+        if (l.find(text) != std::string::npos) return true;
+    return false;
+}
+
+struct CliRun {
+    std::string tmp, out, mark, err_path;
+    pid_t pid = -1;
+};
+
+// Starts `bytebench run <tests>` at 2 copies, for long enough to be
+// interrupted.
+CliRun start_run(const std::string &name, const std::vector<std::string> &tests) {
+    CliRun r;
+    r.tmp = fresh_dir(name + "-tmp");
+    r.out = fresh_dir(name + "-out");
+    r.mark = name + "-" + std::to_string(getpid());
+    r.err_path = fresh_dir(name + "-io") + "/err";
+    std::vector<std::string> args = {BYTEBENCH_CLI, "run"};
+    args.insert(args.end(), tests.begin(), tests.end());
+    for (const char *a : {"-c", "2", "-i", "1", "--duration", "30", "--settle", "0", "--tmpdir",
+                          r.tmp.c_str(), "-o", r.out.c_str(), "-q", "--no-history"})
+        args.push_back(a);
+    r.pid = fork();
+    if (r.pid == 0) {
+        setenv(kMarkName, r.mark.c_str(), 1);
+        const int err = ::open(r.err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        const int null = ::open("/dev/null", O_RDWR);
+        dup2(null, 0);
+        dup2(null, 1);
+        dup2(err, 2);
+        std::vector<char *> argv;
+        for (const std::string &a : args) argv.push_back(const_cast<char *>(a.c_str()));
+        argv.push_back(nullptr);
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    return r;
+}
+
+// Waits for the CLI; -1 when it is still running after `seconds`.
+int wait_status(pid_t pid, double seconds) {
+    int ws = -1;
+    poll_until([&] { return waitpid(pid, &ws, WNOHANG) == pid; }, seconds);
+    return ws;
+}
+
+// What every scenario must leave: no process of the run, an empty --tmpdir,
+// a whole result and no unfinished file beside it.
+void expect_clean(const CliRun &r) {
+    std::vector<std::string> left;
+    const bool gone = poll_until(
+        [&] {
+            left = marked_processes(r.mark);
+            return left.empty();
+        },
+        3);
+    EXPECT_TRUE(gone) << "left running:\n" << joined(left);
+    const bool empty = poll_until([&] { return fs::is_empty(r.tmp); }, 3);
+    EXPECT_TRUE(empty) << "left in " << r.tmp;
+    int results = 0;
+    for (const auto &e : fs::directory_iterator(r.out)) {
+        const std::string name = e.path().filename().string();
+        EXPECT_EQ(name.find(".tmp-"), std::string::npos) << name;
+        if (e.path().extension() != ".json") continue;
+        ++results;
+        const auto doc = nlohmann::json::parse(read_file(e.path().string()), nullptr, false);
+        ASSERT_FALSE(doc.is_discarded()) << name;
+        EXPECT_EQ(doc["status"], "incomplete");
+    }
+    EXPECT_EQ(results, 1);
+}
+
+class Interrupt : public ::testing::Test {
+  protected:
+    void TearDown() override {
+        if (run_.pid > 0 && wait_status(run_.pid, 0) == -1) {
+            kill(run_.pid, SIGKILL);
+            waitpid(run_.pid, nullptr, 0);
+        }
+    }
+
+    // Starts the run and waits until two processes whose command line holds
+    // `running` are there (spawn's helpers: both copies are forking).
+    // With `sigterm_ignored`, they must also have set SIGTERM to SIG_IGN.
+    void start(const std::string &name, const std::vector<std::string> &tests = {"spawn"},
+               const std::string &running = "spawn-helper", bool sigterm_ignored = false) {
+        run_ = start_run(name, tests);
+        std::vector<std::string> seen;
+        const bool ran = poll_until(
+            [&] {
+                seen = marked_processes(run_.mark);
+                int found = 0;
+                for (const std::string &l : seen)
+                    found += l.find(running) != std::string::npos &&
+                             (!sigterm_ignored || ignores_sigterm(l.substr(0, l.find(' '))));
+                return found >= 2;
+            },
+            20);
+        ASSERT_TRUE(ran) << running << " never ran:\n" << joined(seen) << read_file(run_.err_path);
+        ASSERT_TRUE(any_contains(seen, "bytebench-worker janitor")) << joined(seen);
+    }
+
+    CliRun run_;
+};
+
+TEST_F(Interrupt, OneSigintStopsCleanlyWithAnIncompleteResult) {
+    ASSERT_NO_FATAL_FAILURE(start("sigint-once"));
+    ASSERT_EQ(kill(run_.pid, SIGINT), 0);
+    const int ws = wait_status(run_.pid, 20);
+    ASSERT_NE(ws, -1) << "the CLI did not end";
+    run_.pid = -1;
+    ASSERT_TRUE(WIFEXITED(ws)) << ws;
+    EXPECT_EQ(WEXITSTATUS(ws), 130) << read_file(run_.err_path);
+    expect_clean(run_);
+    // A clean stop needs no janitor.
+    EXPECT_EQ(read_file(run_.err_path).find("ended abruptly"), std::string::npos)
+        << read_file(run_.err_path);
+}
+
+// The workers ignore SIGTERM (test.hang), so after the first SIGINT the CLI
+// waits 2 s before SIGKILL: the impatient user's second Ctrl-C comes then.
+TEST_F(Interrupt, TwoSigintsKillAtOnceAndTheJanitorCleansUp) {
+    ASSERT_NO_FATAL_FAILURE(
+        start("sigint-twice",
+              {"--plugin-path", std::string(BYTEBENCH_TEST_PLUGIN_DIR) + "/hang", "test.hang"},
+              "--workload test.hang", true));
+    ASSERT_EQ(kill(run_.pid, SIGINT), 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    ASSERT_EQ(kill(run_.pid, SIGINT), 0);
+    const int ws = wait_status(run_.pid, 5);
+    ASSERT_NE(ws, -1) << "the second SIGINT did not end the CLI";
+    run_.pid = -1;
+    ASSERT_TRUE(WIFSIGNALED(ws)) << ws;
+    EXPECT_EQ(WTERMSIG(ws), SIGINT);
+    expect_clean(run_);
+    const std::string err = read_file(run_.err_path);
+    EXPECT_NE(err.find("bytebench: the run ended abruptly"), std::string::npos) << err;
+    EXPECT_NE(err.find("stopped 2 worker process groups"), std::string::npos) << err;
+}
+
+TEST_F(Interrupt, SigkillLeavesNothingBehind) {
+    ASSERT_NO_FATAL_FAILURE(start("sigkill"));
+    ASSERT_EQ(kill(run_.pid, SIGKILL), 0);
+    const int ws = wait_status(run_.pid, 5);
+    ASSERT_NE(ws, -1);
+    run_.pid = -1;
+    const auto killed = std::chrono::steady_clock::now();
+    expect_clean(run_);
+    const double took =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - killed).count();
+    EXPECT_LT(took, 2.5);
+    const std::string err = read_file(run_.err_path);
+    EXPECT_NE(err.find("bytebench: the run ended abruptly"), std::string::npos) << err;
+    EXPECT_NE(err.find("stopped 2 worker process groups"), std::string::npos) << err;
+}
+
+}  // namespace
+}  // namespace bytebench::test

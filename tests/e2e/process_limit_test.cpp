@@ -1,0 +1,373 @@
+// Process limits, for real: the CLI and the worker run as a user to whom
+// RLIMIT_NPROC applies (nobody when the tests run as root, who is exempt;
+// else the user running them), with the limit set just above what that user
+// already runs.
+//   - the CLI skips a test whose processes do not fit, with one line naming
+//     the limit and how to raise it, and runs the next one;
+//   - it raises the soft limit when the hard one allows the pass;
+//   - a fork that fails inside a workload (EAGAIN) is the test's error and
+//     says that the process limit was reached: for each plugin's fork path,
+//     run through bytebench-worker directly, and once through the CLI with
+//     the limit lowered (prlimit) under a running helper.
+// These tests count the user's processes, so they hold a ctest resource lock.
+#include <fcntl.h>
+#include <grp.h>
+#include <gtest/gtest.h>
+#include <pwd.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <optional>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli_runner.h"
+
+namespace fs = std::filesystem;
+
+namespace bytebench::test {
+namespace {
+
+constexpr int kSkipExit = 77;
+
+// Whom the limited processes run as.
+struct Account {
+    uid_t uid;
+    gid_t gid;
+    std::string name;
+    bool switch_user;  // we are root and become this user
+};
+
+std::optional<Account> limited_account() {
+    if (getuid() != 0) {
+        const passwd *pw = getpwuid(getuid());
+        return Account{getuid(), getgid(), pw != nullptr ? pw->pw_name : "", false};
+    }
+    const passwd *pw = getpwnam("nobody");
+    if (pw == nullptr) return std::nullopt;
+    return Account{pw->pw_uid, pw->pw_gid, "nobody", true};
+}
+
+// Tasks (threads included) whose real uid is `uid`: what RLIMIT_NPROC counts.
+uint64_t tasks_of(uid_t uid) {
+    uint64_t n = 0;
+    std::error_code ec;
+    for (const auto &e : fs::directory_iterator("/proc", ec)) {
+        std::ifstream in(e.path() / "status");
+        std::string line;
+        long real = -1;
+        uint64_t threads = 0;
+        while (std::getline(in, line)) {
+            if (line.rfind("Uid:", 0) == 0) real = std::strtol(line.c_str() + 4, nullptr, 10);
+            if (line.rfind("Threads:", 0) == 0)
+                threads = std::strtoull(line.c_str() + 8, nullptr, 10);
+        }
+        if (real >= 0 && uid_t(real) == uid) n += threads;
+    }
+    return n;
+}
+
+// A folder the account can write.
+std::string account_dir(const Account &a, const std::string &name) {
+    const std::string dir = fresh_dir(name);
+    if (chown(dir.c_str(), a.uid, a.gid) != 0) return "";
+    return dir;
+}
+
+struct Limited {
+    int exit_code = -1;
+    std::string out, err;
+};
+
+// Runs `argv` as the account with RLIMIT_NPROC soft/hard set, HOME and the
+// XDG folders in `home`; calls `while_running(pid)` once it has started.
+Limited run_limited(const Account &a, rlim_t soft, rlim_t hard,
+                    const std::vector<std::string> &argv, const std::string &home,
+                    const std::function<void(pid_t)> &while_running = nullptr) {
+    const std::string out = home + "/stdout", err = home + "/stderr";
+    const pid_t pid = fork();
+    if (pid == 0) {
+        const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(o, 1);
+        dup2(e, 2);
+        const rlimit limit{soft, hard};
+        if (setrlimit(RLIMIT_NPROC, &limit) != 0) _exit(kSkipExit);
+        if (a.switch_user &&
+            (setgroups(0, nullptr) != 0 || setgid(a.gid) != 0 || setuid(a.uid) != 0))
+            _exit(kSkipExit);
+        for (const char *var : {"HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"})
+            setenv(var, home.c_str(), 1);
+        std::vector<char *> args;
+        for (const std::string &s : argv) args.push_back(const_cast<char *>(s.c_str()));
+        args.push_back(nullptr);
+        execv(args[0], args.data());
+        _exit(127);
+    }
+    if (while_running) while_running(pid);
+    int ws = 0;
+    waitpid(pid, &ws, 0);
+    Limited r;
+    r.exit_code = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+    r.out = read_file(out);
+    r.err = read_file(err);
+    return r;
+}
+
+// A /proc file with read(2): the process may end while it is read, which
+// makes istreambuf_iterator throw.
+std::string proc_text(const std::string &pid, const char *file) {
+    std::string text;
+    const int fd = ::open(("/proc/" + pid + "/" + file).c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return text;
+    char buf[4096];
+    for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;) text.append(buf, size_t(n));
+    ::close(fd);
+    return text;
+}
+
+// The spawn helper of `uid` (not one of its short-lived children: its parent
+// is the worker), or -1.
+pid_t running_spawn_helper(uid_t uid) {
+    std::error_code ec;
+    for (const auto &e : fs::directory_iterator("/proc", ec)) {
+        const std::string pid = e.path().filename().string();
+        if (proc_text(pid, "cmdline").find("spawn-helper") == std::string::npos) continue;
+        std::istringstream status(proc_text(pid, "status"));
+        long real = -1;
+        std::string ppid;
+        for (std::string line; std::getline(status, line);) {
+            if (line.rfind("Uid:", 0) == 0) real = std::strtol(line.c_str() + 4, nullptr, 10);
+            if (line.rfind("PPid:", 0) == 0) ppid = std::to_string(std::atol(line.c_str() + 5));
+        }
+        if (real >= 0 && uid_t(real) == uid &&
+            proc_text(ppid, "cmdline").find("bytebench-worker") != std::string::npos)
+            return pid_t(std::stol(pid));
+    }
+    return -1;
+}
+
+// prlimit(target, RLIMIT_NPROC, 1:1) from a process of the account: root
+// may lack CAP_SYS_RESOURCE (containers), the owner never does.
+bool lower_nproc_to_one(const Account &a, pid_t target) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+        if (a.switch_user &&
+            (setgroups(0, nullptr) != 0 || setgid(a.gid) != 0 || setuid(a.uid) != 0))
+            _exit(2);
+        const rlimit one{1, 1};
+        _exit(prlimit(target, RLIMIT_NPROC, &one, nullptr) == 0 ? 0 : 1);
+    }
+    int ws = 0;
+    waitpid(pid, &ws, 0);
+    return WIFEXITED(ws) && WEXITSTATUS(ws) == 0;
+}
+
+const nlohmann::json *find_test(const nlohmann::json &run, const std::string &id) {
+    for (const auto &t : run["tests"])
+        if (t["id"] == id) return &t;
+    return nullptr;
+}
+
+class ProcessLimit : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        const auto account = limited_account();
+        if (!account) GTEST_SKIP() << "no user 'nobody' to run as";
+        account_ = *account;
+        home_ = account_dir(account_,
+                            std::string("nproc-") +
+                                ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        if (home_.empty()) GTEST_SKIP() << "cannot give a folder to " << account_.name;
+        if (account_.switch_user && access(BYTEBENCH_CLI, X_OK) == 0) {
+            // The account must be able to run the build tree's programs.
+            struct stat st {};
+            if (stat(BYTEBENCH_CLI, &st) != 0 || (st.st_mode & S_IXOTH) == 0)
+                GTEST_SKIP() << BYTEBENCH_CLI << " is not executable by " << account_.name;
+        }
+    }
+
+    // The worker alone: one copy of `workload`, its messages on stdout.
+    nlohmann::json run_worker(const std::string &plugin, const std::string &workload,
+                              uint64_t extra_tasks, const std::vector<std::string> &params = {}) {
+        const std::string temp = home_ + "/copy";
+        fs::create_directories(temp);
+        EXPECT_EQ(chown(temp.c_str(), account_.uid, account_.gid), 0);
+        std::vector<std::string> argv = {BYTEBENCH_WORKER, "run",    "--plugin",      plugin,
+                                         "--workload",     workload, "--duration-ns", "300000000",
+                                         "--temp-dir",     temp,     "--msg-fd",      "1"};
+        for (const std::string &p : params) {
+            argv.push_back("--param");
+            argv.push_back(p);
+        }
+        const rlim_t limit = rlim_t(tasks_of(account_.uid) + extra_tasks);
+        const Limited r = run_limited(account_, limit, limit, argv, home_);
+        if (r.exit_code == kSkipExit) return {{"skip", "cannot become " + account_.name}};
+        std::istringstream lines(r.out);
+        for (std::string line; std::getline(lines, line);) {
+            const auto m = nlohmann::json::parse(line, nullptr, false);
+            if (!m.is_discarded() && (m["t"] == "result" || m["t"] == "fail")) return m;
+        }
+        return {{"t", "none"}, {"out", r.out}, {"err", r.err}};
+    }
+
+    Account account_{};
+    std::string home_;
+};
+
+const std::string kEagain =
+    "fork: Resource temporarily unavailable (EAGAIN): the process limit was reached";
+
+#define SKIP_IF_CANNOT_SWITCH(m) \
+    if ((m).contains("skip")) GTEST_SKIP() << (m)["skip"]
+
+TEST_F(ProcessLimit, SpawnsHelperCannotFork) {
+    // The worker and the helper fit; the helper's first child does not.
+    const nlohmann::json m = run_worker(BYTEBENCH_SYSTEM_PLUGIN, "spawn", 2);
+    SKIP_IF_CANNOT_SWITCH(m);
+    EXPECT_EQ(m["status"], "error") << m.dump();
+    const std::string error = m.value("error", "");
+    EXPECT_EQ(error.rfind("spawn: ", 0), 0u) << error;
+    EXPECT_NE(error.find("/spawn-helper exited with status 1: error: " + kEagain),
+              std::string::npos)
+        << error;
+}
+
+TEST_F(ProcessLimit, EveryWorkloadForkSaysTheLimitWasReached) {
+    const struct {
+        const char *plugin, *workload, *param, *expected;
+    } cases[] = {
+        {BYTEBENCH_SYSTEM_PLUGIN, "spawn", nullptr, "spawn: "},
+        {BYTEBENCH_SYSTEM_PLUGIN, "execl", nullptr, "execl: "},
+        {BYTEBENCH_SYSTEM_PLUGIN, "context1", nullptr, "context1: "},
+        {BYTEBENCH_SYSTEM_PLUGIN, "syscall", "mode=exec", "syscall exec: "},
+        {BYTEBENCH_SHELL_PLUGIN, "shell", "concurrency=1", "cannot start the shell scripts: "},
+        {BYTEBENCH_SHELL_PLUGIN, "dc", "shared_input=true", "cannot start dc: "},
+    };
+    for (const auto &c : cases) {
+        // Only the worker itself fits.
+        const nlohmann::json m = run_worker(
+            c.plugin, c.workload, 1,
+            c.param != nullptr ? std::vector<std::string>{c.param} : std::vector<std::string>{});
+        SKIP_IF_CANNOT_SWITCH(m);
+        if (m["status"] == "skipped") continue;  // dc not installed
+        EXPECT_EQ(m["status"], "error") << c.workload << ": " << m.dump();
+        EXPECT_EQ(m.value("error", "").rfind(c.expected, 0), 0u) << c.workload << ": " << m.dump();
+        EXPECT_NE(m.value("error", "").find(kEagain), std::string::npos)
+            << c.workload << ": " << m.dump();
+    }
+}
+
+TEST_F(ProcessLimit, AShellThatCannotForkSaysSo) {
+    // The worker and the driver's shell fit; the script instance does not.
+    const nlohmann::json m = run_worker(BYTEBENCH_SHELL_PLUGIN, "shell", 2, {"concurrency=1"});
+    SKIP_IF_CANNOT_SWITCH(m);
+    if (m["status"] == "skipped") GTEST_SKIP() << m["error"];
+    EXPECT_EQ(m["status"], "error") << m.dump();
+    EXPECT_NE(m.value("error", "").find("(a fork failed: the process limit was reached)"),
+              std::string::npos)
+        << m.dump();
+}
+
+TEST_F(ProcessLimit, TheCliSkipsATestThatDoesNotFitAndGoesOn) {
+    const std::string out = home_ + "/results", tmp = home_ + "/tmp";
+    for (const std::string &d : {out, tmp}) {
+        fs::create_directories(d);
+        ASSERT_EQ(chown(d.c_str(), account_.uid, account_.gid), 0);
+    }
+    // Room for 10 more: the CLI and its janitor take 2; syscall at 4 copies
+    // needs 4 × 2 + 2, spawn 4 × 3 + 2.
+    const rlim_t limit = rlim_t(tasks_of(account_.uid) + 12);
+    const Limited r =
+        run_limited(account_, limit, limit,
+                    {BYTEBENCH_CLI, "--no-history", "run", "spawn", "syscall", "-c", "4", "-i", "1",
+                     "--duration", "0.2", "--settle", "0", "--tmpdir", tmp, "-o", out, "-q"},
+                    home_);
+    if (r.exit_code == kSkipExit) GTEST_SKIP() << "cannot become " << account_.name;
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    const nlohmann::json doc = only_result(out);
+    const nlohmann::json *spawn = find_test(doc["runs"][0], "spawn");
+    ASSERT_NE(spawn, nullptr) << doc.dump(2);
+    EXPECT_EQ((*spawn)["status"], "skipped");
+    const std::string u = account_.name;
+    EXPECT_TRUE(std::regex_match(
+        (*spawn)["error"].get<std::string>(),
+        std::regex("needs 14 processes \\(4 copies of up to 3, and 2 spare\\) but user " + u +
+                   " may start only [0-9]+ more: the hard RLIMIT_NPROC is " +
+                   std::to_string(limit) + " \\(soft " + std::to_string(limit) +
+                   "\\) and the user already runs [0-9]+ tasks; raise it to at least ([0-9]+) "
+                   "with \"ulimit -u \\1\" \\(as root\\) or \"" +
+                   u + " hard nproc \\1\" in /etc/security/limits.conf")))
+        << (*spawn)["error"];
+    const nlohmann::json *syscall = find_test(doc["runs"][0], "syscall");
+    ASSERT_NE(syscall, nullptr);
+    EXPECT_EQ((*syscall)["status"], "ok") << syscall->dump();
+    // One warning line says it.
+    EXPECT_NE(r.err.find("warning: spawn (4 copies): skipped: needs 14 processes"),
+              std::string::npos)
+        << r.err;
+}
+
+TEST_F(ProcessLimit, TheCliRaisesTheSoftLimitWhenTheHardOneAllows) {
+    const std::string out = home_ + "/results";
+    fs::create_directories(out);
+    ASSERT_EQ(chown(out.c_str(), account_.uid, account_.gid), 0);
+    const uint64_t now = tasks_of(account_.uid);
+    const Limited r = run_limited(account_, rlim_t(now + 4), rlim_t(now + 60),
+                                  {BYTEBENCH_CLI, "--no-history", "-v", "run", "spawn", "-c", "4",
+                                   "-i", "1", "--duration", "0.2", "--settle", "0", "-o", out},
+                                  home_);
+    if (r.exit_code == kSkipExit) GTEST_SKIP() << "cannot become " << account_.name;
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(only_result(out)["runs"][0]["tests"][0]["status"], "ok");
+    EXPECT_NE(r.err.find("raising the soft RLIMIT_NPROC from " + std::to_string(now + 4) + " to " +
+                         std::to_string(now + 60)),
+              std::string::npos)
+        << r.err;
+}
+
+// The helper's limit is lowered while it runs: its next fork fails with
+// EAGAIN, which becomes spawn's error; the next test runs.
+TEST_F(ProcessLimit, AForkFailingMidRunIsTheTestsErrorAndTheRunGoesOn) {
+    const std::string out = home_ + "/results";
+    fs::create_directories(out);
+    ASSERT_EQ(chown(out.c_str(), account_.uid, account_.gid), 0);
+    const rlim_t limit = rlim_t(tasks_of(account_.uid) + 100);
+    bool lowered = false;
+    const Limited r = run_limited(
+        account_, limit, limit,
+        {BYTEBENCH_CLI, "--no-history", "run", "spawn", "syscall", "-c", "1", "-i", "1",
+         "--duration", "2", "--settle", "0", "-o", out, "-q"},
+        home_, [&](pid_t) {
+            const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+            while (!lowered && std::chrono::steady_clock::now() < end) {
+                const pid_t helper = running_spawn_helper(account_.uid);
+                lowered = helper > 0 && lower_nproc_to_one(account_, helper);
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            }
+        });
+    if (r.exit_code == kSkipExit) GTEST_SKIP() << "cannot become " << account_.name;
+    ASSERT_TRUE(lowered) << "never saw spawn-helper run; exit " << r.exit_code << "; " << r.err
+                         << r.out;
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    const nlohmann::json doc = only_result(out);
+    const nlohmann::json *spawn = find_test(doc["runs"][0], "spawn");
+    ASSERT_NE(spawn, nullptr);
+    EXPECT_EQ((*spawn)["status"], "error");
+    EXPECT_NE((*spawn)["error"].get<std::string>().find(kEagain), std::string::npos)
+        << (*spawn)["error"];
+    EXPECT_EQ((*find_test(doc["runs"][0], "syscall"))["status"], "ok");
+}
+
+}  // namespace
+}  // namespace bytebench::test
