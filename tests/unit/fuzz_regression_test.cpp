@@ -1,7 +1,8 @@
-// Regression tests for what the fuzzers (tests/fuzz) and the sanitizer build
-// found: each input here once crashed, threw where it must not, or ran into
-// undefined behaviour. The inputs are in tests/fuzz/corpus/ too, whose replay
-// (ctest -R fuzz_corpus) checks the fuzzers' whole contract on them.
+// Regression tests for what the fuzzers (tests/fuzz) found, and for what
+// writing them turned up in review: each input here once crashed, threw where
+// it must not, or ran into undefined behaviour. The inputs are in
+// tests/fuzz/corpus/ too, whose replay (ctest -R fuzz_corpus) checks the
+// fuzzers' whole contract on them.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -49,8 +50,8 @@ json one_test(const json &test, const json &copies = 1) {
             {"runs", {{{"copies", copies}, {"tests", {test}}}}}};
 }
 
-// suite_fuzzer: passes = 4294967297 became 1 pass, and 2147483648 a negative
-// count, on the conversion to int (corpus: suite_fuzzer/huge-passes.toml).
+// suite_fuzzer (seed suite_fuzzer/huge-passes.toml): passes = 4294967297
+// became 1 pass, and 2147483648 a negative count, on the conversion to int.
 TEST(FuzzRegression, SuitePassesBeyondTheLimitAreRefused) {
     for (const char *n : {"4294967297", "2147483648", "9223372036854775807", "1000001"})
         EXPECT_NE(suite_error(std::string("name = \"x\"\n[test.a]\npasses = ") + n)
@@ -61,7 +62,8 @@ TEST(FuzzRegression, SuitePassesBeyondTheLimitAreRefused) {
     EXPECT_EQ(s.tests.at(0).passes, 1000000);
 }
 
-// suite_fuzzer, with toml++ compiled in: toml++ 3.3.0 reaches
+// suite_fuzzer, with toml++ compiled in (corpus: suite_fuzzer/toml-unreachable-*.toml):
+// toml++ 3.3.0 reaches
 // __builtin_unreachable on some non-ASCII characters where it looks for
 // whitespace (marzer/tomlplusplus#190, #295; fixed upstream after 3.3.0).
 // Debian's build of it, which bytebench links, gives a parse error or a
@@ -73,9 +75,9 @@ TEST(FuzzRegression, NonAsciiWhereTomlExpectsWhitespace) {
     EXPECT_NE(suite_error("name = \"x\"\n\xcc\xaa = 1\n").find("s.toml:2:"), std::string::npos);
 }
 
-// result_fuzzer: compare threw nlohmann::type_error (and the CLI, which does
-// not catch it there, aborted) on "runs" that is not an array
-// (corpus: result_fuzzer/runs-number.json, runs-object.json, wrong-types.json).
+// result_fuzzer (seed result_fuzzer/runs-number.json): compare threw
+// nlohmann::type_error on "runs" that is not an array, and the CLI, which
+// does not catch it there, aborted.
 TEST(FuzzRegression, RunsThatAreNotAnArrayAreNoRuns) {
     for (const json &runs : {json(3), json("runs"), json({{"a", {{"copies", 1}}}}), json()}) {
         const json c = compare_with_itself({{"schema", "bytebench.result/1"}, {"runs", runs}});
@@ -84,9 +86,9 @@ TEST(FuzzRegression, RunsThatAreNotAnArrayAreNoRuns) {
     }
 }
 
-// result_fuzzer: "copies": "two" threw type_error in compare; "copies": 1e300
-// was converted to int (undefined behaviour) in compare and in the history's
-// summary (corpus: result_fuzzer/edge-numbers.json, wrong-types.json).
+// Review (seeds result_fuzzer/edge-numbers.json, wrong-types.json):
+// "copies": "two" threw type_error in compare; "copies": 1e300 was converted
+// to int (undefined behaviour) in compare and in the history's summary.
 TEST(FuzzRegression, CopiesThatAreNotACountReadAsMissing) {
     for (const json &copies :
          {json("two"), json(1e300), json(-5), json(4294967296u), json(2.5), json::array({1})}) {
@@ -99,9 +101,9 @@ TEST(FuzzRegression, CopiesThatAreNotACountReadAsMissing) {
     EXPECT_EQ(summarize_result(one_test({{"id", "t"}}, 3)).passes.at(0).copies, 3);
 }
 
-// result_fuzzer: kept pass values near the largest double overflowed Welch's
-// statistic to NaN, and boost::math threw std::domain_error out of compare
-// (corpus: result_fuzzer/edge-numbers.json).
+// Review (seed result_fuzzer/welch-overflow.json): kept pass values near the
+// largest double overflowed Welch's statistic to NaN, and boost::math threw
+// std::domain_error out of compare.
 TEST(FuzzRegression, PassValuesThatOverflowWelchAreUnknown) {
     EXPECT_TRUE(std::isnan(welch_p({-1.7e308, 1.7e308}, {-1.6e308, 1.6e308})));
     const Significance s =
@@ -122,8 +124,8 @@ TEST(FuzzRegression, PassValuesThatOverflowWelchAreUnknown) {
     EXPECT_FALSE(c["gate"]["failed"].get<bool>());
 }
 
-// result_fuzzer: a value against a baseline of 5e-324 gave an infinite delta,
-// which JSON writes as null for the reporters (corpus: result_fuzzer/edge-numbers.json).
+// Review: a value against a baseline of 5e-324 gave an infinite delta, which
+// JSON writes as null for the reporters.
 TEST(FuzzRegression, ADeltaThatOverflowsIsLeftOut) {
     json a = one_test({{"id", "t"}, {"status", "ok"}, {"value", 5e-324}});
     a["runs"][0]["indexes"] = {{{"category", "system"}, {"score", 5e-324}}};
@@ -136,9 +138,8 @@ TEST(FuzzRegression, ADeltaThatOverflowsIsLeftOut) {
     EXPECT_EQ(index["partial"], false);  // not a bool: not partial
 }
 
-// result_fuzzer: a suite sha256 of non-ASCII characters was cut mid-character
-// for the "different suites" warning, and dumping the comparison threw
-// (corpus: result_fuzzer/wrong-types.json).
+// Review: a suite sha256 of non-ASCII characters was cut mid-character for
+// the "different suites" warning, and dumping the comparison threw.
 TEST(FuzzRegression, AForeignShaIsCutOnACharacter) {
     json a = {{"schema", "bytebench.result/1"},
               {"status", "complete"},

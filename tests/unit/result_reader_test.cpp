@@ -50,7 +50,7 @@ TEST(ResultReader, CorruptJsonIsCorrupt) {
 }
 
 TEST(ResultReader, MessagesAreOneLineWhateverTheInput) {
-    for (const std::string text :
+    for (const std::string &text :
          {std::string(R"({"schema": "line\nbreak\u0000and a very long schema name indeed"})"),
           std::string("{\"schema\": \n\n tru\ne}"), std::string("\n\n\x01\x02\n")}) {
         const std::string error = error_of(text);
