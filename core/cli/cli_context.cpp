@@ -20,11 +20,27 @@ ScanOptions scan_options(const GlobalOptions &global, const InstallLayout &layou
     return options;
 }
 
+// --suite FILE, or a bare NAME of an installed suite (share/bytebench/suites/
+// NAME.toml) when no such file exists here.
+std::string suite_file_for(const std::string &given, const InstallLayout &layout) {
+    if (given.empty()) return layout.suite_dir + "/index.toml";
+    if (given.find('/') != std::string::npos || std::filesystem::exists(given)) return given;
+    const bool has_extension = given.size() > 5 && given.substr(given.size() - 5) == ".toml";
+    const std::string installed = layout.suite_dir + "/" + given + (has_extension ? "" : ".toml");
+    return std::filesystem::exists(installed) ? installed : given;
+}
+
 std::optional<Environment> load_environment(const GlobalOptions &global) {
     Environment env;
     env.layout = locate_install();
-    const std::string suite_file =
-        !global.suite_file.empty() ? global.suite_file : env.layout.suite_dir + "/index.toml";
+    const std::string suite_file = suite_file_for(global.suite_file, env.layout);
+    if (!std::filesystem::exists(suite_file)) {
+        print_error("--suite " + global.suite_file + ": no such file" +
+                    (global.suite_file.find('/') == std::string::npos
+                         ? ", and no installed suite of that name in " + env.layout.suite_dir
+                         : ""));
+        return std::nullopt;
+    }
     try {
         env.suite = load_suite(suite_file);
     } catch (const SuiteError &e) {

@@ -1,6 +1,8 @@
 // `bytebench list` and `bytebench plugins`.
+#include <algorithm>
 #include <cstdio>
 #include <set>
+#include <vector>
 
 #include "../src/run_plan.h"
 #include "commands.h"
@@ -14,11 +16,27 @@ std::string number_text(double v) {
     return buf;
 }
 
-void print_test_row(const PlannedTest &t) {
+// Widths of the TEST and WORKLOAD columns: the longest id, so that a
+// plugin's long workload ids do not push the other columns out of line.
+struct Columns {
+    int test = 4;
+    int workload = 8;
+};
+
+Columns columns_for(const std::vector<PlannedTest> &rows) {
+    Columns c;
+    for (const PlannedTest &t : rows) {
+        c.test = std::max(c.test, int(t.id.size()));
+        c.workload = std::max(c.workload, int(t.workload.id.size()));
+    }
+    return c;
+}
+
+void print_test_row(const PlannedTest &t, const Columns &c) {
     const std::string passes = std::to_string(t.passes);
-    std::printf("  %-18s %-10s %-6s %6s %8s s %10s  %s%s\n", t.id.c_str(), t.workload.id.c_str(),
-                t.workload.unit.empty() ? "-" : t.workload.unit.c_str(), passes.c_str(),
-                number_text(t.duration_s).c_str(),
+    std::printf("  %-*s  %-*s  %-7s %6s %8s s %10s  %s%s\n", c.test, t.id.c_str(), c.workload,
+                t.workload.id.c_str(), t.workload.unit.empty() ? "-" : t.workload.unit.c_str(),
+                passes.c_str(), number_text(t.duration_s).c_str(),
                 t.baseline ? number_text(*t.baseline).c_str() : "-", t.name.c_str(),
                 t.unavailable.empty() ? "" : "  [unavailable]");
 }
@@ -28,28 +46,32 @@ void print_test_row(const PlannedTest &t) {
 int list_command(const GlobalOptions &global) {
     std::optional<Environment> env = load_environment(global);
     if (!env) return kExitBadInput;
-    std::printf("Tests of suite '%s' (%s):\n", env->suite.name.c_str(), env->suite.path.c_str());
-    std::printf("  %-18s %-10s %-6s %6s %10s %10s  %s\n", "TEST", "WORKLOAD", "UNIT", "PASSES",
-                "DURATION", "BASELINE", "NAME");
-    std::set<std::string> listed;
+    std::vector<PlannedTest> suite_rows, other_rows;
     try {
+        std::set<std::string> listed;
         for (const TestDef &def : env->suite.tests) {
-            print_test_row(plan_test(def.id, env->suite, env->catalog, {}));
+            suite_rows.push_back(plan_test(def.id, env->suite, env->catalog, {}));
             listed.insert(def.workload);
         }
-        bool header = false;
-        for (const PluginInfo &p : env->catalog.plugins()) {
-            for (const WorkloadInfo &w : p.workloads) {
-                if (listed.count(w.id) != 0) continue;
-                if (!header) std::printf("\nOther workloads of loaded plugins:\n");
-                header = true;
-                print_test_row(plan_test(w.id, env->suite, env->catalog, {}));
-            }
-        }
+        for (const PluginInfo &p : env->catalog.plugins())
+            for (const WorkloadInfo &w : p.workloads)
+                if (listed.count(w.id) == 0)
+                    other_rows.push_back(plan_test(w.id, env->suite, env->catalog, {}));
     } catch (const std::exception &e) {
         print_error(e.what());
         return kExitBadInput;
     }
+    std::vector<PlannedTest> all = suite_rows;
+    all.insert(all.end(), other_rows.begin(), other_rows.end());
+    const Columns c = columns_for(all);
+
+    std::printf("Tests of suite '%s' (%s):\n", env->suite.name.c_str(), env->suite.path.c_str());
+    std::printf("  %-*s  %-*s  %-7s %6s %10s %10s  %s\n", c.test, "TEST", c.workload, "WORKLOAD",
+                "UNIT", "PASSES", "DURATION", "BASELINE", "NAME");
+    for (const PlannedTest &t : suite_rows) print_test_row(t, c);
+    if (!other_rows.empty()) std::printf("\nOther workloads of loaded plugins:\n");
+    for (const PlannedTest &t : other_rows) print_test_row(t, c);
+
     std::printf("\nGroups:\n");
     for (const auto &[group, members] : env->suite.groups) {
         std::string list;

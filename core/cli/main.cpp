@@ -33,9 +33,9 @@ int main(int argc, char **argv) {
         ->type_name("DIR")
         ->allow_extra_args(false);
     app.add_option("--suite", global.suite_file,
-                   "Suite file to use instead of the standard index suite")
-        ->type_name("FILE")
-        ->check(CLI::ExistingFile);
+                   "Suite file to use instead of the standard index suite, or the NAME of an "
+                   "installed one (quick-cpu, vendor)")
+        ->type_name("FILE|NAME");
     app.add_flag("-q,--quiet", global.quiet, "Only warnings and errors; no progress");
     app.add_flag("-v,--verbose", global.verbose, "Debug output (what the .log holds)");
     app.add_option("--db", global.db,

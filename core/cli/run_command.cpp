@@ -10,6 +10,7 @@
 
 #include "../src/file_budget.h"
 #include "../src/history.h"
+#include "../src/index_comparability.h"
 #include "../src/interrupt.h"
 #include "../src/janitor.h"
 #include "../src/reporting.h"
@@ -116,6 +117,26 @@ void record_in_history(const GlobalOptions &global, const nlohmann::json &docume
     }
 }
 
+// The suite as the result records it, with whether its index can stand
+// beside UnixBench's (docs/suites.md).
+nlohmann::json suite_json(const Suite &suite, const InstallLayout &layout,
+                          std::optional<double> duration_override) {
+    std::optional<Suite> standard;
+    try {
+        standard = load_suite(layout.suite_dir + "/index.toml");
+    } catch (const SuiteError &e) {
+        spdlog::debug("standard suite: {}", e.what());
+    }
+    const IndexComparability c =
+        compare_with_standard_index(suite, standard ? &*standard : nullptr, duration_override);
+    nlohmann::json j = {{"name", suite.name},
+                        {"file", suite.path},
+                        {"sha256", suite.sha256},
+                        {"index_comparable_with_unixbench", c.comparable}};
+    if (!c.comparable) j["index_not_comparable_because"] = c.reason;
+    return j;
+}
+
 }  // namespace
 
 int run_command(const GlobalOptions &global, const RunOptions &o) {
@@ -142,8 +163,7 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
     RunRecord record;
     record.system = gather_system_info();
     record.options = options_json(o, schedule.copies);
-    record.suite = {
-        {"name", env->suite.name}, {"file", env->suite.path}, {"sha256", env->suite.sha256}};
+    record.suite = suite_json(env->suite, env->layout, o.duration_s);
 
     std::optional<ResultStore> store;
     try {

@@ -67,6 +67,17 @@ std::vector<std::string> worker_args(const PassRequest &r, int copy, const std::
     return args;
 }
 
+// The string members of m[key] (a worker sends only strings; anything else
+// is ignored rather than trusted).
+std::map<std::string, std::string> string_members(const nlohmann::json &m, const char *key) {
+    std::map<std::string, std::string> out;
+    const auto it = m.find(key);
+    if (it == m.end() || !it->is_object()) return out;
+    for (const auto &[k, v] : it->items())
+        if (v.is_string()) out[k] = v.get<std::string>();
+    return out;
+}
+
 void handle_message(Copy &c, const nlohmann::json &m, const std::string &label) {
     const std::string type = m.value("t", "");
     if (type == "ready") {
@@ -78,6 +89,7 @@ void handle_message(Copy &c, const nlohmann::json &m, const std::string &label) 
         c.outcome.count = m.value("count", 0.0);
         c.outcome.seconds = double(m.value("elapsed_ns", uint64_t(0))) / 1e9;
         c.outcome.start_ns = m.value("start_ns", uint64_t(0));
+        c.outcome.details = string_members(m, "details");
     } else if (type == "fail") {
         c.has_result = true;
         c.status = Status::error;

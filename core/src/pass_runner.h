@@ -6,6 +6,7 @@
 // reported "ready".
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -17,7 +18,8 @@ namespace bytebench {
 struct CopyOutcome {
     double count = 0;
     double seconds = 0;
-    uint64_t start_ns = 0;  // CLOCK_MONOTONIC when the copy started its run
+    uint64_t start_ns = 0;                       // CLOCK_MONOTONIC when the copy started its run
+    std::map<std::string, std::string> details;  // what the workload recorded (ABI 1.1)
 };
 
 struct PassOutcome {

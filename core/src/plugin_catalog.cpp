@@ -13,8 +13,6 @@ namespace fs = std::filesystem;
 namespace bytebench {
 namespace {
 
-constexpr double kDescribeTimeoutS = 10;
-
 std::vector<fs::path> plugin_files(const fs::path &dir) {
     std::vector<fs::path> files;
     for (const auto &entry : fs::directory_iterator(dir))

@@ -70,6 +70,23 @@ nlohmann::json pass_json(const PassOutcome &p, uint32_t time_base_s, std::option
     return j;
 }
 
+// What the copies recorded with record_detail(), over all passes: a key's
+// value when they all agree, else the list of its distinct values in the
+// order they first appeared (so 1024 copies that agree cost one entry).
+nlohmann::json details_json(const std::vector<PassOutcome> &passes) {
+    std::map<std::string, std::vector<std::string>> values;
+    for (const PassOutcome &p : passes)
+        for (const CopyOutcome &c : p.copies)
+            for (const auto &[key, value] : c.details) {
+                std::vector<std::string> &seen = values[key];
+                if (std::find(seen.begin(), seen.end(), value) == seen.end()) seen.push_back(value);
+            }
+    nlohmann::json j = nlohmann::json::object();
+    for (const auto &[key, seen] : values)
+        j[key] = seen.size() == 1 ? nlohmann::json(seen.front()) : nlohmann::json(seen);
+    return j;
+}
+
 nlohmann::json test_json(const TestRecord &r) {
     const PlannedTest &t = r.test;
     nlohmann::json params = nlohmann::json::object();
@@ -99,6 +116,8 @@ nlohmann::json test_json(const TestRecord &r) {
         j["stats"] = stats_json(r.score->stats);
     }
     if (r.index) j["index"] = *r.index;
+    if (nlohmann::json details = details_json(r.passes); !details.empty())
+        j["details"] = std::move(details);
     nlohmann::json passes = nlohmann::json::array();
     for (size_t i = 0; i < r.passes.size(); ++i)
         passes.push_back(pass_json(r.passes[i], t.workload.time_base_s,

@@ -51,7 +51,7 @@ int fail(int msg_fd, const std::string &error) {
 }
 
 void send_result(int msg_fd, bb_status status, const bb_run_result &r, uint64_t elapsed_ns,
-                 uint64_t start_ns) {
+                 uint64_t start_ns, const std::map<std::string, std::string> &details) {
     const char *name = status == BB_OK ? "ok" : status == BB_SKIPPED ? "skipped" : "error";
     std::string error(r.error, strnlen(r.error, sizeof r.error));
     if (status != BB_OK && error.empty()) error = "the workload gave no reason";
@@ -60,7 +60,8 @@ void send_result(int msg_fd, bb_status status, const bb_run_result &r, uint64_t 
                            {"count", r.count},
                            {"elapsed_ns", elapsed_ns},
                            {"start_ns", start_ns},
-                           {"error", error}});
+                           {"error", error},
+                           {"details", details}});
 }
 
 // Blocks until the CLI releases the start barrier by closing its end.
@@ -109,7 +110,7 @@ int run_workload(const Options &o, HostState &state) {
     void *instance = nullptr;
     const bb_status created = w->create(host, &ctx, &instance, result.error, sizeof result.error);
     if (created != BB_OK) {
-        send_result(o.msg_fd, created, result, 0, 0);
+        send_result(o.msg_fd, created, result, 0, 0, state.details);
         return kExitOk;
     }
     write_message(o.msg_fd, {{"t", "ready"}});
@@ -122,7 +123,8 @@ int run_workload(const Options &o, HostState &state) {
     const uint64_t wall = monotonic_ns() - start;
     disarm_stop_timer();
     g_stop_flag = 1;  // anything the workload left running should wind down
-    send_result(o.msg_fd, status, result, result.elapsed_ns != 0 ? result.elapsed_ns : wall, start);
+    send_result(o.msg_fd, status, result, result.elapsed_ns != 0 ? result.elapsed_ns : wall, start,
+                state.details);
     if (w->destroy != nullptr) w->destroy(instance);
     return kExitOk;
 }

@@ -1,5 +1,6 @@
 #include "worker_host.h"
 
+#include <string.h>
 #include <sys/time.h>
 #include <time.h>
 
@@ -39,6 +40,38 @@ const char *host_plugin_dir(const bb_host *host) { return state_of(host)->plugin
 
 const void *host_get_extension(const bb_host *, const char *) { return nullptr; }
 
+constexpr size_t kMaxDetailKey = 64;
+constexpr size_t kMaxDetailValue = 1024;
+constexpr size_t kMaxDetails = 64;
+
+bool valid_detail_key(const char *key) {
+    const size_t n = key != nullptr ? strnlen(key, kMaxDetailKey + 1) : 0;
+    if (n == 0 || n > kMaxDetailKey) return false;
+    for (size_t i = 0; i < n; ++i)
+        if (!((key[i] >= 'a' && key[i] <= 'z') || (key[i] >= '0' && key[i] <= '9') ||
+              key[i] == '_'))
+            return false;
+    return true;
+}
+
+void host_record_detail(const bb_host *host, const char *key, const char *value) {
+    HostState *s = state_of(host);
+    const char *why = nullptr;
+    if (!valid_detail_key(key))
+        why = "its key is not [a-z0-9_]+ of at most 64 bytes";
+    else if (value == nullptr || strnlen(value, kMaxDetailValue + 1) > kMaxDetailValue)
+        why = "its value is missing or longer than 1024 bytes";
+    else if (s->details.size() >= kMaxDetails && s->details.count(key) == 0)
+        why = "the copy already recorded 64 details";
+    if (why != nullptr) {
+        const std::string shown =
+            key != nullptr ? std::string(key, strnlen(key, kMaxDetailKey)) : "(null)";
+        host_log(host, BB_LOG_WARN, ("record_detail(\"" + shown + "\") ignored: " + why).c_str());
+        return;
+    }
+    s->details[key] = value;
+}
+
 void on_alarm(int) { g_stop_flag = 1; }
 
 }  // namespace
@@ -63,6 +96,7 @@ const bb_host *make_host(HostState *state) {
     host.progress = &host_progress;
     host.plugin_dir = &host_plugin_dir;
     host.get_extension = &host_get_extension;
+    host.record_detail = &host_record_detail;
     return &host;
 }
 

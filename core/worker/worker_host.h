@@ -5,6 +5,7 @@
 #include <bytebench/plugin.h>
 
 #include <csignal>
+#include <map>
 #include <string>
 
 namespace bytebench::worker {
@@ -17,6 +18,7 @@ struct HostState {
     std::string temp_dir;    // empty: none
     std::string plugin_dir;  // directory of the plugin file
     uint64_t last_progress_ns = 0;
+    std::map<std::string, std::string> details;  // record_detail(), sent with the result
 };
 
 // Returns the host table; `state` must outlive every plugin call.

@@ -130,6 +130,10 @@ std::string suite_row(const json &suite) {
     if (!sha.empty())
         html += " <span class=\"muted\">sha256 <code title=\"" + escape(sha) + "\">" +
                 escape(sha.substr(0, 12)) + "…</code></span>";
+    const json &mark = member(suite, "index_comparable_with_unixbench");
+    if (mark.is_boolean() && !mark.get<bool>())
+        html += "<br><strong>Index not comparable with UnixBench's:</strong> " +
+                escape(string_member(suite, "index_not_comparable_because"));
     return html;
 }
 

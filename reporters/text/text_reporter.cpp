@@ -206,7 +206,18 @@ void write_index_line(const json &test, std::ostream &out) {
         out << format("%-40s %12s %12.1f %8s\n", name.c_str(), "---", value, "---");
 }
 
-void write_index(const json &index, const std::vector<const json *> &tests, std::ostream &out) {
+// "" when the run's index is UnixBench's (or the result predates the mark),
+// else the line that says it is not and why.
+std::string not_comparable_note(const json &doc) {
+    const json &suite = member(doc, "suite");
+    const json &mark = member(suite, "index_comparable_with_unixbench");
+    if (!mark.is_boolean() || mark.get<bool>()) return "";
+    return "(not comparable with UnixBench's index: " +
+           string_member(suite, "index_not_comparable_because") + ")";
+}
+
+void write_index(const json &index, const std::vector<const json *> &tests, const std::string &note,
+                 std::ostream &out) {
     const std::string category = string_member(index, "category");
     const std::string title = index_title(index);
     const bool partial = flag_member(index, "partial");
@@ -220,23 +231,25 @@ void write_index(const json &index, const std::vector<const json *> &tests, std:
     out << format("%-66s %8.1f\n",
                   (title + " Index Score" + (partial ? " (Partial Only)" : "")).c_str(),
                   number_or_zero(index, "score"));
+    if (!note.empty()) out << note << "\n";
     out << "\n";
 }
 
-void write_run(const json &run, const json &system, std::ostream &out) {
+void write_run(const json &run, const json &system, const std::string &note, std::ostream &out) {
     write_run_heading(run, system, out);
     const std::vector<const json *> tests = tests_by_name(run);
     for (const json *test : tests) write_test_line(*test, out);
     out << "\n";
     for (const json &index : elements(member(run, "indexes")))
-        if (category_indexed(index)) write_index(index, tests, out);
+        if (category_indexed(index)) write_index(index, tests, note, out);
 }
 
 void write_result(const json &doc, std::ostream &out) {
     write_banner(doc, out);
     write_system(doc, out);
     const json &system = member(doc, "system");
-    for (const json &run : elements(member(doc, "runs"))) write_run(run, system, out);
+    const std::string note = not_comparable_note(doc);
+    for (const json &run : elements(member(doc, "runs"))) write_run(run, system, note, out);
     if (string_member(doc, "status") == "incomplete")
         out << "*** Incomplete run: results above are what was measured before it stopped ***\n";
 }

@@ -1,5 +1,6 @@
 // Bad input gets one clear line on stderr and a non-zero exit, and leaves no
 // half-written result behind.
+#include <bytebench/plugin.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -58,9 +59,11 @@ TEST(BadInput, WrongAbiIsRefusedAndTheRestStillRuns) {
                                  kTestPlugins + "/good", "run", "test.count", "-i", "1",
                                  "--duration", "0.1", "--settle", "0", "-c", "1", "-o", out});
     EXPECT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_NE(r.err.find("wrong_major.so skipped: plugin was built for ABI 2.0, this bytebench "
-                         "provides ABI 1.0"),
-              std::string::npos)
+    EXPECT_NE(
+        r.err.find("wrong_major.so skipped: plugin was built for ABI 2.0, this bytebench "
+                   "provides ABI " +
+                   std::to_string(BYTEBENCH_ABI_MAJOR) + "." + std::to_string(BYTEBENCH_ABI_MINOR)),
+        std::string::npos)
         << r.err;
     const CliResult plugins = run_cli({"--plugin-path", kTestPlugins + "/wrong-major", "plugins"});
     EXPECT_NE(plugins.out.find("ABI 2.0"), std::string::npos) << plugins.out;

@@ -57,4 +57,10 @@ nlohmann::json only_result(const std::string &dir) {
     return nlohmann::json::parse(read_file(found[0].string()));
 }
 
+const nlohmann::json *find_test(const nlohmann::json &run, const std::string &id) {
+    for (const auto &t : run["tests"])
+        if (t["id"] == id) return &t;
+    return nullptr;
+}
+
 }  // namespace bytebench::test

@@ -27,4 +27,7 @@ nlohmann::json only_result(const std::string &dir);
 
 std::string read_file(const std::string &path);
 
+// The test `id` in one copy-pass (`run`) of a result, or nullptr.
+const nlohmann::json *find_test(const nlohmann::json &run, const std::string &id);
+
 }  // namespace bytebench::test

@@ -173,12 +173,6 @@ bool lower_nproc_to_one(const Account &a, pid_t target) {
     return WIFEXITED(ws) && WEXITSTATUS(ws) == 0;
 }
 
-const nlohmann::json *find_test(const nlohmann::json &run, const std::string &id) {
-    for (const auto &t : run["tests"])
-        if (t["id"] == id) return &t;
-    return nullptr;
-}
-
 class ProcessLimit : public ::testing::Test {
   protected:
     void SetUp() override {

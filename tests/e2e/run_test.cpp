@@ -13,12 +13,6 @@ namespace {
 
 const std::string kTestPlugins = BYTEBENCH_TEST_PLUGIN_DIR;
 
-const nlohmann::json *find_test(const nlohmann::json &run, const std::string &id) {
-    for (const auto &t : run["tests"])
-        if (t["id"] == id) return &t;
-    return nullptr;
-}
-
 TEST(EndToEnd, SyscallAndPipeGiveOkResultsAndReports) {
     const std::string out = fresh_dir("syscall-pipe");
     const CliResult r =

@@ -60,6 +60,21 @@ struct Exit {
     double run(bytebench::Context &) { _exit(3); }
 };
 
+// test.details: records details (ABI 1.1): one every copy agrees on, one
+// that differs between copies, and two the host must refuse.
+struct Details {
+    explicit Details(const bytebench::Context &ctx) {
+        ctx.detail("same", "for every copy");
+        ctx.detail("copy", std::to_string(ctx.copy_index()));
+        ctx.detail("Not A Key", "refused: the key has capitals and spaces");
+        ctx.detail("too_long", std::string(2000, 'x'));
+    }
+    double run(bytebench::Context &ctx) {
+        ctx.detail("phase", "run");
+        return 1;
+    }
+};
+
 template <class T>
 bytebench::Workload<T> test_workload(const char *id, const char *name) {
     return bytebench::Workload<T>(id)
@@ -86,6 +101,8 @@ const auto kError = test_workload<Error>("test.error", "Test: failing")
                         .param("when", "string", "run", "create or run");
 const auto kExit =
     test_workload<Exit>("test.exit", "Test: exiting").description("Calls _exit(3) inside run().");
+const auto kDetails = test_workload<Details>("test.details", "Test: details")
+                          .description("Records details for the result (ABI 1.1).");
 
 }  // namespace
 
@@ -97,4 +114,5 @@ BYTEBENCH_PLUGIN(bytebench::Plugin("test.good")
                      .add(kRate)
                      .add(kSkip)
                      .add(kError)
-                     .add(kExit))
+                     .add(kExit)
+                     .add(kDetails))

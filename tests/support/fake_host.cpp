@@ -21,6 +21,9 @@ uint64_t host_now_ns(const bb_host *) { return monotonic_ns(); }
 void host_progress(const bb_host *, double) {}
 const char *host_plugin_dir(const bb_host *) { return fake_host_state().plugin_dir.c_str(); }
 const void *host_get_extension(const bb_host *, const char *) { return nullptr; }
+void host_record_detail(const bb_host *, const char *key, const char *value) {
+    fake_host_state().details[key] = value;
+}
 
 }  // namespace
 
@@ -49,6 +52,7 @@ const bb_host *fake_host() {
         h.progress = &host_progress;
         h.plugin_dir = &host_plugin_dir;
         h.get_extension = &host_get_extension;
+        h.record_detail = &host_record_detail;
         return h;
     }();
     return &host;

@@ -13,15 +13,17 @@ namespace bytebench_test {
 
 // What the fake host answers; a test changes it between calls.
 struct FakeHostState {
-    std::string temp_dir;    // temp_dir() answers NULL while this is ""
-    std::string plugin_dir;  // plugin_dir()
+    std::string temp_dir;                        // temp_dir() answers NULL while this is ""
+    std::string plugin_dir;                      // plugin_dir()
+    std::map<std::string, std::string> details;  // what record_detail() was given
 };
 FakeHostState &fake_host_state();
 
 // The flag behind should_stop(); pass it as bb_run_context.stop_flag.
 extern volatile int32_t g_stop_flag;
 
-// The host table (log and progress do nothing; get_extension answers NULL).
+// The host table (log and progress do nothing; get_extension answers NULL;
+// record_detail stores into fake_host_state().details).
 const bb_host *fake_host();
 
 uint64_t monotonic_ns();

@@ -1,5 +1,5 @@
 /*
- * bytebench plugin ABI — version 1.0
+ * bytebench plugin ABI — version 1.1
  *
  * This header IS the specification of the boundary between the bytebench
  * core and its plugins (workloads and reporters). It is C11-clean, has no
@@ -36,6 +36,11 @@
  *     `min_host_minor` (bb_plugin) is not above the host's minor; the plugin
  *     sets that to the lowest host minor whose features it really needs.
  *
+ * History (every addition is marked "Since 1.N" where it is declared):
+ *   1.0  first stable version.
+ *   1.1  bb_host.record_detail: a workload records facts its numbers depend
+ *        on (array size, I/O mode, the instruction set it chose).
+ *
  * ---------------------------------------------------------------------------
  * 3. Types and strings
  * ---------------------------------------------------------------------------
@@ -68,7 +73,7 @@ extern "C" {
 #endif
 
 #define BYTEBENCH_ABI_MAJOR 1
-#define BYTEBENCH_ABI_MINOR 0
+#define BYTEBENCH_ABI_MINOR 1
 
 #if defined(_WIN32)
 #define BYTEBENCH_EXPORT __declspec(dllexport)
@@ -156,6 +161,19 @@ typedef struct bb_host {
     /* Optional host features, by versioned string id ("bytebench.x/1").
      * Returns NULL when the host does not offer `id`. ABI 1.0 defines none. */
     const void *(*get_extension)(const struct bb_host *host, const char *id);
+
+    /* Since 1.1. Records a fact this copy's numbers depend on, chosen at run
+     * time: the array size it allocated, "O_DIRECT" or "fsync", the
+     * instruction set it picked. The result keeps them per test under
+     * "details" (one value when every copy and pass agrees; otherwise every
+     * distinct value). Call from create() or run(), outside the timed loop.
+     * `key`: [a-z0-9_]+, at most 64 bytes; `value`: UTF-8, at most 1024
+     * bytes; both are copied before the call returns. Recording a key again
+     * replaces its value; a host keeps at most 64 keys per copy and ignores
+     * invalid ones (and says so in the log).
+     * Check BB_HAS_FIELD(host, bb_host, record_detail) before calling, or
+     * set bb_plugin.min_host_minor to 1. */
+    void (*record_detail)(const struct bb_host *host, const char *key, const char *value);
 } bb_host;
 
 /* ------------------------------------------------------------------------ */

@@ -138,6 +138,16 @@ class Context {
     void warn(const std::string &text) const { log(BB_LOG_WARN, text); }
     void progress(double fraction) const { host_->progress(host_, fraction); }
 
+    // Records a fact the numbers depend on ("array_bytes", "io_mode"); it
+    // lands in the result under the test's "details". Returns false (and
+    // does nothing) on a host older than ABI 1.1.
+    bool detail(const char *key, const std::string &value) const {
+        if (!BB_HAS_FIELD(host_, bb_host, record_detail) || host_->record_detail == nullptr)
+            return false;
+        host_->record_detail(host_, key, value.c_str());
+        return true;
+    }
+
     // Inside run(): the measured interval when it is not the whole run() call
     // (e.g. after a warm-up). Leave it unset to let the host time run().
     void set_elapsed_ns(uint64_t ns) const {

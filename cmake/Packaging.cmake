@@ -1,0 +1,44 @@
+# Installing and packaging.
+#
+# `cmake --install build --prefix P` lays out a relocatable tree: the CLI
+# finds its worker, plugins and suites relative to its own bin/ folder, so
+# P can be moved or copied anywhere.
+#   P/bin/bytebench, P/bin/bytebench-worker
+#   P/lib/bytebench/plugins/*.so (and system.d/ helpers)
+#   P/include/bytebench/plugin.h, plugin.hpp          the SDK
+#   P/lib/cmake/bytebench/                             find_package(bytebench)
+#   P/share/bytebench/suites/*.toml, examples/suites/  suites
+#   P/share/doc/bytebench/                             docs, examples
+#
+# `cpack` (in the build folder) makes a .deb of the same tree under /usr;
+# its Depends come from dpkg-shlibdeps (package dpkg-dev).
+
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/" DESTINATION "${CMAKE_INSTALL_DOCDIR}"
+  FILES_MATCHING PATTERN "*.md")
+install(FILES "${PROJECT_SOURCE_DIR}/README.md" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/examples/" DESTINATION "${CMAKE_INSTALL_DOCDIR}/examples"
+  PATTERN "build*" EXCLUDE)
+
+set(CPACK_GENERATOR "DEB")
+set(CPACK_PACKAGE_NAME "bytebench")
+set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
+set(CPACK_PACKAGE_VENDOR "bytebench")
+set(CPACK_PACKAGE_CONTACT "bytebench developers <bytebench@localhost>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+  "Plugin-based successor to BYTE UnixBench, with its workloads and scoring")
+set(CPACK_PACKAGE_DESCRIPTION
+  "bytebench runs UnixBench's workloads (Dhrystone, Whetstone, execl, file copy,\n\
+pipes, context switches, process creation, shell scripts, system calls) and\n\
+scores them against the same baseline, with results in JSON, text, CSV,\n\
+Markdown and HTML, comparisons with significance tests and a run history.\n\
+Workloads and report formats are plugins; the SDK to write your own is included.")
+set(CPACK_PACKAGING_INSTALL_PREFIX "/usr")
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION "utils")
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# The shell tests run sort, od, grep, tee, wc (coreutils and grep are
+# essential); the `dc` and `C` tests need dc and a C compiler, and plugins are
+# built with cmake.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "dc, gcc")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "cmake, g++")
+include(CPack)

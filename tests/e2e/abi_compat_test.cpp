@@ -1,0 +1,128 @@
+// ABI compatibility through the real CLI and worker: a plugin built against
+// the frozen 1.0 header, plugins that claim a newer minor or another major,
+// and the 1.1 addition (record_detail) landing in the result.
+#include <bytebench/plugin.h>
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cli_runner.h"
+
+namespace bytebench::test {
+namespace {
+
+const std::string kTestPlugins = BYTEBENCH_TEST_PLUGIN_DIR;
+const std::vector<std::string> kQuickPass = {"-i", "1",  "--duration", "0.1", "--settle",
+                                             "0",  "-c", "1",          "-q"};
+
+// Runs `test` from the plugins in `folder` and returns the result document.
+nlohmann::json run_one(const std::string &folder, const std::string &test,
+                       const std::vector<std::string> &extra = {}) {
+    const std::string out = fresh_dir("abi-" + folder);
+    std::vector<std::string> args = {
+        "--plugin-path", kTestPlugins + "/" + folder, "run", test, "-o", out};
+    args.insert(args.end(), kQuickPass.begin(), kQuickPass.end());
+    args.insert(args.end(), extra.begin(), extra.end());
+    const CliResult r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return only_result(out);
+}
+
+TEST(AbiCompatibility, APluginBuiltAgainstTheFrozen10HeaderRuns) {
+    const nlohmann::json doc = run_one("frozen-1.0", "test.frozen");
+    const nlohmann::json *t = find_test(doc["runs"][0], "test.frozen");
+    ASSERT_NE(t, nullptr);
+    // Its create() checks every 1.0 host service and fails with the reason.
+    EXPECT_EQ((*t)["status"], "ok") << t->value("error", "");
+    EXPECT_GT((*t)["value"].get<double>(), 0);
+    EXPECT_EQ((*t)["params"]["label"], "frozen");
+}
+
+TEST(AbiCompatibility, TheFrozen10PluginIsListedWithItsOwnAbi) {
+    const CliResult r = run_cli({"--plugin-path", kTestPlugins + "/frozen-1.0", "plugins"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("test.frozen_1_0"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("1.0"), std::string::npos) << r.out;
+}
+
+TEST(AbiCompatibility, AReporterBuiltAgainstTheFrozen10HeaderWrites) {
+    const std::string out = fresh_dir("abi-frozen-report");
+    const CliResult run = run_cli({"--plugin-path",
+                                   kTestPlugins + "/good",
+                                   "--plugin-path",
+                                   kTestPlugins + "/frozen-1.0",
+                                   "run",
+                                   "test.count",
+                                   "-o",
+                                   out,
+                                   "--format",
+                                   "json",
+                                   "--format",
+                                   "test-frozen",
+                                   "-i",
+                                   "1",
+                                   "--duration",
+                                   "0.1",
+                                   "--settle",
+                                   "0",
+                                   "-c",
+                                   "1",
+                                   "-q"});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    bool found = false;
+    for (const auto &e : std::filesystem::directory_iterator(out))
+        if (e.path().extension() == ".txt") {
+            found = true;
+            EXPECT_NE(read_file(e.path().string()).find("frozen-1.0 report: "), std::string::npos);
+        }
+    EXPECT_TRUE(found) << "no report written by the 1.0 reporter in " << out;
+}
+
+TEST(AbiCompatibility, ANewerMinorThatNeedsNothingNewLoadsAndRuns) {
+    // ABI 1.7 with min_host_minor 0, and struct tails the host must ignore.
+    const nlohmann::json doc = run_one("newer-compatible", "test.newer-ok");
+    const nlohmann::json *t = find_test(doc["runs"][0], "test.newer-ok");
+    ASSERT_NE(t, nullptr);
+    EXPECT_EQ((*t)["status"], "ok") << t->value("error", "");
+}
+
+TEST(AbiCompatibility, ANewerMinorThatNeedsANewerHostIsRefusedClearly) {
+    const CliResult r = run_cli({"--plugin-path", kTestPlugins + "/newer-minor", "plugins"});
+    const std::string host =
+        std::to_string(BYTEBENCH_ABI_MAJOR) + "." + std::to_string(BYTEBENCH_ABI_MINOR);
+    const std::string all = r.out + r.err;
+    EXPECT_NE(all.find("newer_minor.so"), std::string::npos) << all;
+    EXPECT_NE(all.find("needs host ABI 1.7 or newer, this bytebench provides ABI " + host),
+              std::string::npos)
+        << all;
+}
+
+TEST(AbiCompatibility, AnotherMajorIsRefusedNamingBothVersions) {
+    const CliResult r = run_cli({"--plugin-path", kTestPlugins + "/wrong-major", "plugins"});
+    const std::string all = r.out + r.err;
+    EXPECT_NE(all.find("plugin was built for ABI 2.0"), std::string::npos) << all;
+    EXPECT_NE(all.find("the major version must match"), std::string::npos) << all;
+}
+
+TEST(AbiCompatibility, RecordedDetailsLandInTheResult) {
+    const nlohmann::json doc = run_one("good", "test.details", {"-c", "2"});
+    ASSERT_EQ(doc["runs"].size(), 2u);  // -c 1 (from kQuickPass) and -c 2
+    const nlohmann::json *one = find_test(doc["runs"][0], "test.details");
+    const nlohmann::json *two = find_test(doc["runs"][1], "test.details");
+    ASSERT_NE(one, nullptr);
+    ASSERT_NE(two, nullptr);
+    const nlohmann::json &d1 = (*one)["details"];
+    EXPECT_EQ(d1["same"], "for every copy");
+    EXPECT_EQ(d1["copy"], "0");
+    EXPECT_EQ(d1["phase"], "run");
+    // Invalid keys and over-long values are refused, not stored.
+    EXPECT_FALSE(d1.contains("Not A Key")) << d1;
+    EXPECT_FALSE(d1.contains("too_long")) << d1;
+    // Two copies that disagree: every distinct value; agreeing ones: one.
+    const nlohmann::json &d2 = (*two)["details"];
+    EXPECT_EQ(d2["same"], "for every copy");
+    EXPECT_EQ(d2["copy"], nlohmann::json::array({"0", "1"}));
+}
+
+}  // namespace
+}  // namespace bytebench::test
