@@ -4,6 +4,7 @@
 #               then test-asan and test-fuzz (what CI runs: docs/testing.md)
 #   make test-asan  the tests again, built with AddressSanitizer + UBSan
 #   make test-fuzz  the libFuzzer targets (tests/fuzz), FUZZ_SECONDS each
+#   make deb        a Debian package of the install tree (BUILD_DIR/bytebench_*.deb)
 # Variables: BUILD_DIR (build), BUILD_TYPE (RelWithDebInfo), ARGS (for run),
 # CMAKE_FLAGS (extra configure flags), ASAN_BUILD_DIR (BUILD_DIR-asan),
 # FUZZ_BUILD_DIR (BUILD_DIR-fuzz), FUZZ_SECONDS (30).
@@ -26,8 +27,9 @@ DEBIAN_PACKAGES := cmake g++ make pkg-config \
 # Only the tests need these: python3 drives headless Chromium, which renders
 # the html reporter's pages (tests/reporters/html_in_chromium.py).
 # clang and its compiler-rt (libclang_rt.fuzzer) build the fuzzers; GCC's
-# sanitizer runtimes (libasan, libubsan) come with g++.
-DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev
+# sanitizer runtimes (libasan, libubsan) come with g++. dpkg-dev's
+# dpkg-shlibdeps gives the .deb its Depends (tests/install).
+DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev dpkg-dev
 
 # The sanitizer run: a crashing test plugin must die of its signal as it does
 # without ASan (the tests check how a crash is recorded), and leaks are
@@ -38,7 +40,7 @@ SANITIZER_ENV := \
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build run test test-asan test-fuzz clean
+.PHONY: all deps configure build run test test-asan test-fuzz deb clean
 
 all: build
 
@@ -71,12 +73,13 @@ test: build
 	$(MAKE) --no-print-directory test-fuzz
 
 # Every test again (workloads included: about 2 minutes) in a GCC build with
-# ASan + UBSan.
+# ASan + UBSan; not the packaging tests (label `packaging`), which install,
+# package and build out of tree what the first stage already proved.
 test-asan: DEBIAN_PACKAGES += $(DEBIAN_TEST_PACKAGES)
 test-asan: deps
 	cmake -S . -B $(ASAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DBYTEBENCH_SANITIZE=ON $(CMAKE_FLAGS)
 	cmake --build $(ASAN_BUILD_DIR) -j $(JOBS)
-	cd $(ASAN_BUILD_DIR) && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS)
+	cd $(ASAN_BUILD_DIR) && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) -LE packaging
 
 # The fuzzers (clang, libFuzzer + ASan + UBSan), FUZZ_SECONDS each from a copy
 # of their corpus; only they and the core library they test are built.
@@ -87,6 +90,10 @@ test-fuzz: deps
 	  -DBYTEBENCH_FUZZ=ON -DBYTEBENCH_BUILD_TESTS=OFF -DBYTEBENCH_FUZZ_SECONDS=$(FUZZ_SECONDS)
 	cmake --build $(FUZZ_BUILD_DIR) -j $(JOBS) --target bytebench_fuzzers
 	cd $(FUZZ_BUILD_DIR) && UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+
+deb: DEBIAN_PACKAGES += dpkg-dev
+deb: build
+	cd $(BUILD_DIR) && cpack -G DEB
 
 clean:
 	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR) $(FUZZ_BUILD_DIR)
