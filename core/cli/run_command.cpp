@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <set>
 
 #include "../src/file_budget.h"
 #include "../src/history.h"
@@ -82,11 +83,16 @@ bool write_reports(const RunOptions &o, const Environment &env, const ResultStor
     bool ok = true;
     RenderOptions render;
     render.brief = o.brief;
+    // A report never replaces the result or the log, nor another report: a
+    // format whose extension is taken is written as <base>.<format>.<ext>.
+    std::set<std::string> taken = {"json", "log"};
     for (const std::string &format : o.formats) {
         if (format == "json") continue;  // the result itself is the JSON report
         try {
+            std::string extension = report_extension(env.catalog, format);
+            if (!taken.insert(extension).second) extension = format + "." + extension;
             render_report(env.catalog, env.layout.worker, format, document, render,
-                          store.path(report_extension(env.catalog, format)), scratch);
+                          store.path(extension), scratch);
         } catch (const std::exception &e) {
             spdlog::error("{}", e.what());
             ok = false;
