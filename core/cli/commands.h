@@ -38,7 +38,7 @@ struct RunOptions {
     std::vector<int> copies;
     std::optional<int> iterations;
     std::optional<double> duration_s;
-    double settle_s = 3;
+    std::optional<double> settle_s;  // --settle; else the suite's, else 3
     std::vector<std::string> formats = {"text"};
     std::string output_dir = "results";
     std::string tmpdir;

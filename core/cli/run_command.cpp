@@ -33,10 +33,10 @@ std::vector<int> default_copies() {
     return copies;
 }
 
-nlohmann::json options_json(const RunOptions &o, const std::vector<int> &copies) {
+nlohmann::json options_json(const RunOptions &o, const ScheduleOptions &schedule) {
     nlohmann::json j = {{"tests", o.tests.empty() ? std::vector<std::string>{"index"} : o.tests},
-                        {"copies", copies},
-                        {"settle_s", o.settle_s},
+                        {"copies", schedule.copies},
+                        {"settle_s", schedule.settle_s},
                         {"formats", o.formats},
                         {"command_line", o.command_line}};
     if (o.iterations) j["iterations"] = *o.iterations;
@@ -163,12 +163,12 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
 
     ScheduleOptions schedule;
     schedule.copies = o.copies.empty() ? default_copies() : o.copies;
-    schedule.settle_s = o.settle_s;
+    schedule.settle_s = o.settle_s.value_or(env->suite.settle_s.value_or(schedule.settle_s));
     schedule.worker_program = env->layout.worker;
 
     RunRecord record;
     record.system = gather_system_info();
-    record.options = options_json(o, schedule.copies);
+    record.options = options_json(o, schedule);
     record.suite = suite_json(env->suite, env->layout, o.duration_s);
 
     std::optional<ResultStore> store;

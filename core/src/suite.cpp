@@ -148,6 +148,10 @@ Suite parse_suite(const std::string &text, const std::string &path) {
             suite.name = require_string(path, v, "name");
         } else if (key == "description") {
             suite.description = require_string(path, v, "description");
+        } else if (key == "settle") {
+            suite.settle_s = require_number(path, v, "settle");
+            if (*suite.settle_s < 0 || *suite.settle_s > 600)
+                fail(path, v, "settle must be between 0 and 600 seconds");
         } else if (key == "tests") {
             suite.default_tests = require_names(path, v, "tests");
         } else if (key == "categories") {

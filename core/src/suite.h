@@ -42,6 +42,7 @@ struct Suite {
     std::string path;
     std::string sha256;  // of the file's bytes
     std::vector<std::string> default_tests;
+    std::optional<double> settle_s;  // sync-and-sleep before each pass (CLI --settle wins)
     std::vector<CategoryDef> categories;
     std::vector<TestDef> tests;  // in file order
     std::vector<std::pair<std::string, std::vector<std::string>>> groups;

@@ -74,6 +74,14 @@ TEST(Suite, SemanticErrorsNameTheKeyAndItsPlace) {
     EXPECT_NE(error_of("tests = []\n").find("no name"), std::string::npos);
 }
 
+TEST(Suite, ASuiteMaySetTheSettleTime) {
+    EXPECT_FALSE(parse_suite("name = \"x\"\n", "s.toml").settle_s);
+    EXPECT_EQ(parse_suite("name = \"x\"\nsettle = 0\n", "s.toml").settle_s, 0.0);
+    EXPECT_EQ(parse_suite("name = \"x\"\nsettle = 1.5\n", "s.toml").settle_s, 1.5);
+    EXPECT_NE(error_of("name = \"x\"\nsettle = -1\n").find("s.toml:2:"), std::string::npos);
+    EXPECT_NE(error_of("name = \"x\"\nsettle = \"long\"\n").find("settle"), std::string::npos);
+}
+
 TEST(Suite, MissingFileIsAOneLineError) {
     try {
         load_suite("/nonexistent/suite.toml");
