@@ -44,10 +44,7 @@ std::vector<std::string> list_dir(const std::string &dir) {
 }
 
 std::string fresh_dir(const std::string &name) {
-    const fs::path dir = fs::path(BYTEBENCH_FS_TEST_TMP) / name;
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir.string();
+    return bytebench_test::fresh_dir(BYTEBENCH_FS_TEST_TMP, name);
 }
 
 Outcome exercise(const Exercise &e) {
@@ -93,45 +90,8 @@ Outcome exercise(const Exercise &e) {
     return out;
 }
 
-namespace {
-constexpr int kSkipExit = 77;
-}  // namespace
-
-std::string in_child(const std::function<std::string()> &body) {
-    int fds[2];
-    if (pipe(fds) != 0) return "pipe failed";
-    const pid_t pid = fork();
-    if (pid == 0) {
-        close(fds[0]);
-        std::string text;
-        int code = 0;
-        try {
-            text = body();
-        } catch (const std::exception &ex) {
-            text = ex.what();
-        }
-        if (text.rfind("SKIP: ", 0) == 0) code = kSkipExit;
-        (void)!write(fds[1], text.data(), text.size());
-        _exit(code);
-    }
-    close(fds[1]);
-    std::string text;
-    char buf[512];
-    for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;) text.append(buf, size_t(n));
-    close(fds[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    if (!WIFEXITED(status)) return "child died: " + std::to_string(status) + "; " + text;
-    return text;
-}
-
 std::string mount_small_disk(const std::string &dir, const char *size) {
-    if (unshare(CLONE_NEWNS) != 0) return std::string("SKIP: unshare: ") + std::strerror(errno);
-    if (mount("none", "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
-        return std::string("SKIP: mount --make-rprivate: ") + std::strerror(errno);
-    if (mount("tmpfs", dir.c_str(), "tmpfs", 0, (std::string("size=") + size).c_str()) != 0)
-        return std::string("SKIP: mount tmpfs: ") + std::strerror(errno);
-    return "";
+    return mount_private(dir, "tmpfs", std::string("size=") + size);
 }
 
 void fill_disk(const std::string &dir) {

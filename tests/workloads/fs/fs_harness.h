@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "child_process.h"
+
 namespace bytebench::fs_test {
 
 // The loaded plugin's "fstime" workload (the plugin is loaded once).
@@ -46,9 +48,9 @@ std::vector<std::string> list_dir(const std::string &dir);
 
 // --- a small disk, in a child process ----------------------------------------
 
-// Runs `body` in a child process and returns what it returned, or
-// "SKIP: why" when it returned that.
-std::string in_child(const std::function<std::string()> &body);
+// In a forked child, and a private mount there (tests/support/child_process.h).
+using bytebench_test::in_child;
+using bytebench_test::mount_private;
 
 // In the child: a private tmpfs of `size` ("4m") at `dir`, in a mount
 // namespace of its own (needs CAP_SYS_ADMIN). "" or "SKIP: why".
@@ -56,8 +58,5 @@ std::string mount_small_disk(const std::string &dir, const char *size = "4m");
 
 // Fills the file system of `dir` up to its last byte (with `dir`/filler).
 void fill_disk(const std::string &dir);
-
-#define SKIP_IF_CHILD_SKIPPED(text) \
-    if ((text).rfind("SKIP: ", 0) == 0) GTEST_SKIP() << (text).substr(6)
 
 }  // namespace bytebench::fs_test

@@ -1,0 +1,58 @@
+// disk-rand-read through the real CLI and worker, with a small file from a
+// suite of its own: the result has the workload's unit, a value and no index
+// (the disk tests have no baseline).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "disk_harness.h"
+
+namespace fs = std::filesystem;
+
+namespace bytebench::disk_test {
+namespace {
+
+const char kSuite[] = R"(schema = "bytebench.suite/1"
+name = "disk-cli-test"
+tests = ["disk-rand-read"]
+
+[test.disk-rand-read]
+workload = "disk-rand-read"
+name = "Disk random read, 4 MiB file"
+params = { file_mib = 4 }
+)";
+
+TEST(DiskWorkloadCli, RandReadRunsThroughTheWorkerInIops) {
+    const std::string out = fresh_dir("cli-out"), tmp = fresh_dir("cli-tmp");
+    const std::string suite = fresh_dir("cli-suite") + "/suite.toml";
+    std::ofstream(suite) << kSuite;
+    const std::string log = fresh_dir("cli-log") + "/cli.out";
+    const std::string cmd = std::string("'") + BYTEBENCH_CLI + "' --suite '" + suite +
+                            "' run disk-rand-read -i 1 --duration 0.3 --settle 0 -c 1 -q -o '" +
+                            out + "' --tmpdir '" + tmp + "' --no-history >'" + log +
+                            "' 2>&1 </dev/null";
+    const int status = std::system(cmd.c_str());
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << cmd << "\n" << read_file(log);
+    nlohmann::json doc;
+    for (const auto &e : fs::directory_iterator(out))
+        if (e.path().extension() == ".json") doc = nlohmann::json::parse(read_file(e.path()));
+    ASSERT_TRUE(doc.is_object()) << "no result in " << out;
+    const nlohmann::json &t = doc.at("runs").at(0).at("tests").at(0);
+    EXPECT_EQ(t.value("status", ""), "ok") << t.dump();
+    EXPECT_EQ(t.value("workload", ""), "disk-rand-read");
+    EXPECT_EQ(t.value("unit", ""), "IOPS");
+    EXPECT_EQ(t.at("params").value("file_mib", ""), "4") << t.dump();
+    EXPECT_GT(t.value("value", 0.0), 0.0) << t.dump();
+    EXPECT_FALSE(t.contains("index")) << t.dump();
+    EXPECT_FALSE(t.contains("baseline")) << t.dump();
+    // The copy's folder (and the file in it) is gone.
+    EXPECT_TRUE(fs::is_empty(tmp)) << fs::directory_iterator(tmp)->path();
+}
+
+}  // namespace
+}  // namespace bytebench::disk_test
