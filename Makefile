@@ -18,18 +18,20 @@ FUZZ_BUILD_DIR ?= $(BUILD_DIR)-fuzz
 FUZZ_SECONDS ?= 30
 
 # Everything a fresh Debian bookworm machine needs to build, test and run
-# (dc is used by the `dc` test; g++ brings the C compiler of the `C` test).
+# (dc is used by the `dc` test; g++ brings the C compiler of the `C` test;
+# hwloc gives the topology and CPU placement; Google Benchmark the harness's
+# microbenchmarks in bench/).
 DEBIAN_PACKAGES := cmake g++ make pkg-config \
   libboost-dev libboost-filesystem-dev libspdlog-dev libtomlplusplus-dev \
   libcli11-dev nlohmann-json3-dev libgtest-dev libssl-dev libsqlite3-dev clang-format git \
-  dc
+  libhwloc-dev libbenchmark-dev dc
 
 # Only the tests need these: python3 drives headless Chromium, which renders
 # the html reporter's pages (tests/reporters/html_in_chromium.py).
 # clang and its compiler-rt (libclang_rt.fuzzer) build the fuzzers; GCC's
 # sanitizer runtimes (libasan, libubsan) come with g++. dpkg-dev's
 # dpkg-shlibdeps gives the .deb its Depends (tests/install).
-DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev dpkg-dev
+DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev dpkg-dev hwloc-nox
 
 # The sanitizer run: a crashing test plugin must die of its signal as it does
 # without ASan (the tests check how a crash is recorded), and leaks are
