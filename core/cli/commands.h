@@ -43,6 +43,11 @@ struct RunOptions {
     std::string output_dir = "results";
     std::string tmpdir;
     bool brief = false;
+    bool stats = false;              // --stats: Statistics blocks in the text report
+    std::string placement = "none";  // --placement none|compact|spread|smt-off
+    bool scaling = false;            // --scaling: -c 1,2,4,...,N
+    bool quick = false;              // --quick: adaptive short passes
+    double quick_target_pct = 1;     // --quick-target
     bool show_progress = true;
     std::string command_line;
 };
@@ -53,6 +58,7 @@ struct ReportOptions {
     std::string format = "text";
     std::string output;  // "" = stdout
     bool brief = false;
+    bool stats = false;  // --stats
 };
 
 struct CompareOptions {
@@ -74,6 +80,13 @@ struct HistoryOptions {
     std::optional<int> limit;
 };
 
+// `sysinfo`: the machine description alone (the result's "system").
+struct SysinfoOptions {
+    std::string format = "text";  // text (the report header) or json
+    bool brief = false;           // no per-CPU lines
+    std::string tmpdir;           // the folder system.tmpdir describes; "" = as `run` picks it
+};
+
 int run_command(const GlobalOptions &global, const RunOptions &options);
 int list_command(const GlobalOptions &global);
 int plugins_command(const GlobalOptions &global);
@@ -82,6 +95,7 @@ int show_command(const GlobalOptions &global, ReportOptions options);
 int compare_command(const GlobalOptions &global, const CompareOptions &options);
 int import_command(const GlobalOptions &global, const ImportCommandOptions &options);
 int history_command(const GlobalOptions &global, const HistoryOptions &options);
+int sysinfo_command(const GlobalOptions &global, const SysinfoOptions &options);
 
 // Shared helpers (cli_context.cpp).
 struct Environment {
@@ -116,6 +130,7 @@ LoadedResult load_result(const std::string &source, const GlobalOptions &global,
 // Renders `document` with the `format` reporter to `output` ("" = stdout).
 // Returns false after printing the error.
 bool print_rendered(const Environment &env, const std::string &format,
-                    const nlohmann::json &document, bool brief, const std::string &output);
+                    const nlohmann::json &document, bool brief, const std::string &output,
+                    bool stats = false);
 
 }  // namespace bytebench::cli

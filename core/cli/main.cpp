@@ -54,6 +54,19 @@ int main(int argc, char **argv) {
         ->delimiter(',')
         ->allow_extra_args(false)
         ->check(CLI::Range(1, 1 << 20));
+    run_cmd->add_flag("--quick", run.quick,
+                      "Adaptive short passes: each test until its 95% interval is within "
+                      "--quick-target (not UnixBench's method; labelled so)");
+    run_cmd
+        ->add_option("--quick-target", run.quick_target_pct,
+                     "With --quick: the interval's half-width, % of the value (default 1)")
+        ->check(CLI::Range(0.01, 50.0));
+    run_cmd->add_flag("--scaling", run.scaling,
+                      "Scaling sweep: -c 1,2,4,... up to the CPU count (and the CPU count)");
+    run_cmd
+        ->add_option("--placement", run.placement,
+                     "Pin copies to CPUs: none (default), compact, spread or smt-off")
+        ->check(CLI::IsMember({"none", "compact", "spread", "smt-off"}));
     run_cmd
         ->add_option("-i,--iterations", run.iterations,
                      "Passes: long tests N, short tests max(1,(N+1)/3) (default 10)")
@@ -76,6 +89,9 @@ int main(int argc, char **argv) {
                      "Folder for temporary files (default $BYTEBENCH_TMPDIR, $TMPDIR, /tmp)")
         ->check(CLI::ExistingDirectory);
     run_cmd->add_flag("-b,--brief", run.brief, "No per-CPU lines in the report header");
+    run_cmd->add_flag("--stats", run.stats,
+                      "Add a Statistics table per copy-pass to the text report (n, mean, median, "
+                      "stddev, CV, 95% CI, outliers)");
 
     app.add_subcommand("list", "List tests, groups and workloads");
     app.add_subcommand("plugins",
@@ -87,6 +103,8 @@ int main(int argc, char **argv) {
     report_cmd->add_option("--format", report.format, "Report format (default text)");
     report_cmd->add_option("-o,--output", report.output, "Write to FILE instead of stdout");
     report_cmd->add_flag("-b,--brief", report.brief, "No per-CPU lines in the header");
+    report_cmd->add_flag("--stats", report.stats,
+                         "Add a Statistics table per copy-pass to the text report");
 
     ReportOptions show;
     CLI::App *show_cmd = app.add_subcommand("show", "Render a run of the history again");
@@ -94,6 +112,8 @@ int main(int argc, char **argv) {
     show_cmd->add_option("--format", show.format, "Report format (default text)");
     show_cmd->add_option("-o,--output", show.output, "Write to FILE instead of stdout");
     show_cmd->add_flag("-b,--brief", show.brief, "No per-CPU lines in the header");
+    show_cmd->add_flag("--stats", show.stats,
+                       "Add a Statistics table per copy-pass to the text report");
 
     CompareOptions compare;
     CLI::App *compare_cmd =
@@ -132,6 +152,18 @@ int main(int argc, char **argv) {
     history_cmd->add_option("-n,--limit", history.limit, "Show only the newest N")
         ->check(CLI::Range(1, 1 << 30));
 
+    SysinfoOptions sysinfo;
+    CLI::App *sysinfo_cmd = app.add_subcommand(
+        "sysinfo", "Describe this machine as a run would record it (CPU, topology, OS, VM)");
+    sysinfo_cmd->add_option("--format", sysinfo.format, "text (the report header) or json")
+        ->check(CLI::IsMember({"text", "json"}));
+    sysinfo_cmd->add_flag("-b,--brief", sysinfo.brief, "No per-CPU lines");
+    sysinfo_cmd
+        ->add_option("--tmpdir", sysinfo.tmpdir,
+                     "Folder to describe as the temp folder (default $BYTEBENCH_TMPDIR, $TMPDIR, "
+                     "/tmp)")
+        ->check(CLI::ExistingDirectory);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp &e) {
@@ -159,5 +191,6 @@ int main(int argc, char **argv) {
     if (command == "compare") return compare_command(global, compare);
     if (command == "import") return import_command(global, import);
     if (command == "history") return history_command(global, history);
+    if (command == "sysinfo") return sysinfo_command(global, sysinfo);
     return report_command(global, report);
 }

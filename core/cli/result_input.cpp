@@ -73,9 +73,11 @@ LoadedResult load_result(const std::string &source, const GlobalOptions &global,
 }
 
 bool print_rendered(const Environment &env, const std::string &format,
-                    const nlohmann::json &document, bool brief, const std::string &output) {
+                    const nlohmann::json &document, bool brief, const std::string &output,
+                    bool stats) {
     RenderOptions render;
     render.brief = brief;
+    render.stats = stats;
     char scratch[] = "/tmp/bytebench-report-XXXXXX";
     if (mkdtemp(scratch) == nullptr) {
         print_error(std::string("cannot create a temporary folder: ") + std::strerror(errno));

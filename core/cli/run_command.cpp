@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -14,6 +15,7 @@
 #include "../src/index_comparability.h"
 #include "../src/interrupt.h"
 #include "../src/janitor.h"
+#include "../src/placement.h"
 #include "../src/reporting.h"
 #include "../src/result_store.h"
 #include "../src/scheduler.h"
@@ -27,6 +29,28 @@ namespace fs = std::filesystem;
 namespace bytebench::cli {
 namespace {
 
+// --scaling: 1, 2, 4, ... below the CPU count, then the CPU count.
+std::vector<int> scaling_copies(int cpus) {
+    std::vector<int> copies;
+    for (int n = 1; n < cpus; n *= 2) copies.push_back(n);
+    copies.push_back(std::max(cpus, 1));
+    return copies;
+}
+
+// The PUs copies are pinned to, in order (empty for --placement none).
+std::vector<int> placement_cpus(const std::string &name, const std::vector<int> &copies) {
+    const std::optional<Placement> placement = parse_placement(name);
+    if (!placement) throw std::runtime_error("unknown placement");
+    if (*placement == Placement::none) return {};
+    const std::vector<PuInfo> pus = read_pus();
+    std::vector<int> order = placement_order(*placement, pus);
+    const int most = *std::max_element(copies.begin(), copies.end());
+    if (most > int(order.size()))
+        spdlog::warn("--placement {}: {} copies on {} {}: copies will share them", name, most,
+                     order.size(), *placement == Placement::smt_off ? "cores" : "CPUs");
+    return order;
+}
+
 std::vector<int> default_copies() {
     std::vector<int> copies = {1};
     if (online_cpus() > 1) copies.push_back(online_cpus());
@@ -37,8 +61,16 @@ nlohmann::json options_json(const RunOptions &o, const ScheduleOptions &schedule
     nlohmann::json j = {{"tests", o.tests.empty() ? std::vector<std::string>{"index"} : o.tests},
                         {"copies", schedule.copies},
                         {"settle_s", schedule.settle_s},
+                        {"placement", o.placement},
                         {"formats", o.formats},
                         {"command_line", o.command_line}};
+    if (o.scaling) j["scaling"] = true;
+    if (!schedule.cpus.empty()) j["placement_order"] = schedule.cpus;  // copy i: [i % size]
+    if (schedule.quick)
+        j["quick"] = {{"target", schedule.quick->target},
+                      {"pass_s", schedule.quick->pass_s},
+                      {"min_passes", schedule.quick->min_passes},
+                      {"max_passes", schedule.quick->max_passes}};
     if (o.iterations) j["iterations"] = *o.iterations;
     if (o.duration_s) j["duration_s"] = *o.duration_s;
     return j;
@@ -83,6 +115,7 @@ bool write_reports(const RunOptions &o, const Environment &env, const ResultStor
     bool ok = true;
     RenderOptions render;
     render.brief = o.brief;
+    render.stats = o.stats;
     // A report never replaces the result or the log, nor another report: a
     // format whose extension is taken is written as <base>.<format>.<ext>.
     std::set<std::string> taken = {"json", "log"};
@@ -126,15 +159,16 @@ void record_in_history(const GlobalOptions &global, const nlohmann::json &docume
 // The suite as the result records it, with whether its index can stand
 // beside UnixBench's (docs/suites.md).
 nlohmann::json suite_json(const Suite &suite, const InstallLayout &layout,
-                          std::optional<double> duration_override) {
+                          std::optional<double> duration_override,
+                          const std::string &method_change) {
     std::optional<Suite> standard;
     try {
         standard = load_suite(layout.suite_dir + "/index.toml");
     } catch (const SuiteError &e) {
         spdlog::debug("standard suite: {}", e.what());
     }
-    const IndexComparability c =
-        compare_with_standard_index(suite, standard ? &*standard : nullptr, duration_override);
+    const IndexComparability c = compare_with_standard_index(suite, standard ? &*standard : nullptr,
+                                                             duration_override, method_change);
     nlohmann::json j = {{"name", suite.name},
                         {"file", suite.path},
                         {"sha256", suite.sha256},
@@ -163,13 +197,47 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
 
     ScheduleOptions schedule;
     schedule.copies = o.copies.empty() ? default_copies() : o.copies;
+    if (o.scaling) {
+        if (!o.copies.empty()) {
+            print_error("--scaling chooses the copy counts itself; leave out -c");
+            return kExitBadInput;
+        }
+        schedule.copies = scaling_copies(online_cpus());
+    }
+    try {
+        schedule.cpus = placement_cpus(o.placement, schedule.copies);
+    } catch (const std::exception &e) {
+        print_error("--placement " + o.placement + ": " + e.what());
+        return kExitBadInput;
+    }
     schedule.settle_s = o.settle_s.value_or(env->suite.settle_s.value_or(schedule.settle_s));
     schedule.worker_program = env->layout.worker;
+    std::string method_change;
+    if (o.quick) {
+        if (o.iterations) {
+            print_error("--quick chooses the pass counts itself; leave out -i");
+            return kExitBadInput;
+        }
+        QuickOptions quick;
+        quick.target = o.quick_target_pct / 100;
+        for (PlannedTest &t : tests) t.duration_s = std::min(t.duration_s, quick.pass_s);
+        // Less sync-and-sleep: the passes are short (the file tests still
+        // settle inside their own setup, as UnixBench's fstime does).
+        if (!o.settle_s && !env->suite.settle_s) schedule.settle_s = 0.5;
+        schedule.quick = quick;
+        char text[200];
+        std::snprintf(text, sizeof text,
+                      "--quick: passes of at most %g s until the 95%% interval is within "
+                      "±%g%% (%d to %d passes), not UnixBench's method",
+                      quick.pass_s, o.quick_target_pct, quick.min_passes, quick.max_passes);
+        method_change = text;
+    }
 
     RunRecord record;
     record.system = gather_system_info();
+    record.system["workload_builds"] = workload_builds(env->catalog.plugins());
     record.options = options_json(o, schedule);
-    record.suite = suite_json(env->suite, env->layout, o.duration_s);
+    record.suite = suite_json(env->suite, env->layout, o.duration_s, method_change);
 
     std::optional<ResultStore> store;
     try {

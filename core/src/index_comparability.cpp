@@ -41,7 +41,9 @@ std::map<std::string, std::string> indexed_tests(const Suite &suite) {
 }  // namespace
 
 IndexComparability compare_with_standard_index(const Suite &suite, const Suite *standard,
-                                               std::optional<double> duration_override) {
+                                               std::optional<double> duration_override,
+                                               const std::string &method_change) {
+    if (!method_change.empty()) return {false, method_change};
     if (duration_override) {
         std::ostringstream s;
         s << "--duration " << *duration_override << " replaces the suite's pass lengths";

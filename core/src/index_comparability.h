@@ -19,8 +19,11 @@ struct IndexComparability {
 };
 
 // `standard` is the standard suite (share/bytebench/suites/index.toml), or
-// nullptr when it could not be loaded; `duration_override` is --duration.
+// nullptr when it could not be loaded; `duration_override` is --duration;
+// `method_change` describes any other way the run departs from UnixBench's
+// method (--quick), "" when none.
 IndexComparability compare_with_standard_index(const Suite &suite, const Suite *standard,
-                                               std::optional<double> duration_override);
+                                               std::optional<double> duration_override,
+                                               const std::string &method_change = "");
 
 }  // namespace bytebench

@@ -64,6 +64,10 @@ std::vector<std::string> worker_args(const PassRequest &r, int copy, const std::
         args.push_back("--param");
         args.push_back(key + "=" + value);
     }
+    if (!r.cpus.empty()) {
+        args.push_back("--cpu");
+        args.push_back(std::to_string(r.cpus[size_t(copy) % r.cpus.size()]));
+    }
     return args;
 }
 
@@ -90,6 +94,8 @@ void handle_message(Copy &c, const nlohmann::json &m, const std::string &label) 
         c.outcome.seconds = double(m.value("elapsed_ns", uint64_t(0))) / 1e9;
         c.outcome.start_ns = m.value("start_ns", uint64_t(0));
         c.outcome.details = string_members(m, "details");
+        c.outcome.cpu_start = m.value("cpu_start", -1);
+        c.outcome.cpu_end = m.value("cpu_end", -1);
     } else if (type == "fail") {
         c.has_result = true;
         c.status = Status::error;
@@ -147,6 +153,7 @@ class Pass {
                 break;
             }
             fs::permissions(c.temp_dir, fs::perms::owner_all, ec);
+            if (!r_.cpus.empty()) c.outcome.pu = r_.cpus[size_t(i) % r_.cpus.size()];
             try {
                 c.worker = std::make_unique<WorkerProcess>(
                     r_.worker_program, worker_args(r_, i, c.temp_dir), barrier_read);

@@ -20,6 +20,9 @@ struct CopyOutcome {
     double seconds = 0;
     uint64_t start_ns = 0;                       // CLOCK_MONOTONIC when the copy started its run
     std::map<std::string, std::string> details;  // what the workload recorded (ABI 1.1)
+    int pu = -1;         // the PU the copy was pinned to (--placement), -1: not pinned
+    int cpu_start = -1;  // the CPU it was on when run() began, and when it ended
+    int cpu_end = -1;
 };
 
 struct PassOutcome {
@@ -38,6 +41,7 @@ struct PassRequest {
     std::string worker_program;
     std::string temp_root;         // per-copy temp dirs are made inside it
     double setup_timeout_s = 120;  // plus crowding_seconds()
+    std::vector<int> cpus;         // copy i is pinned to cpus[i % size]; empty: not pinned
 };
 
 // Extra time a pass may take beyond its duration before it is a timeout.

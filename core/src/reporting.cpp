@@ -39,7 +39,7 @@ void render_report(const PluginCatalog &catalog, const std::string &worker_progr
                    const std::string &format, nlohmann::json document, const RenderOptions &options,
                    const std::string &out_path, const std::string &scratch_dir) {
     const auto ref = reporter_for(catalog, format);
-    document["render"] = {{"brief", options.brief}};
+    document["render"] = {{"brief", options.brief}, {"stats", options.stats}};
     const std::string input =
         (fs::path(scratch_dir) / ("report-input-" + std::to_string(getpid()) + ".json")).string();
     const std::string tmp_out = out_path + ".tmp-" + std::to_string(getpid());

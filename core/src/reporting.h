@@ -17,6 +17,7 @@ class ReportError : public std::runtime_error {
 
 struct RenderOptions {
     bool brief = false;  // no per-CPU lines in the header
+    bool stats = false;  // a statistics section (the text report's --stats)
 };
 
 // Renders `document` in `format` into `out_path`, atomically. `scratch_dir`

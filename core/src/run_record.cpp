@@ -5,6 +5,8 @@
 #include <map>
 #include <set>
 
+#include "scaling.h"
+
 namespace bytebench {
 
 void finish_test(TestRecord &r) {
@@ -18,6 +20,19 @@ void finish_test(TestRecord &r) {
         return;
     }
     if (r.test.baseline) r.index = index_of(r.score->value, *r.test.baseline);
+    const KeptPasses kept = kept_passes(*r.score);
+    r.statistics = sample_statistics(kept.values);
+    r.value_ci95 = geometric_mean_interval(kept.values);
+}
+
+KeptPasses kept_passes(const TestScore &score) {
+    KeptPasses kept;
+    for (size_t i = 0; i < score.pass_values.size() && i < score.kept.size(); ++i) {
+        if (!score.kept[i]) continue;
+        kept.values.push_back(score.pass_values[i]);
+        kept.passes.push_back(i);
+    }
+    return kept;
 }
 
 void compute_indexes(CopyRunRecord &run, const Suite &suite) {
@@ -33,32 +48,55 @@ void compute_indexes(CopyRunRecord &run, const Suite &suite) {
         for (const TestDef &d : suite.tests)
             if (d.category == category && d.baseline) members.insert(d.id);
         std::vector<IndexEntry> entries;
+        std::vector<IndexedSample> samples;  // the tests that contribute
         for (const TestRecord &t : run.tests) {
             if (t.test.category != category || !t.test.baseline) continue;
             members.insert(t.test.id);
             entries.push_back(
                 {*t.test.baseline, t.index ? std::optional<double>(t.score->value) : std::nullopt});
+            if (t.index)
+                samples.push_back({t.test.name, *t.test.baseline, kept_passes(*t.score).values});
         }
         const CategoryScore score = score_category(entries, int(members.size()));
         if (score.tests_indexed > 0)
-            run.indexes.push_back({category, suite.category_title(category), score});
+            run.indexes.push_back(
+                {category, suite.category_title(category), score, delta_index_interval(samples)});
     }
 }
 
 namespace {
 
-nlohmann::json stats_json(const Stats &s) {
-    return {{"min", s.min},
-            {"median", s.median},
-            {"max", s.max},
-            {"mean", s.mean},
-            {"stddev", s.stddev}};
+nlohmann::json interval_json(const Interval &i) { return nlohmann::json::array({i.lo, i.hi}); }
+
+// `kept` maps positions among the kept passes back to pass numbers.
+nlohmann::json stats_json(const Stats &s, const std::optional<SampleStatistics> &extra,
+                          const std::vector<size_t> &kept) {
+    nlohmann::json j = {{"min", s.min},
+                        {"median", s.median},
+                        {"max", s.max},
+                        {"mean", s.mean},
+                        {"stddev", s.stddev}};
+    if (!extra) return j;
+    j["n"] = extra->n;
+    if (extra->cv) j["cv"] = *extra->cv;
+    if (extra->ci95) j["ci95"] = interval_json(*extra->ci95);
+    nlohmann::json outliers = nlohmann::json::array();
+    for (size_t position : extra->outliers)
+        if (position < kept.size()) outliers.push_back(kept[position]);
+    j["outliers"] = outliers;
+    return j;
 }
 
-nlohmann::json pass_json(const PassOutcome &p, uint32_t time_base_s, std::optional<bool> kept) {
+nlohmann::json pass_json(const PassOutcome &p, uint32_t time_base_s, std::optional<bool> kept,
+                         std::optional<bool> outlier) {
     nlohmann::json copies = nlohmann::json::array();
-    for (const CopyOutcome &c : p.copies)
-        copies.push_back({{"count", c.count}, {"seconds", c.seconds}});
+    for (const CopyOutcome &c : p.copies) {
+        nlohmann::json copy = {{"count", c.count}, {"seconds", c.seconds}};
+        if (c.pu >= 0) copy["pu"] = c.pu;
+        if (c.cpu_start >= 0) copy["cpu_start"] = c.cpu_start;
+        if (c.cpu_end >= 0) copy["cpu_end"] = c.cpu_end;
+        copies.push_back(std::move(copy));
+    }
     nlohmann::json j = {{"count", p.count},
                         {"seconds", p.seconds},
                         {"value", pass_value({p.count, p.seconds}, time_base_s)},
@@ -66,6 +104,7 @@ nlohmann::json pass_json(const PassOutcome &p, uint32_t time_base_s, std::option
                         {"start_spread_ms", p.start_spread_ms},
                         {"copies", copies}};
     if (kept) j["kept"] = *kept;
+    if (outlier) j["outlier"] = *outlier;
     if (!p.error.empty()) j["error"] = p.error;
     return j;
 }
@@ -109,32 +148,61 @@ nlohmann::json test_json(const TestRecord &r) {
     }
     if (!r.error.empty()) j["error"] = r.error;
     if (t.baseline) j["baseline"] = *t.baseline;
+    KeptPasses kept;
+    std::vector<bool> outlier;  // per pass
     if (r.score) {
+        kept = kept_passes(*r.score);
+        outlier.assign(r.score->kept.size(), false);
+        if (r.statistics)
+            for (size_t position : r.statistics->outliers)
+                if (position < kept.passes.size()) outlier[kept.passes[position]] = true;
         j["value"] = r.score->value;
         j["time_s"] = r.score->time_s;
         j["samples"] = r.score->samples;
-        j["stats"] = stats_json(r.score->stats);
+        j["stats"] = stats_json(r.score->stats, r.statistics, kept.passes);
+        if (r.value_ci95) j["value_ci95"] = interval_json(*r.value_ci95);
     }
     if (r.index) j["index"] = *r.index;
+    if (!r.quick_stop.empty()) {
+        j["quick"] = {{"stopped_by", r.quick_stop}, {"passes", r.passes.size()}};
+        if (r.quick_half_width) j["quick"]["half_width"] = *r.quick_half_width;
+    }
+    if (r.index && r.value_ci95 && t.baseline)
+        j["index_ci95"] = interval_json(
+            {index_of(r.value_ci95->lo, *t.baseline), index_of(r.value_ci95->hi, *t.baseline)});
     if (nlohmann::json details = details_json(r.passes); !details.empty())
         j["details"] = std::move(details);
     nlohmann::json passes = nlohmann::json::array();
-    for (size_t i = 0; i < r.passes.size(); ++i)
-        passes.push_back(pass_json(r.passes[i], t.workload.time_base_s,
-                                   r.score ? std::optional<bool>(r.score->kept[i]) : std::nullopt));
+    for (size_t i = 0; i < r.passes.size(); ++i) {
+        const bool scored = r.score && i < r.score->kept.size();
+        const bool kept_pass = scored && r.score->kept[i];
+        passes.push_back(
+            pass_json(r.passes[i], t.workload.time_base_s,
+                      scored ? std::optional<bool>(kept_pass) : std::nullopt,
+                      kept_pass && r.statistics ? std::optional<bool>(outlier[i]) : std::nullopt));
+    }
     j["passes"] = passes;
     return j;
 }
 
 nlohmann::json copy_run_json(const CopyRunRecord &run) {
     nlohmann::json indexes = nlohmann::json::array();
-    for (const IndexRecord &i : run.indexes)
-        indexes.push_back({{"category", i.category},
-                           {"title", i.title},
-                           {"score", i.score.score},
-                           {"partial", i.score.partial},
-                           {"tests_indexed", i.score.tests_indexed},
-                           {"tests_total", i.score.tests_total}});
+    for (const IndexRecord &i : run.indexes) {
+        nlohmann::json index = {{"category", i.category},
+                                {"title", i.title},
+                                {"score", i.score.score},
+                                {"partial", i.score.partial},
+                                {"tests_indexed", i.score.tests_indexed},
+                                {"tests_total", i.score.tests_total}};
+        if (i.interval.ci95) {
+            index["ci95"] = interval_json(*i.interval.ci95);
+            index["ci95_method"] = kIndexIntervalMethod;
+            if (i.interval.df > 0) index["ci95_df"] = i.interval.df;
+        } else if (!i.interval.unavailable.empty()) {
+            index["ci95_unavailable"] = i.interval.unavailable;
+        }
+        indexes.push_back(std::move(index));
+    }
     nlohmann::json tests = nlohmann::json::array();
     for (const TestRecord &t : run.tests) tests.push_back(test_json(t));
     nlohmann::json j = {{"copies", run.copies},
@@ -151,7 +219,7 @@ nlohmann::json copy_run_json(const CopyRunRecord &run) {
 nlohmann::json to_json(const RunRecord &record) {
     nlohmann::json runs = nlohmann::json::array();
     for (const CopyRunRecord &r : record.runs) runs.push_back(copy_run_json(r));
-    return {
+    nlohmann::json doc = {
         {"schema", kResultSchema},
         {"tool", {{"name", "bytebench"}, {"version", BYTEBENCH_VERSION}, {"abi", BYTEBENCH_ABI}}},
         {"status", record.complete ? "complete" : "incomplete"},
@@ -159,6 +227,9 @@ nlohmann::json to_json(const RunRecord &record) {
         {"options", record.options},
         {"suite", record.suite},
         {"runs", runs}};
+    if (nlohmann::json scaling = scaling_json(record.runs); !scaling.is_null())
+        doc["scaling"] = std::move(scaling);
+    return doc;
 }
 
 std::string local_time_text(const char *format) {

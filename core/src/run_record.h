@@ -10,6 +10,7 @@
 #include "pass_runner.h"
 #include "run_plan.h"
 #include "scorer.h"
+#include "statistics.h"
 #include "status.h"
 
 namespace bytebench {
@@ -21,12 +22,29 @@ struct TestRecord {
     std::vector<PassOutcome> passes;
     std::optional<TestScore> score;  // set when status is ok
     std::optional<double> index;     // set when ok and there is a baseline
+    // Over the kept passes (set with score); outliers are positions among
+    // the kept passes, not pass numbers.
+    std::optional<SampleStatistics> statistics;
+    std::optional<Interval> value_ci95;  // of the geometric mean, from the logs
+    // --quick: why the passes stopped ("target" or "cap") and the relative
+    // half-width of the 95% interval of the passes' geometric mean then.
+    std::string quick_stop;
+    std::optional<double> quick_half_width;
 };
+
+// The values of a scored test's kept passes, and the pass numbers (0-based)
+// they came from.
+struct KeptPasses {
+    std::vector<double> values;
+    std::vector<size_t> passes;
+};
+KeptPasses kept_passes(const TestScore &score);
 
 struct IndexRecord {
     std::string category;
     std::string title;
     CategoryScore score;
+    IndexInterval interval;  // delta_index_interval of the tests that contributed
 };
 
 struct CopyRunRecord {

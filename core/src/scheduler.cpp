@@ -78,8 +78,10 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
     spdlog::debug("######## {} -- {} cop{} ==> {}{} ({} passes of {} s)", test.name, copies,
                   copies == 1 ? "y" : "ies", test.workload.id, params_text(test), test.passes,
                   test.duration_s);
-    for (int pass = 0; pass < test.passes; ++pass) {
-        progress.pass_started(test.id, copies, pass + 1, test.passes, pass_s);
+    const int planned = options.quick ? options.quick->max_passes : test.passes;
+    std::vector<double> values;  // of the passes so far, for --quick
+    for (int pass = 0; pass < planned; ++pass) {
+        progress.pass_started(test.id, copies, pass + 1, planned, pass_s);
         // Not enough processes allowed: skipped, not a fork failure mid-pass.
         const std::string short_of =
             ensure_process_budget({uint64_t(copies), test.workload.processes_per_copy});
@@ -88,7 +90,7 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
             record.error = short_of;
             spdlog::warn("{} ({} cop{}): skipped: {}", test.id, copies, copies == 1 ? "y" : "ies",
                          short_of);
-            progress.skip_planned(pass_s * (test.passes - pass - 1));
+            progress.skip_planned(pass_s * (planned - pass - 1));
             break;
         }
         settle(options.settle_s);
@@ -99,6 +101,7 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
         request.pass_index = pass;
         request.worker_program = options.worker_program;
         request.temp_root = options.temp_root;
+        request.cpus = options.cpus;
         PassOutcome outcome = run_pass(request);
         log_pass(record, pass, outcome);
         const Status status = outcome.status;
@@ -110,8 +113,19 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
             spdlog::log(status == Status::skipped ? spdlog::level::warn : spdlog::level::err,
                         "{} ({} cop{}): {}: {}", test.id, copies, copies == 1 ? "y" : "ies",
                         to_string(status), error);
-            progress.skip_planned(pass_s * (test.passes - pass - 1));
+            progress.skip_planned(pass_s * (planned - pass - 1));
             break;
+        }
+        if (options.quick) {
+            const PassOutcome &last = record.passes.back();
+            values.push_back(pass_value({last.count, last.seconds}, test.workload.time_base_s));
+            const QuickStop stop = quick_decision(*options.quick, values);
+            if (stop != QuickStop::go_on) {
+                record.quick_stop = to_string(stop);
+                record.quick_half_width = relative_half_width(values);
+                progress.skip_planned(pass_s * (planned - pass - 1));
+                break;
+            }
         }
     }
     if (interrupt_signal() != 0 && record.status == Status::ok) {
@@ -127,7 +141,9 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
 
 double planned_seconds(const std::vector<PlannedTest> &tests, const ScheduleOptions &options) {
     double total = 0;
-    for (const PlannedTest &t : tests) total += t.passes * (options.settle_s + t.duration_s);
+    for (const PlannedTest &t : tests)
+        total += (options.quick ? options.quick->max_passes : t.passes) *
+                 (options.settle_s + t.duration_s);
     return total * double(options.copies.size());
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "console.h"
+#include "quick_mode.h"
 #include "run_record.h"
 #include "suite.h"
 
@@ -19,6 +20,8 @@ struct ScheduleOptions {
     double settle_s = 3;  // UnixBench: sync; sleep 1; sync; sleep 2
     std::string worker_program;
     std::string temp_root;
+    std::vector<int> cpus;  // placement order: copy i pinned to cpus[i % size]; empty: none
+    std::optional<QuickOptions> quick;  // --quick: passes until the interval is narrow enough
 };
 
 // Planned seconds of a whole run (for the ETA).

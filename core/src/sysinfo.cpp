@@ -8,9 +8,13 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "sysinfo_readers.h"
+#include "topology.h"
 
 namespace bytebench {
 namespace {
@@ -63,9 +67,9 @@ nlohmann::json cpu_entry(const std::map<std::string, std::string> &fields) {
     return cpu;
 }
 
-nlohmann::json read_cpus() {
+nlohmann::json read_cpus(const std::string &cpuinfo) {
     nlohmann::json cpus = nlohmann::json::array();
-    std::ifstream in("/proc/cpuinfo");
+    std::istringstream in(cpuinfo);
     std::map<std::string, std::string> fields;
     std::string line;
     auto flush = [&] {
@@ -119,7 +123,8 @@ nlohmann::json gather_system_info() {
     utsname u{};
     uname(&u);
     const std::string sysname = u.sysname;
-    nlohmann::json cpus = read_cpus();
+    const std::string cpuinfo = read_under("/", "/proc/cpuinfo");
+    nlohmann::json cpus = read_cpus(cpuinfo);
     const std::string model =
         !cpus.empty() ? cpus[0].value("model", "unknown") : std::string("unknown");
 
@@ -135,21 +140,69 @@ nlohmann::json gather_system_info() {
     }
 
     const long configured = sysconf(_SC_NPROCESSORS_CONF);
-    return {{"hostname", u.nodename},
-            {"os", sysname == "Linux" ? "GNU/Linux" : sysname},
-            {"kernel", u.release},
-            {"kernel_version", u.version},
-            {"machine", u.machine},
-            {"platform", "unknown"},
-            {"cpu_model", model},
-            {"cpus_online", online_cpus()},
-            {"cpus_configured", configured > 0 ? int(configured) : online_cpus()},
-            {"cpus", cpus},
-            {"language",
-             {{"lang", lang != nullptr ? lang : ""}, {"charmap", charmap}, {"collate", collate}}},
-            {"load_average", load_average()},
-            {"uptime_s", uptime_seconds()},
-            {"runlevel", runlevel()}};
+    nlohmann::json system = {
+        {"hostname", u.nodename},
+        {"os", sysname == "Linux" ? "GNU/Linux" : sysname},
+        {"kernel", u.release},
+        {"kernel_version", u.version},
+        {"machine", u.machine},
+        {"platform", "unknown"},
+        {"cpu_model", model},
+        {"cpus_online", online_cpus()},
+        {"cpus_configured", configured > 0 ? int(configured) : online_cpus()},
+        {"cpus", cpus},
+        {"language",
+         {{"lang", lang != nullptr ? lang : ""}, {"charmap", charmap}, {"collate", collate}}},
+        {"load_average", load_average()},
+        {"uptime_s", uptime_seconds()},
+        {"runlevel", runlevel()}};
+    add_machine_details(system, "/", read_cpuid_hypervisor(), cpuinfo);
+    return system;
+}
+
+void add_machine_details(nlohmann::json &system, const std::string &root,
+                         const CpuidHypervisor &cpuid, const std::string &cpuinfo) {
+    system["cpu"] = parse_cpuinfo(cpuinfo);
+    nlohmann::json topology = read_topology();
+    const std::string smt_control = read_under(root, "/sys/devices/system/cpu/smt/control");
+    if (!smt_control.empty())
+        topology["smt_control"] = smt_control.substr(0, smt_control.find_first_of("\r\n"));
+    else
+        mark_unknown(topology, "smt_control",
+                     "no /sys/devices/system/cpu/smt/control (a kernel without SMT control)");
+    system["topology"] = topology;
+    system["frequency"] = read_frequency(root);
+    system["memory"] = read_memory(root);
+    system["virtualization"] = detect_virtualization(root, cpuid);
+
+    std::string os_release = read_under(root, "/etc/os-release");
+    if (os_release.empty()) os_release = read_under(root, "/usr/lib/os-release");
+    const std::string distribution = parse_os_release(os_release);
+    if (!distribution.empty())
+        system["distribution"] = distribution;
+    else
+        mark_unknown(system, "distribution",
+                     os_release.empty() ? "no /etc/os-release or /usr/lib/os-release"
+                                        : "os-release has no PRETTY_NAME");
+    const std::string libc = libc_version();
+    if (!libc.empty())
+        system["libc"] = libc;
+    else
+        mark_unknown(system, "libc", "not glibc (no gnu_get_libc_version)");
+    system["bytebench_compiler"] = compiler_version();
+}
+
+nlohmann::json workload_builds(const std::vector<PluginInfo> &plugins) {
+    std::set<std::pair<std::string, std::string>> builds;
+    for (const PluginInfo &p : plugins)
+        if (!p.workloads.empty()) builds.insert({p.id, p.build_info});
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto &[plugin, build] : builds) {
+        nlohmann::json entry = {{"plugin", plugin}, {"build", build}};
+        if (build.empty()) mark_unknown(entry, "build", "the plugin gives no build_info");
+        list.push_back(entry);
+    }
+    return list;
 }
 
 }  // namespace bytebench

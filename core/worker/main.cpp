@@ -3,7 +3,7 @@
 //   bytebench-worker describe --plugin FILE --msg-fd N
 //   bytebench-worker run --plugin FILE --workload ID --copy I --copies N --pass K
 //                        --duration-ns NS --temp-dir DIR --msg-fd N --barrier-fd M
-//                        [--param KEY=VALUE]...
+//                        [--cpu PU] [--param KEY=VALUE]...
 //   bytebench-worker report --plugin FILE --reporter ID --input JSON --out FILE|- --msg-fd N
 //   bytebench-worker janitor --temp-root DIR --results-base BASE --cli-pid PID  (pipe on fd 0)
 //
@@ -11,6 +11,7 @@
 // core/src/wire.h) and is not meant to be run by hand, except to debug a
 // plugin under gdb: give it `--msg-fd 1` and it prints its messages.
 #include <fcntl.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -37,6 +38,7 @@ struct Options {
     std::vector<std::string> params;
     uint32_t copy = 0, copies = 1, pass = 0;
     uint64_t duration_ns = 1'000'000'000ull;
+    int cpu = -1;  // the PU to pin to (--placement); -1: not pinned
     int msg_fd = 1;
     int barrier_fd = -1;
 };
@@ -50,8 +52,15 @@ int fail(int msg_fd, const std::string &error) {
     return kExitFailed;
 }
 
+// Where the copy ran: the CPU at the start and at the end of run() (they
+// differ when an unpinned copy was moved).
+struct RanOn {
+    int start = -1, end = -1;
+};
+
 void send_result(int msg_fd, bb_status status, const bb_run_result &r, uint64_t elapsed_ns,
-                 uint64_t start_ns, const std::map<std::string, std::string> &details) {
+                 uint64_t start_ns, const std::map<std::string, std::string> &details,
+                 RanOn ran_on = {}) {
     const char *name = status == BB_OK ? "ok" : status == BB_SKIPPED ? "skipped" : "error";
     std::string error(r.error, strnlen(r.error, sizeof r.error));
     if (status != BB_OK && error.empty()) error = "the workload gave no reason";
@@ -61,7 +70,9 @@ void send_result(int msg_fd, bb_status status, const bb_run_result &r, uint64_t 
                            {"elapsed_ns", elapsed_ns},
                            {"start_ns", start_ns},
                            {"error", error},
-                           {"details", details}});
+                           {"details", details},
+                           {"cpu_start", ran_on.start},
+                           {"cpu_end", ran_on.end}});
 }
 
 // Blocks until the CLI releases the start barrier by closing its end.
@@ -76,7 +87,20 @@ bool wait_for_barrier(int fd) {
     }
 }
 
+// Pins this process (and the threads and children it starts later) to one
+// PU, before the plugin is loaded so its allocations land near that PU.
+std::string pin_to(int cpu) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    if (sched_setaffinity(0, sizeof set, &set) != 0)
+        return "cannot pin the copy to CPU " + std::to_string(cpu) + ": " + std::strerror(errno);
+    return "";
+}
+
 int run_workload(const Options &o, HostState &state) {
+    if (o.cpu >= 0)
+        if (const std::string error = pin_to(o.cpu); !error.empty()) return fail(o.msg_fd, error);
     const bb_host *host = make_host(&state);
     LoadedPlugin plugin(o.plugin, host);
     const bb_workload *w = plugin.find_workload(o.workload);
@@ -116,15 +140,18 @@ int run_workload(const Options &o, HostState &state) {
     write_message(o.msg_fd, {{"t", "ready"}});
     if (!wait_for_barrier(o.barrier_fd)) return fail(o.msg_fd, "start barrier failed");
 
+    RanOn ran_on;
+    ran_on.start = sched_getcpu();
     const uint64_t start = monotonic_ns();
     ctx.deadline_ns = start + o.duration_ns;
     arm_stop_timer(o.duration_ns);
     const bb_status status = w->run(instance, host, &ctx, &result);
     const uint64_t wall = monotonic_ns() - start;
+    ran_on.end = sched_getcpu();
     disarm_stop_timer();
     g_stop_flag = 1;  // anything the workload left running should wind down
     send_result(o.msg_fd, status, result, result.elapsed_ns != 0 ? result.elapsed_ns : wall, start,
-                state.details);
+                state.details, ran_on);
     if (w->destroy != nullptr) w->destroy(instance);
     return kExitOk;
 }
@@ -178,6 +205,7 @@ int main(int argc, char **argv) {
     run_cmd->add_option("--temp-dir", o.temp_dir);
     run_cmd->add_option("--barrier-fd", o.barrier_fd);
     run_cmd->add_option("--param", o.params);
+    run_cmd->add_option("--cpu", o.cpu, "pin to this CPU (os index)");
     CLI::App *report_cmd = app.add_subcommand("report", "render a result with a reporter");
     common(report_cmd);
     report_cmd->add_option("--reporter", o.reporter)->required();

@@ -8,6 +8,7 @@
 #include "format.h"
 #include "html_page.h"
 #include "json_fields.h"
+#include "statistics_cells.h"
 #include "svg_chart.h"
 
 namespace bytebench::html {
@@ -77,11 +78,14 @@ void write_score_cards(const json &runs, std::ostream &out) {
     for (const json &run : runs)
         for (const json *index : indexed_categories(run)) {
             const bool partial = flag_member(*index, "partial");
-            cards += "<div class=\"card\"><div class=\"label\">" + escape(index_title(*index)) +
-                     " Index Score</div><div class=\"score\">" +
-                     escape(value_text(number_member(*index, "score").value_or(0))) +
-                     "</div><div class=\"label\">" + escape(copies_text(run)) +
-                     (partial ? " " + badge("partial", "warn") : "") + "</div></div>\n";
+            const std::string interval = score_interval_text(*index);
+            cards +=
+                "<div class=\"card\"><div class=\"label\">" + escape(index_title(*index)) +
+                " Index Score</div><div class=\"score\">" +
+                escape(value_text(number_member(*index, "score").value_or(0))) + "</div>" +
+                (interval.empty() ? "" : "<div class=\"label\">" + escape(interval) + "</div>") +
+                "<div class=\"label\">" + escape(copies_text(run)) +
+                (partial ? " " + badge("partial", "warn") : "") + "</div></div>\n";
         }
     if (!cards.empty()) out << "<div class=\"cards\">\n" << cards << "</div>\n";
 }
@@ -180,40 +184,50 @@ std::string status_cell(const json &test) {
            (error.empty() ? "" : " <span class=\"error\">" + escape(error) + "</span>") + "</td>";
 }
 
-void write_result_row(const json &test, std::ostream &out) {
+// With `statistics`, the value's 95% interval, the CV and the outlier passes too.
+void write_result_row(const json &test, bool statistics, std::ostream &out) {
     const bool ok = test_is_ok(test);
     const auto number = [&](const char *key, int decimals, const char *suffix) {
         const std::optional<double> value = number_member(test, key);
         return number_cell(ok && value ? fixed(*value, decimals) + suffix : "—");
     };
     out << "<tr" << (ok ? "" : " class=\"failed\"") << "><td>" << escape(display_name(test))
-        << "</td>" << number("value", 1, "") << "<td>" << escape(string_member(test, "unit"))
-        << "</td>" << number("time_s", 1, " s") << number("samples", 0, "") << status_cell(test)
-        << "</tr>\n";
+        << "</td>" << number("value", 1, "");
+    if (statistics) out << (ok ? value_interval_cell(test) : number_cell("—"));
+    out << "<td>" << escape(string_member(test, "unit")) << "</td>" << number("time_s", 1, " s")
+        << number("samples", 0, "");
+    if (statistics)
+        out << (ok ? cv_cell(test) + outliers_cell(test) : number_cell("—") + "<td></td>");
+    out << status_cell(test) << "</tr>\n";
 }
 
 void write_results_table(const std::vector<const json *> &tests, std::ostream &out) {
+    const bool statistics = has_statistics(tests);
     out << "<h3>Results</h3>\n<div class=\"table-wrap\"><table class=\"results\">\n"
-        << "<thead><tr><th>Test</th><th class=\"num\">Value</th><th>Unit</th>"
-        << "<th class=\"num\">Time</th><th class=\"num\">Samples</th><th>Status</th></tr>"
+        << "<thead><tr><th>Test</th><th class=\"num\">Value</th>"
+        << (statistics ? "<th class=\"num\">95% CI</th>" : "") << "<th>Unit</th>"
+        << "<th class=\"num\">Time</th><th class=\"num\">Samples</th>"
+        << (statistics ? "<th class=\"num\">CV</th><th>Outliers</th>" : "")
+        << "<th>Status</th></tr>"
         << "</thead>\n<tbody>\n";
-    for (const json *test : tests) write_result_row(*test, out);
+    for (const json *test : tests) write_result_row(*test, statistics, out);
     out << "</tbody>\n</table></div>\n";
 }
 
-void write_index_row(const json &test, std::ostream &out) {
+void write_index_row(const json &test, bool statistics, std::ostream &out) {
     const std::optional<double> baseline = number_member(test, "baseline");
     const std::string baseline_text = has_baseline(test) ? value_text(*baseline) : "—";
     out << "<tr" << (test_is_ok(test) ? "" : " class=\"failed\"") << "><td>"
         << escape(display_name(test)) << "</td>" << number_cell(baseline_text);
     if (!test_is_ok(test)) {
-        out << "<td class=\"num\" colspan=\"2\">" << badge(test_status(test), "bad")
-            << "</td></tr>\n";
+        out << "<td class=\"num\" colspan=\"" << (statistics ? 3 : 2) << "\">"
+            << badge(test_status(test), "bad") << "</td></tr>\n";
         return;
     }
     const std::optional<double> index = test_index(test);
     out << number_cell(value_text(number_member(test, "value").value_or(0)))
-        << number_cell(index ? value_text(*index) : "—") << "</tr>\n";
+        << number_cell(index ? value_text(*index) : "—")
+        << (statistics ? index_interval_cell(test) : "") << "</tr>\n";
 }
 
 // A category's index table: the tests that ran ok, and those with a baseline that did not
@@ -223,19 +237,24 @@ void write_index_table(const json &index, const std::vector<const json *> &tests
     const std::string category = string_member(index, "category");
     const std::string title = index_title(index);
     const bool partial = flag_member(index, "partial");
+    const bool statistics = has_statistics(tests);
     out << "<h3>" << escape(title)
         << (partial ? " Partial Index " + badge("partial", "warn") : std::string(" Index Values"))
         << "</h3>\n<div class=\"table-wrap\"><table class=\"index\">\n"
         << "<thead><tr><th>Test</th><th class=\"num\">Baseline</th><th class=\"num\">Result</th>"
-        << "<th class=\"num\">Index</th></tr></thead>\n<tbody>\n";
+        << "<th class=\"num\">Index</th>" << (statistics ? "<th class=\"num\">95% CI</th>" : "")
+        << "</tr></thead>\n<tbody>\n";
     for (const json *test : tests)
         if (string_member(*test, "category") == category &&
             (test_is_ok(*test) || has_baseline(*test)))
-            write_index_row(*test, out);
+            write_index_row(*test, statistics, out);
     out << "</tbody>\n<tfoot><tr><th colspan=\"3\">" << escape(title) << " Index Score"
         << (partial ? " (Partial Only)" : "") << "</th>"
-        << number_cell(value_text(number_member(index, "score").value_or(0))) << "</tr>\n</tfoot>\n"
+        << number_cell(value_text(number_member(index, "score").value_or(0)))
+        << (statistics ? score_interval_cell(index) : "") << "</tr>\n</tfoot>\n"
         << "</table></div>\n";
+    if (const std::string note = score_interval_note(index); statistics && !note.empty())
+        out << "<p class=\"muted\">" << escape(note) << "</p>\n";
     if (partial)
         out << "<p class=\"muted\">"
             << escape(std::to_string(integer_member(index, "tests_indexed").value_or(0)) + " of " +
@@ -326,6 +345,55 @@ void write_copies_chart(const json &runs, std::ostream &out) {
     out << "</section>\n";
 }
 
+// ---------------------------------------------------------------------------
+// Scaling against 1 copy (the result's "scaling", computed by the core).
+// ---------------------------------------------------------------------------
+
+std::string copies_label(const json &point) {
+    const long long copies = integer_member(point, "copies").value_or(0);
+    return counted(copies, "copy", "copies");
+}
+
+void write_scaling(const json &scaling, std::ostream &out) {
+    if (!scaling.is_object()) return;
+    out << "<section id=\"scaling\">\n<h2>Scaling against 1 copy</h2>\n";
+    BarChart chart;
+    chart.title = "Index score against copies";
+    const json &indexes = elements(member(scaling, "indexes"));
+    for (const json &index : indexes) chart.series.push_back(string_member(index, "title"));
+    if (!indexes.empty())
+        for (const json &point : elements(member(indexes[0], "points"))) {
+            ChartGroup group{copies_label(point), {}};
+            for (const json &index : indexes) {
+                ChartCell cell{std::nullopt, "missing"};
+                for (const json &p : elements(member(index, "points")))
+                    if (integer_member(p, "copies") == integer_member(point, "copies"))
+                        cell = {number_member(p, "score"), ""};
+                group.cells.push_back(cell);
+            }
+            chart.groups.push_back(group);
+        }
+    if (!chart.groups.empty()) write_figure(chart, chart.title, out);
+    out << "<div class=\"table-wrap\"><table class=\"scaling\">\n<thead><tr><th>Test</th>"
+           "<th class=\"num\">Copies</th><th class=\"num\">Value</th><th>Unit</th>"
+           "<th class=\"num\">Speedup</th><th class=\"num\">Efficiency</th></tr></thead>\n"
+           "<tbody>\n";
+    for (const json &test : elements(member(scaling, "tests")))
+        for (const json &point : elements(member(test, "points"))) {
+            const auto number = [&](const char *key, int decimals) {
+                const std::optional<double> v = number_member(point, key);
+                return number_cell(v ? fixed(*v, decimals) : "—");
+            };
+            const std::optional<double> efficiency = number_member(point, "efficiency");
+            out << "<tr><td>" << escape(string_member(test, "name")) << "</td>"
+                << number_cell(std::to_string(integer_member(point, "copies").value_or(0)))
+                << number("value", 1) << "<td>" << escape(string_member(test, "unit")) << "</td>"
+                << number("speedup", 2)
+                << number_cell(efficiency ? fixed(*efficiency * 100, 0) + "%" : "—") << "</tr>\n";
+        }
+    out << "</tbody>\n</table></div>\n</section>\n";
+}
+
 }  // namespace
 
 void write_result_page(const json &doc, std::ostream &out) {
@@ -339,6 +407,7 @@ void write_result_page(const json &doc, std::ostream &out) {
     size_t number = 0;
     for (const json &run : runs) write_run(run, member(doc, "system"), ++number, out);
     if (runs.size() >= 2) write_copies_chart(runs, out);
+    write_scaling(member(doc, "scaling"), out);
     write_page_end(out,
                    "Rendered by the bytebench html reporter from a bytebench.result/1 document. "
                    "Times are the benchmarked machine's local time.");

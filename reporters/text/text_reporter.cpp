@@ -3,9 +3,9 @@
 //
 // Scripts (PerfKitBenchmarker, LKP, ...) parse UnixBench's text report, so the layout and
 // every printf format below are those of UnixBench 6.0's `Run` (displaySystem, logResults,
-// logIndexCat, summarizeRun). Additions: a "bytebench <version>" line under the banner, a line
-// for each test that gave no result (UnixBench aborted instead), and a note on an incomplete
-// run.
+// logIndexCat, summarizeRun). Additions: a "bytebench <version>" line under the banner, the
+// machine lines after the uptime line (system_text.hpp), a line for each test that gave no
+// result (UnixBench aborted instead), and a note on an incomplete run.
 #include <bytebench/plugin.hpp>
 #include <cctype>
 #include <nlohmann/json.hpp>
@@ -22,6 +22,9 @@
 #include "../common/result_access.hpp"
 #include "../common/time_text.hpp"
 #include "comparison_text.hpp"
+#include "scaling_text.hpp"
+#include "statistics_text.hpp"
+#include "system_text.hpp"
 
 namespace {
 
@@ -131,7 +134,7 @@ void write_load(const json &system, const json &runs, std::ostream &out) {
     double averages[3] = {0, 0, 0};
     for (size_t i = 0; i < 3 && i < load.size(); ++i)
         if (load[i].is_number()) averages[i] = load[i].get<double>();
-    out << format("   %sup %s load average: %.2f, %.2f, %.2f; runlevel %s\n\n", clock.c_str(),
+    out << format("   %sup %s load average: %.2f, %.2f, %.2f; runlevel %s\n", clock.c_str(),
                   uptime_text(number_or_zero(system, "uptime_s")).c_str(), averages[0], averages[1],
                   averages[2], string_member(system, "runlevel").c_str());
 }
@@ -151,6 +154,9 @@ void write_system(const json &doc, std::ostream &out) {
     // `-b` (brief) in UnixBench drops the per-CPU lines, which grow long on big machines.
     if (!flag_member(member(doc, "render"), "brief")) write_cpus(system, out);
     write_load(system, elements(member(doc, "runs")), out);
+    // bytebench's machine lines (CPU, topology, OS, VM, ...) follow UnixBench's.
+    bytebench::reporters::text::write_machine_lines(system, out);
+    out << "\n";
 }
 
 // ---------------------------------------------------------------------------
@@ -249,7 +255,16 @@ void write_result(const json &doc, std::ostream &out) {
     write_system(doc, out);
     const json &system = member(doc, "system");
     const std::string note = not_comparable_note(doc);
-    for (const json &run : elements(member(doc, "runs"))) write_run(run, system, note, out);
+    // `--stats` appends the statistics of each copy-pass after its UnixBench block.
+    const bool stats = flag_member(member(doc, "render"), "stats");
+    for (const json &run : elements(member(doc, "runs"))) {
+        write_run(run, system, note, out);
+        if (stats) bytebench::reporters::text::write_run_statistics(run, out);
+    }
+    // A --scaling run ends with its scaling table (other runs with 1 and N
+    // copies keep UnixBench's layout; their JSON has the numbers).
+    if (flag_member(member(doc, "options"), "scaling"))
+        bytebench::reporters::text::write_scaling(doc, out);
     if (string_member(doc, "status") == "incomplete")
         out << "*** Incomplete run: results above are what was measured before it stopped ***\n";
 }

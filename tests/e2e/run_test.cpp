@@ -167,6 +167,50 @@ TEST(EndToEnd, ReportRendersASavedResultAgain) {
     EXPECT_NE(custom.out.find("1 test.count ok"), std::string::npos) << custom.out;
 }
 
+// --stats adds a Statistics block after each copy-pass, in `run` and in `report`; the result
+// carries the statistics either way.
+TEST(EndToEnd, StatsFlagPrintsTheStatisticsSection) {
+    const std::string out = fresh_dir("report-stats");
+    const CliResult run =
+        run_cli({"run", "--plugin-path", kTestPlugins + "/good", "test.count", "-i", "4",
+                 "--duration", "0.1", "--settle", "0", "-c", "1", "-q", "--stats", "-o", out});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_NE(run.out.find("Statistics of the kept passes"), std::string::npos) << run.out;
+    std::string result;
+    for (const auto &e : fs::directory_iterator(out))
+        if (e.path().extension() == ".json") result = e.path().string();
+    const nlohmann::json doc = only_result(out);
+    const nlohmann::json *t = find_test(doc["runs"][0], "test.count");
+    ASSERT_NE(t, nullptr);
+    EXPECT_EQ((*t)["stats"]["n"], 3);  // 4 passes, the lowest dropped
+    EXPECT_TRUE((*t)["stats"]["ci95"].is_array()) << t->dump();
+    EXPECT_TRUE((*t)["stats"]["outliers"].is_array());
+
+    const CliResult stats = run_cli({"report", result, "--stats"});
+    ASSERT_EQ(stats.exit_code, 0) << stats.err;
+    EXPECT_NE(stats.out.find("Benchmark Run:"), std::string::npos);
+    EXPECT_TRUE(std::regex_search(
+        stats.out, std::regex(R"(\nStatistics of the kept passes +n +mean +median +stddev +CV % +)"
+                              R"(95% CI of the mean +outliers\n-+\n)")))
+        << stats.out;
+    EXPECT_TRUE(
+        std::regex_search(stats.out, std::regex(R"(\n[^\n]*counting loop +3 +[0-9]+\.[0-9] )")))
+        << stats.out;
+    EXPECT_NE(stats.out.find("n: kept passes; CI: Student t"), std::string::npos);
+
+    const CliResult plain = run_cli({"report", result});
+    ASSERT_EQ(plain.exit_code, 0) << plain.err;
+    EXPECT_EQ(plain.out.find("Statistics"), std::string::npos) << plain.out;
+    // The same report with the block added: take it out again and nothing else differs.
+    std::string without = stats.out;
+    const size_t from = without.find("Statistics of the kept passes");
+    const std::string last = "(docs/statistics.md)\n\n";
+    const size_t to = without.find(last, from);
+    ASSERT_NE(to, std::string::npos);
+    without.erase(from, to + last.size() - from);
+    EXPECT_EQ(without, plain.out);
+}
+
 TEST(EndToEnd, ACrashingReporterIsContained) {
     const std::string out = fresh_dir("crash-reporter");
     const CliResult r =

@@ -36,6 +36,16 @@ struct Rate {
     double rate_;
 };
 
+// test.noisy: time_base 0, alternating 100 and 150 by pass: its interval
+// never narrows to a few percent (--quick must stop at its cap).
+struct Noisy {
+    explicit Noisy(const bytebench::Context &) {}
+    double run(bytebench::Context &ctx) {
+        ctx.set_elapsed_ns(1000000000ull);
+        return ctx.pass_index() % 2 == 0 ? 100.0 : 150.0;
+    }
+};
+
 // test.skip: skipped in create() (or run(), with when=run).
 struct SkipMe {
     explicit SkipMe(const bytebench::Context &ctx) { maybe_fail(ctx, "create", true); }
@@ -93,6 +103,10 @@ const auto kRate = test_workload<Rate>("test.rate", "Test: fixed rate")
                        .unit("rate")
                        .time_base(0)
                        .param("rate", "float", "100", "the value returned");
+const auto kNoisy = test_workload<Noisy>("test.noisy", "Test: noisy rate")
+                        .description("Returns 100 or 150, alternating by pass.")
+                        .unit("rate")
+                        .time_base(0);
 const auto kSkip = test_workload<SkipMe>("test.skip", "Test: skipped")
                        .description("Always skipped: needs a unicorn.")
                        .param("when", "string", "create", "create or run");
@@ -112,6 +126,7 @@ BYTEBENCH_PLUGIN(bytebench::Plugin("test.good")
                      .version("1.0")
                      .add(kCount)
                      .add(kRate)
+                     .add(kNoisy)
                      .add(kSkip)
                      .add(kError)
                      .add(kExit)

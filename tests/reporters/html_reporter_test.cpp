@@ -112,6 +112,23 @@ TEST(HtmlReporter, PartialBriefPageMatchesGolden) {
     EXPECT_TRUE(matches_golden("partial-brief.html", render_fixture("partial-brief.json")));
 }
 
+// Intervals, CVs and outlier passes (stats-2run.json has an outlier and an index score
+// without an interval); pages of results without statistics keep their columns.
+TEST(HtmlReporter, StatisticsPageMatchesGolden) {
+    EXPECT_TRUE(matches_golden("stats-2run.html", render_fixture("stats-2run.json")));
+}
+
+TEST(HtmlReporter, ShowsIntervalsAndOutliers) {
+    const std::string page = render_fixture("stats-2run.json");
+    EXPECT_TRUE(contains(page, "<th class=\"num\">95% CI</th>"));
+    EXPECT_TRUE(contains(page, "<span class=\"badge warn\">pass 10</span>"));
+    EXPECT_TRUE(contains(page, "95% CI 1190.6 – 1239.9"));
+    EXPECT_TRUE(contains(page,
+                         "No interval for the score: Shell Scripts (1 concurrent) has 1 "
+                         "kept pass (an interval needs 2)."));
+    EXPECT_FALSE(contains(render_fixture("full-2run.json"), "95% CI"));
+}
+
 TEST(HtmlReporter, TwoRunComparisonPageMatchesGolden) {
     EXPECT_TRUE(matches_golden("comparison-2runs.html", render_fixture("comparison-2runs.json")));
 }
@@ -161,7 +178,8 @@ TEST_P(HtmlPages, ChartsHaveTheBarsTheDocumentCalls) {
 INSTANTIATE_TEST_SUITE_P(Fixtures, HtmlPages,
                          ::testing::Values("full-2run.json", "partial-brief.json",
                                            "comparison-2runs.json", "comparison-3runs.json",
-                                           "minimal-incomplete.json", "header-only.json"));
+                                           "minimal-incomplete.json", "header-only.json",
+                                           "stats-2run.json"));
 
 TEST(HtmlReporter, ResultPageHasUnixBenchsHeadings) {
     const std::string page = render_fixture("full-2run.json");

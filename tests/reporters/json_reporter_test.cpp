@@ -43,7 +43,8 @@ TEST_P(JsonRoundTrip, OutputIsTheInputWithoutRender) {
 INSTANTIATE_TEST_SUITE_P(Fixtures, JsonRoundTrip,
                          ::testing::Values("full-2run.json", "partial-brief.json",
                                            "minimal-incomplete.json", "header-only.json",
-                                           "comparison-2runs.json", "comparison-3runs.json"));
+                                           "stats-2run.json", "comparison-2runs.json",
+                                           "comparison-3runs.json"));
 
 class JsonReporterComparisonGolden : public ::testing::TestWithParam<const char *> {};
 

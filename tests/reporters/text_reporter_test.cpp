@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <clocale>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -95,6 +96,76 @@ TEST(TextReporter, MinimalIncompleteReportMatchesGolden) {
 
 TEST(TextReporter, HeaderOnlyWithoutRunsMatchesGolden) {
     EXPECT_TRUE(matches_golden("header-only.txt", render_fixture("header-only.json")));
+}
+
+// --stats (render.stats): a Statistics block after each copy-pass's UnixBench block. The
+// fixture has an outlier (1 copy, Dhrystone's pass 10), a test with 1 pass (2 copies, Shell
+// Scripts) whose index score therefore has no interval, and a failed test.
+TEST(TextReporter, StatisticsSectionMatchesGolden) {
+    EXPECT_TRUE(matches_golden("stats-2run-stats.txt", render_fixture("stats-2run.json")));
+}
+
+std::string with_render(const std::string &document, bool stats) {
+    nlohmann::json doc = nlohmann::json::parse(document);
+    doc["render"]["stats"] = stats;
+    return doc.dump();
+}
+
+// The lines of `text` without the Statistics blocks (each from its heading through the blank
+// line after the legend).
+std::string without_statistics(const std::string &text) {
+    std::string out;
+    bool inside = false, after = false;
+    for (const std::string &line : lines_of(text)) {
+        if (starts_with(line, "Statistics of the kept passes")) inside = true;
+        if (!inside && !(after && line.empty())) out += line + "\n";
+        after = false;
+        if (inside && starts_with(line, "from 1 as in the log")) inside = false, after = true;
+    }
+    return out;
+}
+
+// Without --stats the report is UnixBench's, byte for byte; --stats only adds blocks.
+TEST(TextReporter, StatisticsOnlyAddBlocks) {
+    const std::string document = fixture("stats-2run.json");
+    const std::string plain = render_document(with_render(document, false));
+    const std::string stats = render_document(with_render(document, true));
+    EXPECT_EQ(plain.find("Statistics"), std::string::npos);
+    EXPECT_NE(stats.find("Statistics of the kept passes"), std::string::npos);
+    EXPECT_EQ(unified_diff(plain, without_statistics(stats), "without --stats", "--stats"), "");
+    for (const char *name : {"full-2run.json", "partial-brief.json", "minimal-incomplete.json"})
+        EXPECT_EQ(render_document(with_render(fixture(name), false)), render_fixture(name)) << name;
+}
+
+// Results written before the statistics existed have n (as samples), mean, median and
+// stddev but no interval, CV or outlier marks: those cells say so instead of inventing them.
+TEST(TextReporter, StatisticsOfAnOlderResultShowWhatItHolds) {
+    const std::string text = render_document(with_render(fixture("full-2run.json"), true));
+    const auto squeezed = [](const std::string &line) {
+        std::string out;
+        for (char c : line)
+            if (c != ' ' || (!out.empty() && out.back() != ' ')) out += c;
+        return out;
+    };
+    // The first row: the tests are in the report's order.
+    EXPECT_EQ(squeezed(line_with(text, "none (n < 2)")),
+              "Dhrystone 2 using register variables 1 32693548.2 32693548.2 - - none (n < 2) -");
+    EXPECT_TRUE(starts_with(line_with(text, "95% CI: not in this result"),
+                            "System Benchmarks Index Score  699.4"))
+        << text;
+}
+
+TEST(TextReporter, StatisticsSurviveMembersOfTheWrongType) {
+    for (const std::string &document : odd_documents()) {
+        nlohmann::json doc = nlohmann::json::parse(document, nullptr, false);
+        if (!doc.is_object()) continue;
+        doc["render"] = {{"stats", true}};
+        render_document(doc.dump());
+    }
+    render_document(R"({"schema": "bytebench.result/1", "render": {"stats": true},
+        "runs": [{"tests": [{"status": "ok", "name": "x", "stats": {"n": 3, "ci95": [2, 1],
+        "outliers": [-1, 1e300, "a", 0], "cv": "x"}}], "indexes": [{"tests_indexed": 1,
+        "ci95": [1], "ci95_df": "x"}]}]})");
 }
 
 // From "Benchmark Run:" through the index score: the test lines, the index table and the

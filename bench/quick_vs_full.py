@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Does `bytebench run --quick` give the full run's index, in a fifth of the time?
+
+Runs the full method (UnixBench's passes) and --quick side by side on this
+machine, alternating (full, quick, full, quick, ...) so that drift of the
+machine hits both alike, and prints Markdown tables: per copy-pass the index
+scores, their ratio quick/full, the wall times and their ratio; per test the
+values and the ratio, and how each quick test stopped.
+
+    bench/quick_vs_full.py                          # the index at 1 and N copies, 1 round (about 1 h on 2 CPUs)
+    bench/quick_vs_full.py --rounds 2
+    bench/quick_vs_full.py --tests dhry2reg whetstone-double syscall pipe -c 1
+
+The goal (issue 7): the quick index within ±3% of the full one, in at most a
+fifth of its time. Every number is measured here; nothing is assumed.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_CLI = os.path.join(HERE, "..", "build", "bin", "bytebench")
+
+
+def run(cli, tests, copies, quick, out_dir):
+    before = set(os.listdir(out_dir))
+    args = [cli, "--no-history", "-q", "run", *tests, "-o", out_dir]
+    for c in copies:
+        args += ["-c", str(c)]
+    if quick:
+        args.append("--quick")
+    start = time.monotonic()
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
+    wall = time.monotonic() - start
+    (new,) = [f for f in set(os.listdir(out_dir)) - before if f.endswith(".json")]
+    with open(os.path.join(out_dir, new), encoding="utf-8") as f:
+        return json.load(f), wall
+
+
+def scores(doc):
+    """{copies: index score} of the first category with a score."""
+    out = {}
+    for r in doc["runs"]:
+        for i in r.get("indexes", []):
+            out.setdefault(r["copies"], i["score"])
+    return out
+
+
+def values(doc):
+    return {(r["copies"], t["id"]): t for r in doc["runs"] for t in r["tests"] if "value" in t}
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--cli", default=DEFAULT_CLI)
+    p.add_argument("--tests", nargs="*", default=[])
+    p.add_argument("-c", "--copies", type=int, action="append", default=[])
+    p.add_argument("--rounds", type=int, default=1)
+    a = p.parse_args()
+    out_dir = tempfile.mkdtemp(prefix="quick-vs-full-")
+    full, quick = [], []
+    for r in range(a.rounds):
+        for is_quick, into in ((False, full), (True, quick)):
+            doc, wall = run(a.cli, a.tests, a.copies, is_quick, out_dir)
+            into.append((doc, wall))
+            print(f"round {r + 1}: {'quick' if is_quick else 'full'} took {wall:.0f} s",
+                  file=sys.stderr)
+
+    print("| copies | full index | quick index | quick / full | full time (s) | quick time (s) | time ratio |")
+    print("|---|---|---|---|---|---|---|")
+    for copies in sorted(scores(full[0][0])):
+        f = statistics.median(scores(d)[copies] for d, _ in full)
+        q = statistics.median(scores(d)[copies] for d, _ in quick)
+        print(f"| {copies} | {f:.1f} | {q:.1f} | {q / f:.3f} | "
+              f"{statistics.median(w for _, w in full):.0f} | "
+              f"{statistics.median(w for _, w in quick):.0f} | "
+              f"{statistics.median(w for _, w in quick) / statistics.median(w for _, w in full):.3f} |")
+    print()
+    print("| copies | test | full value | quick value | quick / full | quick passes | stopped by |")
+    print("|---|---|---|---|---|---|---|")
+    fv, qv = values(full[0][0]), values(quick[0][0])
+    for key in sorted(fv):
+        if key not in qv:
+            continue
+        qt = qv[key]
+        print(f"| {key[0]} | {key[1]} | {fv[key]['value']:.1f} | {qt['value']:.1f} | "
+              f"{qt['value'] / fv[key]['value']:.3f} | {len(qt['passes'])} | "
+              f"{qt.get('quick', {}).get('stopped_by', '-')} |")
+    print(f"\n(results in {out_dir}; medians over {a.rounds} round(s); the per-test table is round 1)")
+
+
+if __name__ == "__main__":
+    main()

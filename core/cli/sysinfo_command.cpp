@@ -1,0 +1,55 @@
+// `bytebench sysinfo`: what a run would record about the machine (the
+// result's "system"), without running anything. Text is the report header,
+// drawn by the text reporter like a run's; json is the "system" object.
+#include <spdlog/spdlog.h>
+
+#include <cstdlib>
+#include <iostream>
+
+#include "../src/run_record.h"
+#include "../src/storage_info.h"
+#include "../src/sysinfo.h"
+#include "commands.h"
+
+namespace bytebench::cli {
+namespace {
+
+// The folder `run` makes its temporary folder in, when --tmpdir is not given.
+std::string default_tmpdir() {
+    for (const char *name : {"BYTEBENCH_TMPDIR", "TMPDIR"})
+        if (const char *env = std::getenv(name); env != nullptr && *env != '\0') return env;
+    return "/tmp";
+}
+
+}  // namespace
+
+int sysinfo_command(const GlobalOptions &global, const SysinfoOptions &o) {
+    set_benchmark_locale();  // the language line says what the workloads would run under
+    Environment env;
+    env.layout = locate_install();
+    env.catalog = PluginCatalog::scan(plugin_search_path(env.layout, global.plugin_paths),
+                                      scan_options(global, env.layout));
+    // A plugin that did not load only leaves out its build; say so and go on.
+    for (const PluginProblem &p : env.catalog.problems())
+        if (p.kind != PluginProblem::Kind::ignored)
+            spdlog::warn("plugin {} not loaded: {}", p.path, p.reason);
+
+    nlohmann::json system = gather_system_info();
+    system["workload_builds"] = workload_builds(env.catalog.plugins());
+    system["tmpdir"] = describe_storage(o.tmpdir.empty() ? default_tmpdir() : o.tmpdir);
+
+    if (o.format == "json") {
+        std::cout << system.dump(2) << "\n" << std::flush;
+        return kExitOk;
+    }
+    // A result without runs: the text reporter prints its banner and header.
+    const nlohmann::json document = {
+        {"schema", kResultSchema},
+        {"tool", {{"name", "bytebench"}, {"version", BYTEBENCH_VERSION}, {"abi", BYTEBENCH_ABI}}},
+        {"status", "complete"},
+        {"system", system},
+        {"runs", nlohmann::json::array()}};
+    return print_rendered(env, "text", document, o.brief, "") ? kExitOk : kExitTestFailed;
+}
+
+}  // namespace bytebench::cli

@@ -1,0 +1,56 @@
+// --quick through the CLI: a steady test stops at the minimum once its
+// interval is narrow, a noisy one at the cap; the result says which and is
+// labelled as not UnixBench's method.
+#include <gtest/gtest.h>
+
+#include "cli_runner.h"
+
+namespace bytebench::test {
+namespace {
+
+const std::string kTestPlugins = BYTEBENCH_TEST_PLUGIN_DIR;
+
+TEST(Quick, StopsAtTheTargetOrAtTheCapAndSaysWhich) {
+    const std::string out = fresh_dir("quick");
+    const CliResult r =
+        run_cli({"--plugin-path", kTestPlugins + "/good", "run", "test.rate", "test.noisy",
+                 "--quick", "--settle", "0", "-c", "1", "-q", "-o", out});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const nlohmann::json doc = only_result(out);
+    const nlohmann::json &run = doc["runs"][0];
+    const nlohmann::json *steady = find_test(run, "test.rate");
+    const nlohmann::json *noisy = find_test(run, "test.noisy");
+    ASSERT_TRUE(steady && noisy);
+    EXPECT_EQ((*steady)["quick"]["stopped_by"], "target") << *steady;
+    EXPECT_EQ((*steady)["passes"].size(), 3u);  // the minimum
+    EXPECT_DOUBLE_EQ((*steady)["quick"]["half_width"].get<double>(), 0.0);
+    EXPECT_EQ((*noisy)["quick"]["stopped_by"], "cap") << *noisy;
+    EXPECT_EQ((*noisy)["passes"].size(), 15u);  // the cap
+    EXPECT_GT((*noisy)["quick"]["half_width"].get<double>(), 0.01);
+    EXPECT_EQ(doc["options"]["quick"]["target"], 0.01);
+    EXPECT_EQ(doc["suite"]["index_comparable_with_unixbench"], false);
+    EXPECT_NE(doc["suite"]["index_not_comparable_because"].get<std::string>().find("--quick"),
+              std::string::npos);
+}
+
+TEST(Quick, PassesAreShort) {
+    const std::string out = fresh_dir("quick-short");
+    const CliResult r =
+        run_cli({"--plugin-path", kTestPlugins + "/good", "run", "test.count", "--quick",
+                 "--quick-target", "50", "--settle", "0", "-c", "1", "-q", "-o", out});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const nlohmann::json doc = only_result(out);
+    const nlohmann::json *t = find_test(doc["runs"][0], "test.count");
+    ASSERT_NE(t, nullptr);
+    EXPECT_LE((*t)["duration_s"].get<double>(), 2.0);
+    EXPECT_GE((*t)["passes"].size(), 3u);
+}
+
+TEST(Quick, ChoosesThePassCountItself) {
+    const CliResult r = run_cli({"run", "syscall", "--quick", "-i", "3"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("--quick chooses the pass counts itself"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace bytebench::test

@@ -1,0 +1,68 @@
+// The text reporter's machine lines (system_text.hpp): CPU, topology, OS, VM, ... after
+// UnixBench's header lines, and only for documents that have those members.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "../../reporters/text/system_text.hpp"
+#include "golden.h"
+#include "reporter_harness.h"
+#include "reporter_test_helpers.h"
+
+namespace bytebench_test {
+namespace {
+
+using nlohmann::json;
+
+const bb_reporter &text_reporter() { return load_reporter(TEXT_REPORTER, "text"); }
+
+std::string render_fixture(const std::string &name) {
+    return render(text_reporter(), fixture(name));
+}
+
+TEST(TextMachineLines, BareMetalMatchesGolden) {
+    EXPECT_TRUE(matches_golden("machine-metal.txt", render_fixture("machine-metal.json")));
+}
+
+// Brief: no "CPU n:" lines; unknown values and their reasons.
+TEST(TextMachineLines, VmInAContainerMatchesGolden) {
+    EXPECT_TRUE(matches_golden("machine-vm.txt", render_fixture("machine-vm.json")));
+}
+
+// UnixBench's lines come first and unchanged; the machine lines follow the uptime line.
+TEST(TextMachineLines, FollowUnixBenchsHeader) {
+    const std::string text = render_fixture("machine-metal.json");
+    const size_t uptime = text.find("; runlevel 5\n");
+    const size_t cpu3 = text.find("   CPU 3: ");
+    const size_t distribution = text.find("   Distribution: ");
+    ASSERT_NE(uptime, std::string::npos);
+    ASSERT_NE(cpu3, std::string::npos);
+    EXPECT_LT(cpu3, uptime);
+    EXPECT_EQ(distribution, text.find('\n', uptime) + 1);
+}
+
+TEST(TextMachineLines, SurviveMembersOfTheWrongType) {
+    json doc = json::parse(fixture("machine-metal.json"));
+    for (const char *key : {"cpu", "topology", "frequency", "memory", "virtualization", "tmpdir"})
+        doc["system"][key] = {{"why", 3}, {"pus", "many"}, {"caches", {1, "x", nullptr}}};
+    doc["system"]["workload_builds"] = {1, "x", {{"plugin", 2}}};
+    const std::string text = render(text_reporter(), doc.dump());
+    EXPECT_NE(text.find("   Topology: unknown packages"), std::string::npos) << text;
+}
+
+TEST(TextMachineLines, Units) {
+    using bytebench::reporters::text::bytes_text;
+    using bytebench::reporters::text::ranges_text;
+    EXPECT_EQ(bytes_text(512), "512 B");
+    EXPECT_EQ(bytes_text(49152), "48 KiB");
+    EXPECT_EQ(bytes_text(37748736), "36 MiB");
+    EXPECT_EQ(bytes_text(25325268992.0), "23.6 GiB");
+    EXPECT_EQ(ranges_text(json::parse("[0, 1, 2, 3, 8, 10, 11]")), "0-3,8,10-11");
+    EXPECT_EQ(ranges_text(json::parse("[5]")), "5");
+    EXPECT_EQ(ranges_text(json::array()), "none");
+    EXPECT_EQ(ranges_text(json("x")), "none");
+}
+
+}  // namespace
+}  // namespace bytebench_test

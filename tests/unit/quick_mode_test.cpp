@@ -1,0 +1,47 @@
+// --quick's stopping rule on known samples.
+#include "quick_mode.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace bytebench {
+namespace {
+
+TEST(QuickMode, HalfWidthIsTheLogIntervalAroundTheGeometricMean) {
+    EXPECT_FALSE(relative_half_width({}));
+    EXPECT_FALSE(relative_half_width({100}));
+    EXPECT_DOUBLE_EQ(*relative_half_width({100, 100, 100}), 0.0);
+    // Two values 100 and 121: logs differ by log 1.21, sd = log(1.21)/sqrt(2),
+    // t(0.975, 1) = 12.7062: f = exp(12.7062 * log(1.21) / 2) and the half
+    // width relative to the geometric mean is (f - 1/f) / 2.
+    const double f = std::exp(12.706204736 * std::log(1.21) / 2);
+    EXPECT_NEAR(*relative_half_width({100, 121}), (f - 1 / f) / 2, 1e-6);
+}
+
+TEST(QuickMode, StopsWhenTheTargetIsMetButNotBeforeTheMinimum) {
+    QuickOptions o;                                                // 1%, 3 to 15 passes
+    EXPECT_EQ(quick_decision(o, {1000, 1000}), QuickStop::go_on);  // 2 < min
+    EXPECT_EQ(quick_decision(o, {1000, 1001, 999}), QuickStop::target_met);
+    EXPECT_EQ(quick_decision(o, {1000, 1100, 900}), QuickStop::go_on);
+}
+
+TEST(QuickMode, StopsAtTheCap) {
+    QuickOptions o;
+    std::vector<double> noisy;
+    for (int i = 0; i < o.max_passes - 1; ++i) noisy.push_back(i % 2 ? 150 : 100);
+    EXPECT_EQ(quick_decision(o, noisy), QuickStop::go_on);
+    noisy.push_back(100);
+    EXPECT_EQ(quick_decision(o, noisy), QuickStop::cap_reached);
+}
+
+TEST(QuickMode, AWiderTargetStopsSooner) {
+    QuickOptions o;
+    const std::vector<double> values = {1000, 1040, 980, 1010};
+    EXPECT_EQ(quick_decision(o, values), QuickStop::go_on);
+    o.target = 0.05;
+    EXPECT_EQ(quick_decision(o, values), QuickStop::target_met);
+}
+
+}  // namespace
+}  // namespace bytebench
