@@ -43,6 +43,11 @@ struct Copy {
     CopyOutcome outcome;
 };
 
+// The PU copy `copy` is pinned to, or -1 when copies are not pinned.
+int pinned_pu(const PassRequest &r, int copy) {
+    return r.cpus.empty() ? -1 : r.cpus[size_t(copy) % r.cpus.size()];
+}
+
 std::vector<std::string> worker_args(const PassRequest &r, int copy, const std::string &temp_dir) {
     const PlannedTest &t = *r.test;
     std::vector<std::string> args = {"run",
@@ -64,9 +69,9 @@ std::vector<std::string> worker_args(const PassRequest &r, int copy, const std::
         args.push_back("--param");
         args.push_back(key + "=" + value);
     }
-    if (!r.cpus.empty()) {
+    if (const int pu = pinned_pu(r, copy); pu >= 0) {
         args.push_back("--cpu");
-        args.push_back(std::to_string(r.cpus[size_t(copy) % r.cpus.size()]));
+        args.push_back(std::to_string(pu));
     }
     return args;
 }
@@ -153,7 +158,7 @@ class Pass {
                 break;
             }
             fs::permissions(c.temp_dir, fs::perms::owner_all, ec);
-            if (!r_.cpus.empty()) c.outcome.pu = r_.cpus[size_t(i) % r_.cpus.size()];
+            c.outcome.pu = pinned_pu(r_, i);
             try {
                 c.worker = std::make_unique<WorkerProcess>(
                     r_.worker_program, worker_args(r_, i, c.temp_dir), barrier_read);
