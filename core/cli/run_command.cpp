@@ -220,7 +220,12 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
         }
         QuickOptions quick;
         quick.target = o.quick_target_pct / 100;
-        for (PlannedTest &t : tests) t.duration_s = std::min(t.duration_s, quick.pass_s);
+        // Each test plans the cap; the scheduler stops earlier once the
+        // interval is narrow enough (passes_planned in the result says so).
+        for (PlannedTest &t : tests) {
+            t.duration_s = std::min(t.duration_s, quick.pass_s);
+            t.passes = quick.max_passes;
+        }
         // Less sync-and-sleep: the passes are short (the file tests still
         // settle inside their own setup, as UnixBench's fstime does).
         if (!o.settle_s && !env->suite.settle_s) schedule.settle_s = 0.5;

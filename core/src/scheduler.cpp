@@ -58,11 +58,6 @@ void log_score(const TestRecord &r, int copies) {
                   r.score->value, r.test.workload.unit, r.score->time_s, r.score->samples);
 }
 
-// The most passes a test makes: its own count, or --quick's cap.
-int planned_passes(const PlannedTest &test, const ScheduleOptions &options) {
-    return options.quick ? options.quick->max_passes : test.passes;
-}
-
 TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &options,
                     Progress &progress) {
     TestRecord record;
@@ -83,8 +78,8 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
     spdlog::debug("######## {} -- {} cop{} ==> {}{} ({} passes of {} s)", test.name, copies,
                   copies == 1 ? "y" : "ies", test.workload.id, params_text(test), test.passes,
                   test.duration_s);
-    const int planned = planned_passes(test, options);
-    std::vector<double> values;  // of the passes so far, for --quick
+    const int planned = test.passes;  // with --quick, its cap
+    std::vector<double> values;       // of the passes so far, for --quick
     for (int pass = 0; pass < planned; ++pass) {
         progress.pass_started(test.id, copies, pass + 1, planned, pass_s);
         // Not enough processes allowed: skipped, not a fork failure mid-pass.
@@ -146,8 +141,7 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
 
 double planned_seconds(const std::vector<PlannedTest> &tests, const ScheduleOptions &options) {
     double total = 0;
-    for (const PlannedTest &t : tests)
-        total += planned_passes(t, options) * (options.settle_s + t.duration_s);
+    for (const PlannedTest &t : tests) total += t.passes * (options.settle_s + t.duration_s);
     return total * double(options.copies.size());
 }
 
