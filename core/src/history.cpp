@@ -64,6 +64,7 @@ constexpr const char *kBackfill2Update =
 // Every connection: concurrent writers wait instead of failing (two runs may
 // finish at once), readers never block the writer, and ON DELETE CASCADE
 // works (foreign keys are off by default in SQLite).
+constexpr int kBusyTimeoutMs = 5000;
 constexpr const char *kConnectionSetup = R"sql(
 PRAGMA journal_mode = WAL;
 PRAGMA foreign_keys = ON;
@@ -106,6 +107,22 @@ void exec(sqlite3 *db, const std::string &path, const char *sql) {
     const std::string text = message ? message : sqlite3_errmsg(db);
     sqlite3_free(message);
     throw HistoryError(path + ": " + text);
+}
+
+// The connection setup on a database another process is creating or
+// converting at the same moment: switching to WAL needs the file to itself,
+// and SQLite answers SQLITE_BUSY there without calling the busy handler. So
+// it is retried here, for as long as busy_timeout would have waited.
+void exec_waiting_while_busy(sqlite3 *db, const std::string &path, const char *sql) {
+    for (int waited_ms = 0;; waited_ms += 10) {
+        char *message = nullptr;
+        const int rc = sqlite3_exec(db, sql, nullptr, nullptr, &message);
+        sqlite3_free(message);
+        if (rc == SQLITE_OK) return;
+        if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) || waited_ms >= kBusyTimeoutMs)
+            return exec(db, path, sql);  // once more, to throw with its message
+        sqlite3_sleep(10);
+    }
 }
 
 class Statement {
@@ -386,11 +403,11 @@ History::History(const std::string &path) : path_(path) {
         sqlite3_open_v2(path_.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
     db_.reset(db);  // sqlite hands out a handle to close even when opening fails
     if (rc != SQLITE_OK) fail(db, path_);
-    sqlite3_busy_timeout(db, 5000);
+    sqlite3_busy_timeout(db, kBusyTimeoutMs);
     // Before anything writes: a newer schema is left exactly as it is. This
     // first read is also where a file that is no database fails.
     check_version(user_version(db, path_), path_);
-    exec(db, path_, kConnectionSetup);
+    exec_waiting_while_busy(db, path_, kConnectionSetup);
     migrate();
 }
 
