@@ -61,9 +61,15 @@ def main():
     p.add_argument("--tests", nargs="*", default=[])
     p.add_argument("-c", "--copies", type=int, action="append", default=[])
     p.add_argument("--rounds", type=int, default=1)
+    p.add_argument("--quick-first", action="store_true",
+                   help="one more --quick run before the first full one (quick, full, quick, ...)")
     a = p.parse_args()
     out_dir = tempfile.mkdtemp(prefix="quick-vs-full-")
     full, quick = [], []
+    if a.quick_first:
+        doc, wall = run(a.cli, a.tests, a.copies, True, out_dir)
+        quick.append((doc, wall))
+        print(f"round 0: quick took {wall:.0f} s", file=sys.stderr)
     for r in range(a.rounds):
         for is_quick, into in ((False, full), (True, quick)):
             doc, wall = run(a.cli, a.tests, a.copies, is_quick, out_dir)
@@ -91,7 +97,8 @@ def main():
         print(f"| {key[0]} | {key[1]} | {fv[key]['value']:.1f} | {qt['value']:.1f} | "
               f"{qt['value'] / fv[key]['value']:.3f} | {len(qt['passes'])} | "
               f"{qt.get('quick', {}).get('stopped_by', '-')} |")
-    print(f"\n(results in {out_dir}; medians over {a.rounds} round(s); the per-test table is round 1)")
+    print(f"\n(results in {out_dir}; medians over {len(full)} full and {len(quick)} quick run(s); "
+          "the per-test table compares the first of each)")
 
 
 if __name__ == "__main__":

@@ -61,6 +61,11 @@ int main(int argc, char **argv) {
         ->add_option("--quick-target", run.quick_target_pct,
                      "With --quick: the interval's half-width, % of the value (default 1)")
         ->check(CLI::Range(0.01, 50.0));
+    run_cmd
+        ->add_option("--quick-budget", run.quick_budget_s,
+                     "With --quick: seconds a test may take before it stops at 3 passes or more "
+                     "(default 20)")
+        ->check(CLI::Range(0.0, 86400.0));
     run_cmd->add_flag("--scaling", run.scaling,
                       "Scaling sweep: -c 1,2,4,... up to the CPU count (and the CPU count)");
     run_cmd

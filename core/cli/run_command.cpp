@@ -70,7 +70,8 @@ nlohmann::json options_json(const RunOptions &o, const ScheduleOptions &schedule
         j["quick"] = {{"target", schedule.quick->target},
                       {"pass_s", schedule.quick->pass_s},
                       {"min_passes", schedule.quick->min_passes},
-                      {"max_passes", schedule.quick->max_passes}};
+                      {"max_passes", schedule.quick->max_passes},
+                      {"budget_s", schedule.quick->budget_s}};
     if (o.iterations) j["iterations"] = *o.iterations;
     if (o.duration_s) j["duration_s"] = *o.duration_s;
     return j;
@@ -220,6 +221,7 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
         }
         QuickOptions quick;
         quick.target = o.quick_target_pct / 100;
+        quick.budget_s = o.quick_budget_s;
         // Each test plans the cap; the scheduler stops earlier once the
         // interval is narrow enough (passes_planned in the result says so).
         for (PlannedTest &t : tests) {
@@ -230,11 +232,12 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
         // settle inside their own setup, as UnixBench's fstime does).
         if (!o.settle_s && !env->suite.settle_s) schedule.settle_s = 0.5;
         schedule.quick = quick;
-        char text[200];
+        char text[256];
         std::snprintf(text, sizeof text,
                       "--quick: passes of at most %g s until the 95%% interval is within "
-                      "±%g%% (%d to %d passes), not UnixBench's method",
-                      quick.pass_s, o.quick_target_pct, quick.min_passes, quick.max_passes);
+                      "±%g%% (%d to %d passes, %g s a test), not UnixBench's method",
+                      quick.pass_s, o.quick_target_pct, quick.min_passes, quick.max_passes,
+                      quick.budget_s);
         method_change = text;
     }
 

@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <mutex>
 
+#include "monotonic_clock.h"
+
 namespace bytebench {
 namespace {
 
@@ -35,12 +37,6 @@ class ConsoleSink : public spdlog::sinks::base_sink<std::mutex> {
 };
 
 std::shared_ptr<spdlog::sinks::sink> g_file_sink;
-
-double now_s() {
-    timespec ts{};
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
-}
 
 std::string clock_text(double seconds) {
     const long s = long(seconds + 0.5);
@@ -90,7 +86,7 @@ void close_log_file() {
 }
 
 Progress::Progress(double total_s, bool enabled)
-    : total_s_(total_s), started_at_(now_s()), enabled_(enabled) {}
+    : total_s_(total_s), started_at_(monotonic_seconds()), enabled_(enabled) {}
 
 Progress::~Progress() { finish(); }
 
@@ -98,7 +94,7 @@ void Progress::pass_started(const std::string &test, int copies, int pass, int p
                             double planned_s) {
     if (!enabled_) return;
     // Scale the remaining plan by how fast the plan has gone so far.
-    const double elapsed = now_s() - started_at_;
+    const double elapsed = monotonic_seconds() - started_at_;
     const double pace = done_planned_s_ > 1 ? elapsed / done_planned_s_ : 1.0;
     const double eta = std::max(0.0, (total_s_ - done_planned_s_) * pace);
     done_planned_s_ += planned_s;

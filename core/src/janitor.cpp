@@ -15,6 +15,8 @@
 #include <set>
 #include <vector>
 
+#include "monotonic_clock.h"
+
 namespace fs = std::filesystem;
 
 namespace bytebench {
@@ -23,12 +25,6 @@ namespace {
 // CLI side: the pipe's write end and the janitor's pid.
 int g_pipe = -1;
 pid_t g_janitor = -1;
-
-double now_s() {
-    timespec ts{};
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
-}
 
 void say(const std::string &line) {
     if (g_pipe < 0) return;
@@ -92,9 +88,10 @@ void stop_janitor() {
     say("end");
     ::close(g_pipe);
     g_pipe = -1;
-    const double deadline = now_s() + 5;
+    const double deadline = monotonic_seconds() + 5;
     int status = 0;
-    while (waitpid(g_janitor, &status, WNOHANG) == 0 && now_s() < deadline) usleep(5000);
+    while (waitpid(g_janitor, &status, WNOHANG) == 0 && monotonic_seconds() < deadline)
+        usleep(5000);
     g_janitor = -1;
 }
 
@@ -149,9 +146,9 @@ bool group_runs(pid_t pgid) {
 // nothing writes into the temporary folder while it is removed.
 void kill_groups(const std::set<pid_t> &groups) {
     for (pid_t g : groups) ::kill(-g, SIGKILL);
-    const double deadline = now_s() + 2;
+    const double deadline = monotonic_seconds() + 2;
     for (pid_t g : groups)
-        while (group_runs(g) && now_s() < deadline) usleep(10000);
+        while (group_runs(g) && monotonic_seconds() < deadline) usleep(10000);
 }
 
 // The CLI's unfinished atomic writes: <base>.<ext>.tmp-<cli pid>.

@@ -16,11 +16,13 @@ std::optional<double> relative_half_width(const std::vector<double> &values) {
     return (ci->hi - ci->lo) / (2 * g);
 }
 
-QuickStop quick_decision(const QuickOptions &options, const std::vector<double> &pass_values) {
+QuickStop quick_decision(const QuickOptions &options, const std::vector<double> &pass_values,
+                         double elapsed_s) {
     const int n = int(pass_values.size());
     if (n >= options.min_passes) {
         const std::optional<double> half = relative_half_width(pass_values);
         if (half && *half <= options.target) return QuickStop::target_met;
+        if (elapsed_s >= options.budget_s) return QuickStop::budget_spent;
     }
     return n >= options.max_passes ? QuickStop::cap_reached : QuickStop::go_on;
 }
@@ -31,6 +33,8 @@ std::string to_string(QuickStop stop) {
             return "target";
         case QuickStop::cap_reached:
             return "cap";
+        case QuickStop::budget_spent:
+            return "time";
         case QuickStop::go_on:
             break;
     }

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "interrupt.h"
+#include "monotonic_clock.h"
 #include "process_budget.h"
 #include "sysinfo.h"
 
@@ -80,6 +81,7 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
                   test.duration_s);
     const int planned = test.passes;  // with --quick, its cap
     std::vector<double> values;       // of the passes so far, for --quick
+    const double test_started_s = monotonic_seconds();
     for (int pass = 0; pass < planned; ++pass) {
         progress.pass_started(test.id, copies, pass + 1, planned, pass_s);
         // Not enough processes allowed: skipped, not a fork failure mid-pass.
@@ -119,7 +121,8 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
         if (options.quick) {
             const PassOutcome &last = record.passes.back();
             values.push_back(pass_value({last.count, last.seconds}, test.workload.time_base_s));
-            const QuickStop stop = quick_decision(*options.quick, values);
+            const QuickStop stop =
+                quick_decision(*options.quick, values, monotonic_seconds() - test_started_s);
             if (stop != QuickStop::go_on) {
                 record.quick_stop = to_string(stop);
                 record.quick_half_width = relative_half_width(values);

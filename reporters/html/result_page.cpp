@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/machine_lines.hpp"
 #include "format.h"
 #include "html_page.h"
 #include "json_fields.h"
@@ -13,6 +14,9 @@
 
 namespace bytebench::html {
 namespace {
+
+using reporters::machine_lines;
+using reporters::MachineLine;
 
 // ---------------------------------------------------------------------------
 // Tests and copy-passes.
@@ -167,6 +171,8 @@ void write_system_info(const json &doc, std::ostream &out) {
     // `-b` (brief) in UnixBench drops the per-CPU lines, which grow long on big machines.
     if (!flag_member(member(doc, "render"), "brief")) write_cpu_rows(system, out);
     info_row("Uptime", escape(uptime_row(system)), out);
+    for (const MachineLine &line : machine_lines(system))
+        info_row(line.label.c_str(), escape(line.text), out);
     info_row("Suite", suite_row(member(doc, "suite")), out);
     const std::string command = string_member(member(doc, "options"), "command_line");
     if (!command.empty()) info_row("Command", "<code>" + escape(command) + "</code>", out);

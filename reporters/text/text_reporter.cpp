@@ -4,7 +4,7 @@
 // Scripts (PerfKitBenchmarker, LKP, ...) parse UnixBench's text report, so the layout and
 // every printf format below are those of UnixBench 6.0's `Run` (displaySystem, logResults,
 // logIndexCat, summarizeRun). Additions: a "bytebench <version>" line under the banner, the
-// machine lines after the uptime line (system_text.hpp), a line for each test that gave no
+// machine lines after the uptime line (common/machine_lines.hpp), a line for each test that gave no
 // result (UnixBench aborted instead), and a note on an incomplete run.
 #include <bytebench/plugin.hpp>
 #include <cctype>
@@ -18,13 +18,13 @@
 #include "../common/c_format.hpp"
 #include "../common/document_writer.hpp"
 #include "../common/json_access.hpp"
+#include "../common/machine_lines.hpp"
 #include "../common/number_text.hpp"
 #include "../common/result_access.hpp"
 #include "../common/time_text.hpp"
 #include "comparison_text.hpp"
 #include "scaling_text.hpp"
 #include "statistics_text.hpp"
-#include "system_text.hpp"
 
 namespace {
 
@@ -41,6 +41,8 @@ using bytebench::reporters::flag_member;
 using bytebench::reporters::format;
 using bytebench::reporters::index_title;
 using bytebench::reporters::integer_or_zero;
+using bytebench::reporters::machine_lines;
+using bytebench::reporters::MachineLine;
 using bytebench::reporters::member;
 using bytebench::reporters::number_member;
 using bytebench::reporters::number_or_zero;
@@ -155,7 +157,8 @@ void write_system(const json &doc, std::ostream &out) {
     if (!flag_member(member(doc, "render"), "brief")) write_cpus(system, out);
     write_load(system, elements(member(doc, "runs")), out);
     // bytebench's machine lines (CPU, topology, OS, VM, ...) follow UnixBench's.
-    bytebench::reporters::text::write_machine_lines(system, out);
+    for (const MachineLine &line : machine_lines(system))
+        out << "   " << line.label << ": " << line.text << "\n";
     out << "\n";
 }
 

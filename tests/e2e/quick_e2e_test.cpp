@@ -33,6 +33,22 @@ TEST(Quick, StopsAtTheTargetOrAtTheCapAndSaysWhich) {
               std::string::npos);
 }
 
+// With no time to spare, a test that has not met its target stops at the
+// minimum of 3 passes, and says it ran out of time.
+TEST(Quick, StopsWhenItsTimeBudgetIsSpent) {
+    const std::string out = fresh_dir("quick-budget");
+    const CliResult r =
+        run_cli({"--plugin-path", kTestPlugins + "/good", "run", "test.noisy", "--quick",
+                 "--quick-budget", "0", "--settle", "0", "-c", "1", "-q", "-o", out});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const nlohmann::json doc = only_result(out);
+    const nlohmann::json *noisy = find_test(doc["runs"][0], "test.noisy");
+    ASSERT_NE(noisy, nullptr);
+    EXPECT_EQ((*noisy)["quick"]["stopped_by"], "time") << *noisy;
+    EXPECT_EQ((*noisy)["passes"].size(), 3u);
+    EXPECT_EQ(doc["options"]["quick"]["budget_s"], 0.0);
+}
+
 TEST(Quick, PassesAreShort) {
     const std::string out = fresh_dir("quick-short");
     const CliResult r =

@@ -129,6 +129,22 @@ TEST(HtmlReporter, ShowsIntervalsAndOutliers) {
     EXPECT_FALSE(contains(render_fixture("full-2run.json"), "95% CI"));
 }
 
+// The machine lines of the text header (topology, virtualisation, ...) are rows of the system
+// table, escaped; a document without those members has none of them.
+TEST(HtmlReporter, SystemTableDescribesTheMachine) {
+    const std::string page = render_fixture("machine-vm.json");
+    EXPECT_TRUE(contains(page,
+                         "<tr><th scope=\"row\">Topology</th><td>1 package, 2 cores, 2 PUs (1 "
+                         "thread per core, SMT off; control notsupported), 1 NUMA node; PUs "
+                         "0-1</td></tr>"));
+    EXPECT_TRUE(contains(page,
+                         "<tr><th scope=\"row\">Virtualization</th><td>container (docker), in a "
+                         "VM (KVM); DMI: unknown / unknown</td></tr>"));
+    EXPECT_TRUE(
+        contains(page, "<th scope=\"row\">Workloads</th><td>unknown (org.example.old)</td>"));
+    EXPECT_FALSE(contains(render_fixture("full-2run.json"), ">Topology<"));
+}
+
 TEST(HtmlReporter, TwoRunComparisonPageMatchesGolden) {
     EXPECT_TRUE(matches_golden("comparison-2runs.html", render_fixture("comparison-2runs.json")));
 }

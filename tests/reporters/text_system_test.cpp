@@ -1,11 +1,11 @@
-// The text reporter's machine lines (system_text.hpp): CPU, topology, OS, VM, ... after
-// UnixBench's header lines, and only for documents that have those members.
+// The machine lines (reporters/common/machine_lines.hpp) in the text report: CPU, topology,
+// OS, VM, ... after UnixBench's header lines, and only for documents that have those members.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "../../reporters/text/system_text.hpp"
+#include "../../reporters/common/machine_lines.hpp"
 #include "golden.h"
 #include "reporter_harness.h"
 #include "reporter_test_helpers.h"
@@ -52,8 +52,8 @@ TEST(TextMachineLines, SurviveMembersOfTheWrongType) {
 }
 
 TEST(TextMachineLines, Units) {
-    using bytebench::reporters::text::bytes_text;
-    using bytebench::reporters::text::ranges_text;
+    using bytebench::reporters::bytes_text;
+    using bytebench::reporters::ranges_text;
     EXPECT_EQ(bytes_text(512), "512 B");
     EXPECT_EQ(bytes_text(49152), "48 KiB");
     EXPECT_EQ(bytes_text(37748736), "36 MiB");

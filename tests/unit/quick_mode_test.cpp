@@ -20,27 +20,40 @@ TEST(QuickMode, HalfWidthIsTheLogIntervalAroundTheGeometricMean) {
 }
 
 TEST(QuickMode, StopsWhenTheTargetIsMetButNotBeforeTheMinimum) {
-    QuickOptions o;                                                // 1%, 3 to 15 passes
-    EXPECT_EQ(quick_decision(o, {1000, 1000}), QuickStop::go_on);  // 2 < min
-    EXPECT_EQ(quick_decision(o, {1000, 1001, 999}), QuickStop::target_met);
-    EXPECT_EQ(quick_decision(o, {1000, 1100, 900}), QuickStop::go_on);
+    QuickOptions o;                                                   // 1%, 3 to 15 passes
+    EXPECT_EQ(quick_decision(o, {1000, 1000}, 1), QuickStop::go_on);  // 2 < min
+    EXPECT_EQ(quick_decision(o, {1000, 1001, 999}, 1), QuickStop::target_met);
+    EXPECT_EQ(quick_decision(o, {1000, 1100, 900}, 1), QuickStop::go_on);
 }
 
 TEST(QuickMode, StopsAtTheCap) {
     QuickOptions o;
     std::vector<double> noisy;
     for (int i = 0; i < o.max_passes - 1; ++i) noisy.push_back(i % 2 ? 150 : 100);
-    EXPECT_EQ(quick_decision(o, noisy), QuickStop::go_on);
+    EXPECT_EQ(quick_decision(o, noisy, 1), QuickStop::go_on);
     noisy.push_back(100);
-    EXPECT_EQ(quick_decision(o, noisy), QuickStop::cap_reached);
+    EXPECT_EQ(quick_decision(o, noisy, 1), QuickStop::cap_reached);
+}
+
+// The time budget (20 s) stops a test that is still too noisy, but never
+// before the minimum of 3 passes, and the target, when met, is the reason.
+TEST(QuickMode, StopsWhenItsTimeIsSpent) {
+    QuickOptions o;
+    EXPECT_EQ(quick_decision(o, {1000, 1100}, 60), QuickStop::go_on);
+    EXPECT_EQ(quick_decision(o, {1000, 1100, 900}, 19.9), QuickStop::go_on);
+    EXPECT_EQ(quick_decision(o, {1000, 1100, 900}, 20), QuickStop::budget_spent);
+    EXPECT_EQ(quick_decision(o, {1000, 1001, 999}, 60), QuickStop::target_met);
+    EXPECT_EQ(to_string(QuickStop::budget_spent), "time");
+    o.budget_s = 0;
+    EXPECT_EQ(quick_decision(o, {1000, 1100, 900}, 0), QuickStop::budget_spent);
 }
 
 TEST(QuickMode, AWiderTargetStopsSooner) {
     QuickOptions o;
     const std::vector<double> values = {1000, 1040, 980, 1010};
-    EXPECT_EQ(quick_decision(o, values), QuickStop::go_on);
+    EXPECT_EQ(quick_decision(o, values, 1), QuickStop::go_on);
     o.target = 0.05;
-    EXPECT_EQ(quick_decision(o, values), QuickStop::target_met);
+    EXPECT_EQ(quick_decision(o, values, 1), QuickStop::target_met);
 }
 
 }  // namespace

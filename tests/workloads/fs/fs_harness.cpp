@@ -52,6 +52,7 @@ Outcome exercise(const Exercise &e) {
     const bytebench_test::ParamArrays params(w, e.params);
     g_stop_flag = 0;
     bytebench_test::fake_host_state().temp_dir = e.temp_dir;
+    bytebench_test::fake_host_state().details.clear();
 
     bb_run_context ctx{};
     ctx.struct_size = sizeof ctx;
@@ -67,6 +68,7 @@ Outcome exercise(const Exercise &e) {
     const uint64_t before_create = monotonic_ns();
     out.created = w.create(fake_host(), &ctx, &instance, result.error, sizeof result.error);
     out.create_ns = monotonic_ns() - before_create;
+    out.details = bytebench_test::fake_host_state().details;
     if (out.created != BB_OK) {
         out.error = result.error;
         if (!e.temp_dir.empty()) out.files_left = list_dir(e.temp_dir);

@@ -22,11 +22,12 @@ struct Outcome {
     bb_status created = BB_ERROR;
     bb_status ran = BB_ERROR;  // BB_ERROR as well when run() was not reached
     double count = 0;
-    uint64_t elapsed_ns = 0;              // as run() set it
-    uint64_t create_ns = 0;               // how long create() took
-    std::string error;                    // create()'s or run()'s message
-    std::vector<std::string> files;       // in temp_dir after create(), "name mode"
-    std::vector<std::string> files_left;  // in temp_dir after destroy()
+    uint64_t elapsed_ns = 0;                     // as run() set it
+    uint64_t create_ns = 0;                      // how long create() took
+    std::string error;                           // create()'s or run()'s message
+    std::vector<std::string> files;              // in temp_dir after create(), "name mode"
+    std::vector<std::string> files_left;         // in temp_dir after destroy()
+    std::map<std::string, std::string> details;  // what create() and run() recorded
 };
 
 struct Exercise {
