@@ -10,11 +10,13 @@ values and the ratio, and how each quick test stopped.
     bench/quick_vs_full.py                          # the index at 1 and N copies, 1 round (about 1 h on 2 CPUs)
     bench/quick_vs_full.py --rounds 2
     bench/quick_vs_full.py --tests dhry2reg whetstone-double syscall pipe -c 1
+    bench/quick_vs_full.py --tables-of /tmp/quick-vs-full-XXXX   # the tables again
 
 The goal (issue 7): the quick index within ±3% of the full one, in at most a
 fifth of its time. Every number is measured here; nothing is assumed.
 """
 import argparse
+import datetime
 import json
 import os
 import statistics
@@ -55,6 +57,52 @@ def values(doc):
     return {(r["copies"], t["id"]): t for r in doc["runs"] for t in r["tests"] if "value" in t}
 
 
+def wall_of(doc):
+    """Seconds from the first copy-pass's start to the last one's end (1-s resolution)."""
+    start = datetime.datetime.fromisoformat(doc["runs"][0]["start"])
+    end = datetime.datetime.fromisoformat(doc["runs"][-1]["end"])
+    return (end - start).total_seconds()
+
+
+def read_dir(out_dir):
+    """The results already in out_dir, sorted by name (the order they were made)."""
+    full, quick = [], []
+    for name in sorted(f for f in os.listdir(out_dir) if f.endswith(".json")):
+        with open(os.path.join(out_dir, name), encoding="utf-8") as f:
+            doc = json.load(f)
+        (quick if "quick" in doc.get("options", {}) else full).append((doc, wall_of(doc)))
+    return full, quick
+
+
+def print_tables(full, quick, out_dir):
+    print("| copies | full index | quick index | quick / full | full time (s) | quick time (s) | time ratio |")
+    print("|---|---|---|---|---|---|---|")
+    full_wall = statistics.median(w for _, w in full)
+    quick_wall = statistics.median(w for _, w in quick)
+    for copies in sorted(scores(full[0][0])):
+        f = statistics.median(scores(d)[copies] for d, _ in full)
+        q = statistics.median(scores(d)[copies] for d, _ in quick)
+        print(f"| {copies} | {f:.1f} | {q:.1f} | {q / f:.3f} | {full_wall:.0f} | {quick_wall:.0f} | "
+              f"{quick_wall / full_wall:.3f} |")
+    print()
+    # Per test: the full run's value against each quick run's.
+    heads = " | ".join(f"quick {i + 1} / full | passes, stop" for i in range(len(quick)))
+    print(f"| copies | test | full value | {heads} |")
+    print("|---|---|---|" + "---|---|" * len(quick))
+    fv = values(full[0][0])
+    qvs = [values(d) for d, _ in quick]
+    for key in sorted(fv):
+        cells = []
+        for qv in qvs:
+            qt = qv.get(key)
+            cells += ([f"{qt['value'] / fv[key]['value']:.3f}",
+                       f"{len(qt['passes'])}, {qt.get('quick', {}).get('stopped_by', '-')}"]
+                      if qt else ["-", "-"])
+        print(f"| {key[0]} | {key[1]} | {fv[key]['value']:.1f} | " + " | ".join(cells) + " |")
+    print(f"\n(results in {out_dir}; index and times: medians over {len(full)} full and "
+          f"{len(quick)} quick run(s); the per-test table compares the first full run with each quick one)")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--cli", default=DEFAULT_CLI)
@@ -63,7 +111,16 @@ def main():
     p.add_argument("--rounds", type=int, default=1)
     p.add_argument("--quick-first", action="store_true",
                    help="one more --quick run before the first full one (quick, full, quick, ...)")
+    p.add_argument("--tables-of", metavar="DIR",
+                   help="run nothing: print the tables of the results already in DIR")
     a = p.parse_args()
+    if a.tables_of:
+        full, quick = read_dir(a.tables_of)
+        if not full or not quick:
+            sys.exit(f"quick_vs_full.py: {a.tables_of} needs a full and a --quick result "
+                     f"(has {len(full)} and {len(quick)})")
+        print_tables(full, quick, a.tables_of)
+        return
     out_dir = tempfile.mkdtemp(prefix="quick-vs-full-")
     full, quick = [], []
     if a.quick_first:
@@ -77,28 +134,7 @@ def main():
             print(f"round {r + 1}: {'quick' if is_quick else 'full'} took {wall:.0f} s",
                   file=sys.stderr)
 
-    print("| copies | full index | quick index | quick / full | full time (s) | quick time (s) | time ratio |")
-    print("|---|---|---|---|---|---|---|")
-    for copies in sorted(scores(full[0][0])):
-        f = statistics.median(scores(d)[copies] for d, _ in full)
-        q = statistics.median(scores(d)[copies] for d, _ in quick)
-        print(f"| {copies} | {f:.1f} | {q:.1f} | {q / f:.3f} | "
-              f"{statistics.median(w for _, w in full):.0f} | "
-              f"{statistics.median(w for _, w in quick):.0f} | "
-              f"{statistics.median(w for _, w in quick) / statistics.median(w for _, w in full):.3f} |")
-    print()
-    print("| copies | test | full value | quick value | quick / full | quick passes | stopped by |")
-    print("|---|---|---|---|---|---|---|")
-    fv, qv = values(full[0][0]), values(quick[0][0])
-    for key in sorted(fv):
-        if key not in qv:
-            continue
-        qt = qv[key]
-        print(f"| {key[0]} | {key[1]} | {fv[key]['value']:.1f} | {qt['value']:.1f} | "
-              f"{qt['value'] / fv[key]['value']:.3f} | {len(qt['passes'])} | "
-              f"{qt.get('quick', {}).get('stopped_by', '-')} |")
-    print(f"\n(results in {out_dir}; medians over {len(full)} full and {len(quick)} quick run(s); "
-          "the per-test table compares the first of each)")
+    print_tables(full, quick, out_dir)
 
 
 if __name__ == "__main__":

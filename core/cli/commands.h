@@ -48,7 +48,7 @@ struct RunOptions {
     bool scaling = false;            // --scaling: -c 1,2,4,...,N
     bool quick = false;              // --quick: adaptive short passes
     double quick_target_pct = 1;     // --quick-target
-    double quick_budget_s = 20;      // --quick-budget
+    double quick_budget_s = 15;      // --quick-budget
     bool show_progress = true;
     std::string command_line;
 };

@@ -64,7 +64,7 @@ int main(int argc, char **argv) {
     run_cmd
         ->add_option("--quick-budget", run.quick_budget_s,
                      "With --quick: seconds a test may take before it stops at 3 passes or more "
-                     "(default 20)")
+                     "(default 15)")
         ->check(CLI::Range(0.0, 86400.0));
     run_cmd->add_flag("--scaling", run.scaling,
                       "Scaling sweep: -c 1,2,4,... up to the CPU count (and the CPU count)");

@@ -18,7 +18,7 @@ struct QuickOptions {
     double pass_s = 2;     // longest pass; a suite's shorter one is kept
     int min_passes = 3;    // an interval of 2 passes rests on 1 degree of freedom
     int max_passes = 15;   // the cap
-    double budget_s = 20;  // wall time per test after which it stops (at min_passes or later)
+    double budget_s = 15;  // wall time per test after which it stops (at min_passes or later)
 };
 
 // Half the width of the 95% interval of the geometric mean of `values`,

@@ -1,5 +1,6 @@
 // Reading the statistics the core writes into a result (docs/statistics.md): a test's
-// `stats` (n, cv, ci95, outliers), its `value_ci95` and `index_ci95`, an index's `ci95`. Older
+// `stats` (n, cv, ci95, outliers), its `value_ci95`, `index_ci95` and `quick`, an index's
+// `ci95`. Older
 // results and imported ones lack them; every read has a fallback. Header-only.
 #ifndef BYTEBENCH_REPORTERS_STATISTICS_ACCESS_HPP
 #define BYTEBENCH_REPORTERS_STATISTICS_ACCESS_HPP
@@ -69,6 +70,20 @@ inline std::string outlier_passes_text(const std::vector<long long> &passes) {
     if (passes.empty()) return "none";
     std::string text;
     for (long long pass : passes) text += (text.empty() ? "#" : ", #") + std::to_string(pass + 1);
+    return text;
+}
+
+// Why a --quick test stopped sampling: "target, 4 passes, +/-0.8%" (the reason, the passes,
+// the interval's half-width then); "" when the test has no `quick` member. Call inside a
+// CLocaleScope.
+inline std::string quick_stop_text(const nlohmann::json &test) {
+    const nlohmann::json &quick = member(test, "quick");
+    std::string text = string_member(quick, "stopped_by");
+    if (text.empty()) return text;
+    if (const std::optional<long long> passes = integer_member(quick, "passes"))
+        text += format(", %lld %s", *passes, *passes == 1 ? "pass" : "passes");
+    if (const std::optional<double> half = number_member(quick, "half_width"))
+        text += format(", +/-%.1f%%", *half * 100.0);
     return text;
 }
 

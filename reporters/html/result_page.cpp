@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "../common/machine_lines.hpp"
+#include "../common/statistics_access.hpp"
 #include "format.h"
 #include "html_page.h"
 #include "json_fields.h"
@@ -184,7 +185,11 @@ void write_system_info(const json &doc, std::ostream &out) {
 // ---------------------------------------------------------------------------
 
 std::string status_cell(const json &test) {
-    if (test_is_ok(test)) return "<td><span class=\"muted\">ok</span></td>";
+    // A --quick test says why it stopped sampling.
+    const std::string quick = reporters::quick_stop_text(test);
+    if (test_is_ok(test))
+        return "<td><span class=\"muted\">ok" +
+               (quick.empty() ? "" : " (--quick: " + escape(quick) + ")") + "</span></td>";
     const std::string error = string_member(test, "error");
     return "<td>" + badge(test_status(test), "bad") +
            (error.empty() ? "" : " <span class=\"error\">" + escape(error) + "</span>") + "</td>";

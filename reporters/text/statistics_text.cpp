@@ -26,7 +26,13 @@ std::string number_cell(const json &object, const char *key, const char *fmt) {
     return value ? format(fmt, *value) : kAbsent;
 }
 
-std::vector<std::string> test_row(const json &test) {
+bool any_quick(const json &run) {
+    for (const json *test : tests_by_name(run))
+        if (member(*test, "quick").is_object()) return true;
+    return false;
+}
+
+std::vector<std::string> test_row(const json &test, bool quick) {
     const json &stats = member(test, "stats");
     const std::optional<long long> n = statistics_n(test);
     const bool spread = n && *n >= 2;  // a sample standard deviation needs two values
@@ -38,14 +44,20 @@ std::vector<std::string> test_row(const json &test) {
     std::string cv = kAbsent;
     if (const std::optional<double> value = number_member(stats, "cv"))
         cv = format("%.2f", *value * 100.0);
-    return {display_name(test),
-            n ? std::to_string(*n) : kAbsent,
-            number_cell(stats, "mean", "%.1f"),
-            number_cell(stats, "median", "%.1f"),
-            spread ? number_cell(stats, "stddev", "%.1f") : kAbsent,
-            cv,
-            ci,
-            has_outlier_marks(test) ? outlier_passes_text(outlier_passes(test)) : kAbsent};
+    std::vector<std::string> row = {
+        display_name(test),
+        n ? std::to_string(*n) : kAbsent,
+        number_cell(stats, "mean", "%.1f"),
+        number_cell(stats, "median", "%.1f"),
+        spread ? number_cell(stats, "stddev", "%.1f") : kAbsent,
+        cv,
+        ci,
+        has_outlier_marks(test) ? outlier_passes_text(outlier_passes(test)) : kAbsent};
+    if (quick) {
+        const std::string stop = quick_stop_text(test);
+        row.push_back(stop.empty() ? kAbsent : stop);
+    }
+    return row;
 }
 
 std::string method_text(const json &index) {
@@ -76,15 +88,29 @@ std::vector<std::string> index_row(const json &index) {
 }  // namespace
 
 void write_run_statistics(const json &run, std::ostream &out) {
-    TextTable tests(
-        {{false, 0}, {true, 2}, {true, 2}, {true, 2}, {true, 2}, {true, 2}, {true, 2}, {false, 2}});
-    tests.add_row({"Statistics of the kept passes", "n", "mean", "median", "stddev", "CV %",
-                   "95% CI of the mean", "outliers"});
+    // A --quick run adds why each test stopped sampling.
+    const bool quick = any_quick(run);
+    std::vector<TextColumn> columns = {{false, 0}, {true, 2}, {true, 2}, {true, 2},
+                                       {true, 2},  {true, 2}, {true, 2}, {false, 2}};
+    std::vector<std::string> heading = {"Statistics of the kept passes",
+                                        "n",
+                                        "mean",
+                                        "median",
+                                        "stddev",
+                                        "CV %",
+                                        "95% CI of the mean",
+                                        "outliers"};
+    if (quick) {
+        columns.push_back({false, 2});
+        heading.push_back("--quick stopped by");
+    }
+    TextTable tests(columns);
+    tests.add_row(heading);
     tests.add_rule();
     bool any = false;
     for (const json *test : tests_by_name(run)) {
         if (!test_is_ok(*test)) continue;
-        tests.add_row(test_row(*test));
+        tests.add_row(test_row(*test, quick));
         any = true;
     }
     if (!any) tests.add_row({"(no test gave a result)"});

@@ -129,6 +129,18 @@ TEST(HtmlReporter, ShowsIntervalsAndOutliers) {
     EXPECT_FALSE(contains(render_fixture("full-2run.json"), "95% CI"));
 }
 
+// A --quick test's status says why it stopped sampling; the others' say "ok" as before.
+TEST(HtmlReporter, QuickTestsSayWhyTheyStopped) {
+    nlohmann::json doc = nlohmann::json::parse(fixture("stats-2run.json"));
+    doc["runs"][0]["tests"][0]["quick"] = {
+        {"stopped_by", "time"}, {"passes", 3}, {"half_width", 0.0231}};
+    const std::string page = render_document(doc.dump());
+    EXPECT_TRUE(
+        contains(page, "<span class=\"muted\">ok (--quick: time, 3 passes, +/-2.3%)</span>"))
+        << page;
+    EXPECT_TRUE(contains(page, "<td><span class=\"muted\">ok</span></td>"));
+}
+
 // The machine lines of the text header (topology, virtualisation, ...) are rows of the system
 // table, escaped; a document without those members has none of them.
 TEST(HtmlReporter, SystemTableDescribesTheMachine) {

@@ -125,6 +125,20 @@ std::string without_statistics(const std::string &text) {
     return out;
 }
 
+// A --quick result's Statistics block says why each test stopped sampling; other results
+// have no such column (the golden above).
+TEST(TextReporter, StatisticsOfAQuickRunSayWhyEachTestStopped) {
+    nlohmann::json doc = nlohmann::json::parse(with_render(fixture("stats-2run.json"), true));
+    for (nlohmann::json &test : doc["runs"][0]["tests"])
+        test["quick"] = {{"stopped_by", "target"}, {"passes", 4}, {"half_width", 0.0083}};
+    doc["runs"][0]["tests"][0]["quick"] = {
+        {"stopped_by", "time"}, {"passes", 3}, {"half_width", 0.0231}};
+    const std::string text = render_document(doc.dump());
+    EXPECT_NE(text.find("--quick stopped by"), std::string::npos) << text;
+    EXPECT_NE(text.find("target, 4 passes, +/-0.8%\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("time, 3 passes, +/-2.3%\n"), std::string::npos) << text;
+}
+
 // Without --stats the report is UnixBench's, byte for byte; --stats only adds blocks.
 TEST(TextReporter, StatisticsOnlyAddBlocks) {
     const std::string document = fixture("stats-2run.json");

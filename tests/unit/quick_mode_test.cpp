@@ -35,13 +35,13 @@ TEST(QuickMode, StopsAtTheCap) {
     EXPECT_EQ(quick_decision(o, noisy, 1), QuickStop::cap_reached);
 }
 
-// The time budget (20 s) stops a test that is still too noisy, but never
+// The time budget (15 s) stops a test that is still too noisy, but never
 // before the minimum of 3 passes, and the target, when met, is the reason.
 TEST(QuickMode, StopsWhenItsTimeIsSpent) {
     QuickOptions o;
     EXPECT_EQ(quick_decision(o, {1000, 1100}, 60), QuickStop::go_on);
-    EXPECT_EQ(quick_decision(o, {1000, 1100, 900}, 19.9), QuickStop::go_on);
-    EXPECT_EQ(quick_decision(o, {1000, 1100, 900}, 20), QuickStop::budget_spent);
+    EXPECT_EQ(quick_decision(o, {1000, 1100, 900}, 14.9), QuickStop::go_on);
+    EXPECT_EQ(quick_decision(o, {1000, 1100, 900}, 15), QuickStop::budget_spent);
     EXPECT_EQ(quick_decision(o, {1000, 1001, 999}, 60), QuickStop::target_met);
     EXPECT_EQ(to_string(QuickStop::budget_spent), "time");
     o.budget_s = 0;
