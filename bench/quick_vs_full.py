@@ -11,6 +11,7 @@ values and the ratio, and how each quick test stopped.
     bench/quick_vs_full.py --rounds 2
     bench/quick_vs_full.py --tests dhry2reg whetstone-double syscall pipe -c 1
     bench/quick_vs_full.py --tables-of /tmp/quick-vs-full-XXXX   # the tables again
+    bench/quick_vs_full.py --interleave --rounds 2   # test by test, on a machine that drifts
 
 The goal (issue 7): the quick index within ±3% of the full one, in at most a
 fifth of its time. Every number is measured here; nothing is assumed.
@@ -18,6 +19,7 @@ fifth of its time. Every number is measured here; nothing is assumed.
 import argparse
 import datetime
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -103,6 +105,52 @@ def print_tables(full, quick, out_dir):
           f"{len(quick)} quick run(s); the per-test table compares the first full run with each quick one)")
 
 
+def default_tests(cli):
+    """The tests `bytebench run` runs without names (the suite's default, from `list`)."""
+    out = subprocess.run([cli, "list"], check=True, capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        if line.startswith("Default (bytebench run):"):
+            return line.split(":", 1)[1].split()
+    sys.exit("quick_vs_full.py: `bytebench list` names no default tests")
+
+
+def interleaved(a, out_dir):
+    """Test by test, full and --quick runs of that test in turn (the order swapped every
+    round), so that a machine whose speed drifts over an hour moves both alike. Prints each
+    test's ratio and the index ratio made from the tests' own index values."""
+    tests = a.tests or default_tests(a.cli)
+    index = {"full": {}, "quick": {}}   # (copies, test) -> [index values]
+    wall = {"full": 0.0, "quick": 0.0}
+    rows = []
+    for test in tests:
+        for r in range(a.rounds):
+            for kind in (("full", "quick") if r % 2 == 0 else ("quick", "full")):
+                doc, seconds = run(a.cli, [test], a.copies, kind == "quick", out_dir)
+                wall[kind] += seconds
+                for (copies, tid), t in values(doc).items():
+                    if "index" in t:
+                        index[kind].setdefault((copies, tid), []).append(t["index"])
+                print(f"{test}: {kind} took {seconds:.0f} s", file=sys.stderr)
+    print("| copies | test | full index | quick index | quick / full |")
+    print("|---|---|---|---|---|")
+    logs = {}
+    for key in sorted(index["full"]):
+        if key not in index["quick"]:
+            continue
+        f = statistics.median(index["full"][key])
+        q = statistics.median(index["quick"][key])
+        logs.setdefault(key[0], []).append(math.log(q / f))
+        print(f"| {key[0]} | {key[1]} | {f:.1f} | {q:.1f} | {q / f:.3f} |")
+    print()
+    print("| copies | index quick / full (geometric mean of the tests' ratios) | full time (s) | "
+          "quick time (s) | time ratio |")
+    print("|---|---|---|---|---|")
+    for copies, ratios in sorted(logs.items()):
+        print(f"| {copies} | {math.exp(sum(ratios) / len(ratios)):.3f} | {wall['full']:.0f} | "
+              f"{wall['quick']:.0f} | {wall['quick'] / wall['full']:.3f} |")
+    print(f"\n(results in {out_dir}; {a.rounds} round(s) per test; times are for all copy counts)")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--cli", default=DEFAULT_CLI)
@@ -111,6 +159,8 @@ def main():
     p.add_argument("--rounds", type=int, default=1)
     p.add_argument("--quick-first", action="store_true",
                    help="one more --quick run before the first full one (quick, full, quick, ...)")
+    p.add_argument("--interleave", action="store_true",
+                   help="test by test, full and --quick in turn (for machines whose speed drifts)")
     p.add_argument("--tables-of", metavar="DIR",
                    help="run nothing: print the tables of the results already in DIR")
     a = p.parse_args()
@@ -122,6 +172,9 @@ def main():
         print_tables(full, quick, a.tables_of)
         return
     out_dir = tempfile.mkdtemp(prefix="quick-vs-full-")
+    if a.interleave:
+        interleaved(a, out_dir)
+        return
     full, quick = [], []
     if a.quick_first:
         doc, wall = run(a.cli, a.tests, a.copies, True, out_dir)
