@@ -252,8 +252,8 @@ struct Fstime {
 
         // The untimed phases (UnixBench's w_test(2), r_test(2) and settles),
         // at full length even for --quick's 2-s passes: cut to 0.5 s there,
-        // they made File Copy 18-35% slower than in the full run
-        // (docs/performance.md).
+        // File Copy read 0.81 of the full run's values in one measurement
+        // (docs/performance.md), and they are UnixBench's method.
         ctx.detail("warmup_s", format_seconds(warmup_s));
         const double half = warmup_s / 2;  // UnixBench's 1-second sleep
         settle(warmup_s, warmup_s);
