@@ -13,6 +13,7 @@
 #include "../src/console.h"
 #include "../src/install_layout.h"
 #include "../src/plugin_catalog.h"
+#include "../src/quick_mode.h"
 #include "../src/suite.h"
 
 namespace bytebench::cli {
@@ -48,7 +49,7 @@ struct RunOptions {
     bool scaling = false;            // --scaling: -c 1,2,4,...,N
     bool quick = false;              // --quick: adaptive short passes
     double quick_target_pct = 1;     // --quick-target
-    double quick_budget_s = 15;      // --quick-budget
+    double quick_budget_s = QuickOptions{}.budget_s;  // --quick-budget
     bool show_progress = true;
     std::string command_line;
 };

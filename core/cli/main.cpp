@@ -54,18 +54,23 @@ int main(int argc, char **argv) {
         ->delimiter(',')
         ->allow_extra_args(false)
         ->check(CLI::Range(1, 1 << 20));
-    run_cmd->add_flag("--quick", run.quick,
-                      "Adaptive short passes: each test until its 95% interval is within "
-                      "--quick-target (not UnixBench's method; labelled so)");
+    CLI::Option *quick =
+        run_cmd->add_flag("--quick", run.quick,
+                          "Adaptive short passes: each test until its 95% interval is within "
+                          "--quick-target (not UnixBench's method; labelled so)");
+    // Without --quick they would change nothing: an error, not silence.
     run_cmd
         ->add_option("--quick-target", run.quick_target_pct,
-                     "With --quick: the interval's half-width, % of the value (default 1)")
-        ->check(CLI::Range(0.01, 50.0));
+                     "With --quick: the interval's half-width, % of the value")
+        ->capture_default_str()
+        ->check(CLI::Range(0.01, 50.0))
+        ->needs(quick);
     run_cmd
         ->add_option("--quick-budget", run.quick_budget_s,
-                     "With --quick: seconds a test may take before it stops at 3 passes or more "
-                     "(default 15)")
-        ->check(CLI::Range(0.0, 86400.0));
+                     "With --quick: seconds a test may take before it stops at 3 passes or more")
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 86400.0))
+        ->needs(quick);
     run_cmd->add_flag("--scaling", run.scaling,
                       "Scaling sweep: -c 1,2,4,... up to the CPU count (and the CPU count)");
     run_cmd

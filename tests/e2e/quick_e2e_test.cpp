@@ -3,6 +3,8 @@
 // labelled as not UnixBench's method.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "cli_runner.h"
 
 namespace bytebench::test {
@@ -60,6 +62,16 @@ TEST(Quick, PassesAreShort) {
     ASSERT_NE(t, nullptr);
     EXPECT_LE((*t)["duration_s"].get<double>(), 2.0);
     EXPECT_GE((*t)["passes"].size(), 3u);
+}
+
+// Its settings alone would change nothing, so they are refused, naming --quick.
+TEST(Quick, ItsSettingsNeedQuick) {
+    for (const char *option : {"--quick-budget", "--quick-target"}) {
+        const CliResult r = run_cli({"run", "syscall", option, "5"});
+        EXPECT_EQ(r.exit_code, 2) << option;
+        EXPECT_NE(r.err.find("--quick"), std::string::npos) << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    }
 }
 
 TEST(Quick, ChoosesThePassCountItself) {
