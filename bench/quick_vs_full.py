@@ -12,6 +12,7 @@ values and the ratio, and how each quick test stopped.
     bench/quick_vs_full.py --tests dhry2reg whetstone-double syscall pipe -c 1
     bench/quick_vs_full.py --tables-of /tmp/quick-vs-full-XXXX   # the tables again
     bench/quick_vs_full.py --interleave --rounds 2   # test by test, on a machine that drifts
+    bench/quick_vs_full.py --interleave --tables-of DIR1 DIR2   # their tables again
 
 The goal (issue 7): the quick index within ±3% of the full one, in at most a
 fifth of its time. Every number is measured here; nothing is assumed.
@@ -66,13 +67,17 @@ def wall_of(doc):
     return (end - start).total_seconds()
 
 
+def kind_of(doc):
+    return "quick" if "quick" in doc.get("options", {}) else "full"
+
+
 def read_dir(out_dir):
     """The results already in out_dir, sorted by name (the order they were made)."""
     full, quick = [], []
     for name in sorted(f for f in os.listdir(out_dir) if f.endswith(".json")):
         with open(os.path.join(out_dir, name), encoding="utf-8") as f:
             doc = json.load(f)
-        (quick if "quick" in doc.get("options", {}) else full).append((doc, wall_of(doc)))
+        (quick if kind_of(doc) == "quick" else full).append((doc, wall_of(doc)))
     return full, quick
 
 
@@ -114,23 +119,43 @@ def default_tests(cli):
     sys.exit("quick_vs_full.py: `bytebench list` names no default tests")
 
 
+def add_result(doc, seconds, index, wall):
+    """Files one test-by-test result: its tests' index values and its wall time (per
+    method and test, one entry per round)."""
+    kind = kind_of(doc)
+    tests = tuple(sorted({t["id"] for r in doc["runs"] for t in r["tests"]}))
+    wall[kind].setdefault(tests, []).append(seconds)
+    for (copies, tid), t in values(doc).items():
+        if "index" in t:
+            index[kind].setdefault((copies, tid), []).append(t["index"])
+
+
+def round_time(wall):
+    """Seconds of one round: each test's mean over its rounds, summed."""
+    return sum(statistics.mean(s) for s in wall.values())
+
+
 def interleaved(a, out_dir):
     """Test by test, full and --quick runs of that test in turn (the order swapped every
     round), so that a machine whose speed drifts over an hour moves both alike. Prints each
     test's ratio and the index ratio made from the tests' own index values."""
     tests = a.tests or default_tests(a.cli)
     index = {"full": {}, "quick": {}}   # (copies, test) -> [index values]
-    wall = {"full": 0.0, "quick": 0.0}
-    rows = []
+    wall = {"full": {}, "quick": {}}   # tests -> [seconds of each round]
     for test in tests:
         for r in range(a.rounds):
             for kind in (("full", "quick") if r % 2 == 0 else ("quick", "full")):
                 doc, seconds = run(a.cli, [test], a.copies, kind == "quick", out_dir)
-                wall[kind] += seconds
-                for (copies, tid), t in values(doc).items():
-                    if "index" in t:
-                        index[kind].setdefault((copies, tid), []).append(t["index"])
+                add_result(doc, seconds, index, wall)
                 print(f"{test}: {kind} took {seconds:.0f} s", file=sys.stderr)
+    print_interleaved_tables(index, wall)
+    print(f"\n(results in {out_dir}; {a.rounds} round(s) per test; times are one round's, "
+          "all copy counts)")
+
+
+def print_interleaved_tables(index, wall):
+    """Per test the medians of its full and quick index values and their ratio; per copy
+    count the geometric mean of the ratios (the ratio of the two indexes) and the times."""
     print("| copies | test | full index | quick index | quick / full |")
     print("|---|---|---|---|---|")
     logs = {}
@@ -145,10 +170,27 @@ def interleaved(a, out_dir):
     print("| copies | index quick / full (geometric mean of the tests' ratios) | full time (s) | "
           "quick time (s) | time ratio |")
     print("|---|---|---|---|---|")
+    full_s, quick_s = round_time(wall["full"]), round_time(wall["quick"])
     for copies, ratios in sorted(logs.items()):
-        print(f"| {copies} | {math.exp(sum(ratios) / len(ratios)):.3f} | {wall['full']:.0f} | "
-              f"{wall['quick']:.0f} | {wall['quick'] / wall['full']:.3f} |")
-    print(f"\n(results in {out_dir}; {a.rounds} round(s) per test; times are for all copy counts)")
+        print(f"| {copies} | {math.exp(sum(ratios) / len(ratios)):.3f} | {full_s:.0f} | "
+              f"{quick_s:.0f} | {quick_s / full_s:.3f} |")
+
+
+def interleaved_tables_of(dirs):
+    """The tables of test-by-test results already in `dirs` (times from the results' own
+    start and end, so without the CLI's start-up)."""
+    index = {"full": {}, "quick": {}}
+    wall = {"full": {}, "quick": {}}
+    for d in dirs:
+        full, quick = read_dir(d)
+        for doc, seconds in full + quick:
+            if doc.get("status") == "complete":  # not a run stopped half-way
+                add_result(doc, seconds, index, wall)
+    if not index["full"] or not index["quick"]:
+        sys.exit(f"quick_vs_full.py: {' '.join(dirs)} needs full and --quick results")
+    print_interleaved_tables(index, wall)
+    print(f"\n(results in {' '.join(dirs)}; times are one round's, all copy counts, from the "
+          "results' own start and end)")
 
 
 def main():
@@ -161,10 +203,17 @@ def main():
                    help="one more --quick run before the first full one (quick, full, quick, ...)")
     p.add_argument("--interleave", action="store_true",
                    help="test by test, full and --quick in turn (for machines whose speed drifts)")
-    p.add_argument("--tables-of", metavar="DIR",
-                   help="run nothing: print the tables of the results already in DIR")
+    p.add_argument("--tables-of", metavar="DIR", nargs="+",
+                   help="run nothing: print the tables of the results already in DIR "
+                        "(with --interleave, of one or more folders of test-by-test results)")
     a = p.parse_args()
+    if a.tables_of and a.interleave:
+        interleaved_tables_of(a.tables_of)
+        return
     if a.tables_of:
+        if len(a.tables_of) > 1:
+            sys.exit("quick_vs_full.py: --tables-of takes one folder (several only with --interleave)")
+        a.tables_of = a.tables_of[0]
         full, quick = read_dir(a.tables_of)
         if not full or not quick:
             sys.exit(f"quick_vs_full.py: {a.tables_of} needs a full and a --quick result "
