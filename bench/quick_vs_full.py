@@ -72,11 +72,14 @@ def kind_of(doc):
 
 
 def read_dir(out_dir):
-    """The results already in out_dir, sorted by name (the order they were made)."""
+    """The complete results already in out_dir (not runs stopped half-way), sorted by name
+    (the order they were made)."""
     full, quick = [], []
     for name in sorted(f for f in os.listdir(out_dir) if f.endswith(".json")):
         with open(os.path.join(out_dir, name), encoding="utf-8") as f:
             doc = json.load(f)
+        if doc.get("status") != "complete":
+            continue
         (quick if kind_of(doc) == "quick" else full).append((doc, wall_of(doc)))
     return full, quick
 
@@ -184,8 +187,7 @@ def interleaved_tables_of(dirs):
     for d in dirs:
         full, quick = read_dir(d)
         for doc, seconds in full + quick:
-            if doc.get("status") == "complete":  # not a run stopped half-way
-                add_result(doc, seconds, index, wall)
+            add_result(doc, seconds, index, wall)
     if not index["full"] or not index["quick"]:
         sys.exit(f"quick_vs_full.py: {' '.join(dirs)} needs full and --quick results")
     print_interleaved_tables(index, wall)
