@@ -97,6 +97,7 @@ std::vector<PlannedTest> plan(const RunOptions &o, const Environment &env) {
     PlanOptions plan_options;
     plan_options.iterations = o.iterations;
     plan_options.duration_s = o.duration_s;
+    plan_options.quick = o.quick;
     std::vector<PlannedTest> tests;
     for (const std::string &id : expand_names(names, env.suite, env.catalog))
         tests.push_back(plan_test(id, env.suite, env.catalog, plan_options));

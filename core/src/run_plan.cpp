@@ -47,8 +47,9 @@ bool valid_value(const std::string &type, const std::string &value) {
     return true;
 }
 
+// `where` starts every error message: "test 'fsdisk': " or "test 'fsdisk': quick_params: ".
 std::vector<std::pair<std::string, std::string>> resolve_params(
-    const std::string &test, const WorkloadInfo &w,
+    const std::string &where, const WorkloadInfo &w,
     const std::vector<std::pair<std::string, std::string>> &given) {
     for (const auto &param : given) {
         // Not a structured binding: C++17 lambdas cannot capture those (clang refuses).
@@ -58,12 +59,12 @@ std::vector<std::pair<std::string, std::string>> resolve_params(
         if (declared == w.params.end()) {
             std::string list;
             for (const ParamInfo &p : w.params) list += (list.empty() ? "" : ", ") + p.key;
-            throw SelectionError("test '" + test + "': workload '" + w.id + "' has no parameter '" +
-                                 key + "' (it has: " + (list.empty() ? "none" : list) + ")");
+            throw SelectionError(where + "workload '" + w.id + "' has no parameter '" + key +
+                                 "' (it has: " + (list.empty() ? "none" : list) + ")");
         }
         if (!valid_value(declared->type, value))
-            throw SelectionError("test '" + test + "': parameter '" + key + "' must be " +
-                                 declared->type + ", got '" + value + "'");
+            throw SelectionError(where + "parameter '" + key + "' must be " + declared->type +
+                                 ", got '" + value + "'");
     }
     std::vector<std::pair<std::string, std::string>> resolved;
     for (const ParamInfo &p : w.params) {
@@ -146,8 +147,18 @@ PlannedTest plan_test(const std::string &id, const Suite &suite, const PluginCat
                    : passes_for(repeat_long, options.iterations);
     t.duration_s = options.duration_s.value_or(
         def != nullptr && def->duration_s ? *def->duration_s : w.default_duration_s);
-    if (found)
-        t.params = resolve_params(id, w, def != nullptr ? def->params : decltype(def->params){});
+    const std::string where = "test '" + id + "': ";
+    if (found && def != nullptr) {
+        // quick_params are checked on every run, so a typo in them shows
+        // before anyone runs --quick; under --quick they win over params.
+        resolve_params(where + "quick_params: ", w, def->quick_params);
+        auto given = def->params;
+        if (options.quick)
+            given.insert(given.end(), def->quick_params.begin(), def->quick_params.end());
+        t.params = resolve_params(where, w, given);
+    } else if (found) {
+        t.params = resolve_params(where, w, {});
+    }
     return t;
 }
 

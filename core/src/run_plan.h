@@ -35,6 +35,7 @@ struct PlannedTest {
 struct PlanOptions {
     std::optional<int> iterations;     // -i
     std::optional<double> duration_s;  // --duration
+    bool quick = false;                // --quick: a suite test's quick_params apply
 };
 
 // Expands names (groups, suite tests, workload ids) into test ids, in order,

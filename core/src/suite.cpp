@@ -64,6 +64,17 @@ std::string param_value(const std::string &path, const toml::node &node, const s
     fail(path, node, "parameter '" + key + "' must be a string, number or boolean");
 }
 
+std::vector<std::pair<std::string, std::string>> parse_params(const std::string &path,
+                                                              const toml::node &node,
+                                                              const std::string &what) {
+    const toml::table *p = node.as_table();
+    if (p == nullptr) fail(path, node, what + " must be a table");
+    std::vector<std::pair<std::string, std::string>> params;
+    for (const auto &[pk, pv] : *p)
+        params.emplace_back(std::string(pk.str()), param_value(path, pv, std::string(pk.str())));
+    return params;
+}
+
 TestDef parse_test(const std::string &path, const std::string &id, const toml::node &node) {
     const toml::table *t = node.as_table();
     if (t == nullptr) fail(path, node, "test '" + id + "' must be a table");
@@ -96,11 +107,9 @@ TestDef parse_test(const std::string &path, const std::string &id, const toml::n
                      in + "passes must be an integer from 1 to " + std::to_string(kMaxPasses));
             def.passes = int(v.as_integer()->get());
         } else if (key == "params") {
-            const toml::table *p = v.as_table();
-            if (p == nullptr) fail(path, v, in + "params must be a table");
-            for (const auto &[pk, pv] : *p)
-                def.params.emplace_back(std::string(pk.str()),
-                                        param_value(path, pv, std::string(pk.str())));
+            def.params = parse_params(path, v, in + "params");
+        } else if (key == "quick_params") {
+            def.quick_params = parse_params(path, v, in + "quick_params");
         } else {
             fail(path, v, in + "unknown key '" + key + "'");
         }

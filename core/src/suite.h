@@ -29,6 +29,10 @@ struct TestDef {
     std::optional<bool> repeat_long;
     std::optional<int> passes;                                // overrides the repeat class
     std::vector<std::pair<std::string, std::string>> params;  // as written
+    // Under --quick, these replace the values of `params` (and the workload's
+    // defaults): a test's set-up can be made to fit --quick's short passes
+    // without the core knowing the workload.
+    std::vector<std::pair<std::string, std::string>> quick_params;  // as written
 };
 
 struct CategoryDef {

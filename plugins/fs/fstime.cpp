@@ -251,9 +251,10 @@ struct Fstime {
         if (mode_ == Mode::copy) b_ = std::make_unique<File>(dir + "/dummy1");
 
         // The untimed phases (UnixBench's w_test(2), r_test(2) and settles),
-        // at full length even for --quick's 2-s passes: cut to 0.5 s there,
-        // File Copy read 0.81 of the full run's values in one measurement
-        // (docs/performance.md), and they are UnixBench's method.
+        // at full length even for --quick's 2-s passes: they are UnixBench's
+        // method, and cut to 0.25 s (a suite's quick_params) the three File
+        // Copy tests read 0.982 and 0.952 of the full run's values, against
+        // 1.006 and 0.969 with them (docs/performance.md).
         ctx.detail("warmup_s", format_seconds(warmup_s));
         const double half = warmup_s / 2;  // UnixBench's 1-second sleep
         settle(warmup_s, warmup_s);

@@ -87,6 +87,56 @@ TEST(CustomSuite, RunsTestsWithTheirParametersPassesAndBaselines) {
         << text;
 }
 
+// quick_params replace a test's parameters under --quick only; they are
+// checked on every run, so a typo in them is an error before any --quick.
+TEST(CustomSuite, QuickParamsApplyUnderQuickOnly) {
+    const std::string dir = fresh_dir("quick-params");
+    const std::string suite = write_suite(dir, R"(name = "custom"
+[test.rated]
+workload = "test.rate"
+duration = 0.1
+params = { rate = 25 }
+quick_params = { rate = 40 }
+)");
+    for (const bool quick : {false, true}) {
+        const std::string out = fresh_dir(quick ? "quick-params-q" : "quick-params-f");
+        std::vector<std::string> args = {"--plugin-path",
+                                         kTestPlugins + "/good",
+                                         "run",
+                                         "--suite",
+                                         suite,
+                                         "rated",
+                                         "--settle",
+                                         "0",
+                                         "-c",
+                                         "1",
+                                         "-q",
+                                         "-o",
+                                         out};
+        if (quick) args.push_back("--quick");
+        const CliResult r = run_cli(args);
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        const nlohmann::json doc = only_result(out);
+        const nlohmann::json *rated = find_test(doc["runs"][0], "rated");
+        ASSERT_NE(rated, nullptr);
+        EXPECT_EQ((*rated)["params"]["rate"], quick ? "40" : "25") << quick;
+        EXPECT_DOUBLE_EQ((*rated)["value"].get<double>(), quick ? 40.0 : 25.0) << quick;
+    }
+
+    const std::string bad = write_suite(dir, R"(name = "custom"
+[test.rated]
+workload = "test.rate"
+quick_params = { rat = 40 }
+)");
+    const CliResult r = run_cli({"--plugin-path", kTestPlugins + "/good", "run", "--suite", bad,
+                                 "rated", "--settle", "0", "-c", "1", "-q", "-o", dir});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("test 'rated': quick_params: workload 'test.rate' has no parameter 'rat'"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
 TEST(CustomSuite, TheStandardSuiteIsMarkedComparable) {
     const std::string dir = fresh_dir("standard-suite");
     const CliResult r = run_cli({"run", "syscall", "-i", "1", "--settle", "0", "-c", "1", "-q",

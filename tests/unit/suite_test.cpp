@@ -30,6 +30,7 @@ baseline = 10.5
 duration = 2
 repeat = "short"
 params = { mode = "x", size = 4, on = true }
+quick_params = { size = 1 }
 [test.b]
 workload = "wb"
 passes = 4
@@ -46,6 +47,9 @@ both = ["a", "b"]
     EXPECT_EQ(*a->duration_s, 2);
     EXPECT_FALSE(*a->repeat_long);
     ASSERT_EQ(a->params.size(), 3u);
+    ASSERT_EQ(a->quick_params.size(), 1u);
+    EXPECT_EQ(a->quick_params[0], std::make_pair(std::string("size"), std::string("1")));
+    EXPECT_TRUE(s.find_test("b")->quick_params.empty());
     EXPECT_EQ(s.find_test("b")->workload, "wb");
     EXPECT_EQ(*s.find_test("b")->passes, 4);
     EXPECT_EQ(s.find_group("both")->size(), 2u);
@@ -68,6 +72,9 @@ TEST(Suite, SemanticErrorsNameTheKeyAndItsPlace) {
         error_of("name = \"x\"\n[test.a]\nrepeat = \"often\"\n").find("\"long\" or \"short\""),
         std::string::npos);
     EXPECT_NE(error_of("name = \"x\"\n[test.a]\nbasline = 1\n").find("unknown key 'basline'"),
+              std::string::npos);
+    EXPECT_NE(error_of("name = \"x\"\n[test.a]\nquick_params = 1\n")
+                  .find("s.toml:3:16: test 'a': quick_params must be a table"),
               std::string::npos);
     EXPECT_NE(error_of("name = \"x\"\nschema = \"bytebench.suite/2\"\n").find("unsupported schema"),
               std::string::npos);
