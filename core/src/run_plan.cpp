@@ -147,18 +147,18 @@ PlannedTest plan_test(const std::string &id, const Suite &suite, const PluginCat
                    : passes_for(repeat_long, options.iterations);
     t.duration_s = options.duration_s.value_or(
         def != nullptr && def->duration_s ? *def->duration_s : w.default_duration_s);
+    if (!found) return t;
     const std::string where = "test '" + id + "': ";
-    if (found && def != nullptr) {
+    std::vector<std::pair<std::string, std::string>> given;
+    if (def != nullptr) {
         // quick_params are checked on every run, so a typo in them shows
         // before anyone runs --quick; under --quick they win over params.
         resolve_params(where + "quick_params: ", w, def->quick_params);
-        auto given = def->params;
+        given = def->params;
         if (options.quick)
             given.insert(given.end(), def->quick_params.begin(), def->quick_params.end());
-        t.params = resolve_params(where, w, given);
-    } else if (found) {
-        t.params = resolve_params(where, w, {});
     }
+    t.params = resolve_params(where, w, given);
     return t;
 }
 

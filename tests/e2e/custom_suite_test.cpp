@@ -100,19 +100,10 @@ quick_params = { rate = 40 }
 )");
     for (const bool quick : {false, true}) {
         const std::string out = fresh_dir(quick ? "quick-params-q" : "quick-params-f");
-        std::vector<std::string> args = {"--plugin-path",
-                                         kTestPlugins + "/good",
-                                         "run",
-                                         "--suite",
-                                         suite,
-                                         "rated",
-                                         "--settle",
-                                         "0",
-                                         "-c",
-                                         "1",
-                                         "-q",
-                                         "-o",
-                                         out};
+        std::vector<std::string> args = {"--plugin-path", kTestPlugins + "/good", "run"};
+        for (const char *arg : {"--suite", suite.c_str(), "rated", "--settle", "0", "-c", "1", "-q",
+                                "-o", out.c_str()})
+            args.push_back(arg);
         if (quick) args.push_back("--quick");
         const CliResult r = run_cli(args);
         ASSERT_EQ(r.exit_code, 0) << r.err;
