@@ -8,14 +8,22 @@
 #   P/include/bytebench/plugin.h, plugin.hpp          the SDK
 #   P/lib/cmake/bytebench/                             find_package(bytebench)
 #   P/share/bytebench/suites/*.toml, examples/suites/  suites
-#   P/share/doc/bytebench/                             docs, examples
+#   P/share/doc/bytebench/                             docs, examples, LICENSE,
+#                                                      NOTICE, CHANGELOG.md, copyright
 #
 # `cpack` (in the build folder) makes a .deb of the same tree under /usr;
 # its Depends come from dpkg-shlibdeps (package dpkg-dev).
 
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/" DESTINATION "${CMAKE_INSTALL_DOCDIR}"
   FILES_MATCHING PATTERN "*.md")
-install(FILES "${PROJECT_SOURCE_DIR}/README.md" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
+install(FILES "${PROJECT_SOURCE_DIR}/README.md" "${PROJECT_SOURCE_DIR}/LICENSE"
+  "${PROJECT_SOURCE_DIR}/NOTICE" "${PROJECT_SOURCE_DIR}/CHANGELOG.md"
+  DESTINATION "${CMAKE_INSTALL_DOCDIR}")
+# Debian's place for the licence: /usr/share/doc/bytebench/copyright, in the
+# machine-readable format (DEP-5), pointing to the system's copy of the
+# Apache-2.0 text. Installed in every tree (it is small and true there too),
+# because the .deb is made from the same install.
+install(FILES "${PROJECT_SOURCE_DIR}/cmake/deb/copyright" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/examples/" DESTINATION "${CMAKE_INSTALL_DOCDIR}/examples"
   PATTERN "build*" EXCLUDE)
 
@@ -23,6 +31,7 @@ set(CPACK_GENERATOR "DEB")
 set(CPACK_PACKAGE_NAME "bytebench")
 set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
 set(CPACK_PACKAGE_VENDOR "bytebench")
+set(CPACK_RESOURCE_FILE_LICENSE "${PROJECT_SOURCE_DIR}/LICENSE")
 set(CPACK_PACKAGE_CONTACT "bytebench developers <bytebench@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
   "Plugin-based successor to BYTE UnixBench, with its workloads and scoring")

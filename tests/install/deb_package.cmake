@@ -19,4 +19,16 @@ foreach(expected "Package: bytebench" "libspdlog" "libtomlplusplus" "libsqlite3"
   endif()
 endforeach()
 run_step("dpkg-deb -x" dpkg-deb -x "${debs}" "${WORK_DIR}/root")
+# Debian's licence file: machine-readable, Apache-2.0.
+set(copyright "${WORK_DIR}/root/usr/share/doc/bytebench/copyright")
+if(NOT EXISTS "${copyright}")
+  message(FATAL_ERROR "the package lacks /usr/share/doc/bytebench/copyright")
+endif()
+file(READ "${copyright}" text)
+foreach(expected "^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"
+        "\nFiles: \\*\n" "\nLicense: Apache-2.0\n" "/usr/share/common-licenses/Apache-2.0")
+  if(NOT text MATCHES "${expected}")
+    message(FATAL_ERROR "the package's copyright file lacks ${expected}:\n${text}")
+  endif()
+endforeach()
 check_installed_bytebench("${WORK_DIR}/root/usr" "${WORK_DIR}")

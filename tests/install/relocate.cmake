@@ -6,7 +6,7 @@ run_step("install" ${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${WORK_DI
 foreach(path bin/bytebench bin/bytebench-worker include/bytebench/plugin.h
         include/bytebench/plugin.hpp lib/cmake/bytebench/bytebench-config.cmake
         lib/bytebench/plugins/cpu.so share/bytebench/suites/index.toml
-        share/doc/bytebench/plugin-guide.md)
+        share/doc/bytebench/plugin-guide.md share/doc/bytebench/LICENSE)
   if(NOT EXISTS "${WORK_DIR}/first/${path}")
     message(FATAL_ERROR "the install lacks ${path}")
   endif()
