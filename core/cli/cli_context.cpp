@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "../src/descriptor_cache.h"
 #include "commands.h"
+#include "plugins/descriptor_cache.h"
 
 namespace bytebench::cli {
 

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "../src/console.h"
-#include "../src/install_layout.h"
-#include "../src/plugin_catalog.h"
-#include "../src/quick_mode.h"
-#include "../src/suite.h"
+#include "exec/console.h"
+#include "exec/quick_mode.h"
+#include "plan/suite_file.h"
+#include "plugins/install_layout.h"
+#include "plugins/plugin_catalog.h"
 
 namespace bytebench::cli {
 

@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "../src/comparison.h"
 #include "commands.h"
+#include "compare/comparison.h"
 
 namespace bytebench::cli {
 namespace {

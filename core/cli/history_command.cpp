@@ -2,8 +2,8 @@
 #include <cstdio>
 #include <string>
 
-#include "../src/history.h"
 #include "commands.h"
+#include "results/history.h"
 
 namespace bytebench::cli {
 namespace {

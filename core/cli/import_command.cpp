@@ -10,23 +10,15 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "../src/history.h"
-#include "../src/result_store.h"
-#include "../src/unixbench_import.h"
+#include "base/file_io.h"
 #include "commands.h"
+#include "import/unixbench_import.h"
+#include "results/history.h"
 
 namespace fs = std::filesystem;
 
 namespace bytebench::cli {
 namespace {
-
-std::string read_report(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error(path + ": cannot read: " + std::strerror(errno));
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    return buffer.str();
-}
 
 // results/<report file name without extension>.json; never replaces a file.
 std::string output_path(const std::string &dir, const std::string &report) {
@@ -41,7 +33,8 @@ std::string import_one(const std::string &file, const ImportCommandOptions &o, c
                        nlohmann::json &document) {
     ImportOptions options;
     options.skip_bad_lines = o.skip_bad_lines;
-    const ImportOutcome outcome = import_unixbench_report(read_report(file), file, suite, options);
+    const ImportOutcome outcome =
+        import_unixbench_report(read_whole_file(file), file, suite, options);
     for (const std::string &warning : outcome.warnings) spdlog::warn("{}", warning);
     const std::string path = output_path(o.output_dir, file);
     std::error_code ec;
@@ -49,7 +42,7 @@ std::string import_one(const std::string &file, const ImportCommandOptions &o, c
     if (ec) throw std::runtime_error(o.output_dir + ": cannot create: " + ec.message());
     if (fs::exists(path))
         throw std::runtime_error(path + ": exists; not replaced (remove it or choose another -o)");
-    write_file_atomically(path, outcome.document.dump(2) + "\n", true);
+    write_file_atomically(path, outcome.document.dump(2) + "\n", {/*exclusive=*/true});
     document = outcome.document;
     return path;
 }

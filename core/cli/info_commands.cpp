@@ -4,8 +4,8 @@
 #include <set>
 #include <vector>
 
-#include "../src/run_plan.h"
 #include "commands.h"
+#include "plan/run_plan.h"
 
 namespace bytebench::cli {
 namespace {

@@ -9,27 +9,21 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "../src/history.h"
-#include "../src/reporting.h"
-#include "../src/result_reader.h"
-#include "../src/unixbench_import.h"
+#include "base/file_io.h"
+#include "base/text.h"
 #include "commands.h"
+#include "import/unixbench_import.h"
+#include "plugins/report_rendering.h"
+#include "results/history.h"
+#include "results/result_reader.h"
 
 namespace bytebench::cli {
 namespace {
 
-std::string read_whole_file(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error(path + ": cannot read: " + std::strerror(errno));
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    return buffer.str();
-}
-
 // A file that is not JSON at all may be a UnixBench report; JSON that is
 // not a result is an error either way.
 bool looks_like_json(const std::string &text) {
-    const size_t first = text.find_first_not_of(" \t\r\n");
+    const size_t first = text.find_first_not_of(kWhiteSpace);
     return first != std::string::npos && (text[first] == '{' || text[first] == '[');
 }
 

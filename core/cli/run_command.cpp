@@ -10,19 +10,20 @@
 #include <iostream>
 #include <set>
 
-#include "../src/file_budget.h"
-#include "../src/history.h"
-#include "../src/index_comparability.h"
-#include "../src/interrupt.h"
-#include "../src/janitor.h"
-#include "../src/placement.h"
-#include "../src/reporting.h"
-#include "../src/result_store.h"
-#include "../src/scheduler.h"
-#include "../src/storage_info.h"
-#include "../src/sysinfo.h"
-#include "../src/worker_process.h"
 #include "commands.h"
+#include "exec/placement.h"
+#include "exec/scheduler.h"
+#include "plan/index_comparability.h"
+#include "plan/run_plan.h"
+#include "plugins/report_rendering.h"
+#include "process/file_budget.h"
+#include "process/interrupt.h"
+#include "process/janitor_client.h"
+#include "process/worker_process.h"
+#include "results/history.h"
+#include "results/result_store.h"
+#include "system/storage_info.h"
+#include "system/sysinfo.h"
 
 namespace fs = std::filesystem;
 
@@ -105,7 +106,7 @@ std::vector<PlannedTest> plan(const RunOptions &o, const Environment &env) {
 }
 
 bool any_failure(const RunRecord &record) {
-    for (const CopyRunRecord &run : record.runs)
+    for (const CopyPassRecord &run : record.copy_passes)
         for (const TestRecord &t : run.tests)
             if (t.status != Status::ok && t.status != Status::skipped) return true;
     return false;

@@ -6,10 +6,12 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "../src/run_record.h"
-#include "../src/storage_info.h"
-#include "../src/sysinfo.h"
+#include "base/local_time.h"
+#include "base/schema_name.h"
 #include "commands.h"
+#include "model/run_record.h"
+#include "system/storage_info.h"
+#include "system/sysinfo.h"
 
 namespace bytebench::cli {
 namespace {

@@ -8,7 +8,7 @@
 //   bytebench-worker janitor --temp-root DIR --results-base BASE --cli-pid PID  (pipe on fd 0)
 //
 // It is started by the CLI, talks to it in JSON lines on the message fd (see
-// core/src/wire.h) and is not meant to be run by hand, except to debug a
+// core/protocol/worker_protocol.h) and is not meant to be run by hand, except to debug a
 // plugin under gdb: give it `--msg-fd 1` and it prints its messages.
 #include <fcntl.h>
 #include <sched.h>
@@ -20,9 +20,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "../src/janitor.h"
-#include "../src/plugin_loader.h"
-#include "../src/wire.h"
+#include "base/file_io.h"
+#include "base/monotonic_clock.h"
+#include "janitor.h"
+#include "plugin_loader.h"
+#include "protocol/worker_protocol.h"
 #include "worker_host.h"
 
 namespace bytebench::worker {
@@ -48,7 +50,7 @@ constexpr int kExitOk = 0;
 constexpr int kExitFailed = 3;
 
 int fail(int msg_fd, const std::string &error) {
-    write_message(msg_fd, {{"t", "fail"}, {"error", error}});
+    write_message(msg_fd, FailMessage{error});
     return kExitFailed;
 }
 
@@ -61,18 +63,19 @@ struct RanOn {
 void send_result(int msg_fd, bb_status status, const bb_run_result &r, uint64_t elapsed_ns,
                  uint64_t start_ns, const std::map<std::string, std::string> &details,
                  RanOn ran_on = {}) {
-    const char *name = status == BB_OK ? "ok" : status == BB_SKIPPED ? "skipped" : "error";
-    std::string error(r.error, strnlen(r.error, sizeof r.error));
-    if (status != BB_OK && error.empty()) error = "the workload gave no reason";
-    write_message(msg_fd, {{"t", "result"},
-                           {"status", name},
-                           {"count", r.count},
-                           {"elapsed_ns", elapsed_ns},
-                           {"start_ns", start_ns},
-                           {"error", error},
-                           {"details", details},
-                           {"cpu_start", ran_on.start},
-                           {"cpu_end", ran_on.end}});
+    ResultMessage m;
+    m.status = status == BB_OK        ? Status::ok
+               : status == BB_SKIPPED ? Status::skipped
+                                      : Status::error;
+    m.error.assign(r.error, strnlen(r.error, sizeof r.error));
+    if (status != BB_OK && m.error.empty()) m.error = "the workload gave no reason";
+    m.count = r.count;
+    m.elapsed_ns = elapsed_ns;
+    m.start_ns = start_ns;
+    m.details = details;
+    m.cpu_start = ran_on.start;
+    m.cpu_end = ran_on.end;
+    write_message(msg_fd, m);
 }
 
 // Blocks until the CLI releases the start barrier by closing its end.
@@ -137,7 +140,7 @@ int run_workload(const Options &o, HostState &state) {
         send_result(o.msg_fd, created, result, 0, 0, state.details);
         return kExitOk;
     }
-    write_message(o.msg_fd, {{"t", "ready"}});
+    write_message(o.msg_fd, ReadyMessage{});
     if (!wait_for_barrier(o.barrier_fd)) return fail(o.msg_fd, "start barrier failed");
 
     RanOn ran_on;
@@ -158,7 +161,7 @@ int run_workload(const Options &o, HostState &state) {
 
 int describe(const Options &o, HostState &state) {
     LoadedPlugin plugin(o.plugin, make_host(&state));
-    write_message(o.msg_fd, {{"t", "describe"}, {"plugin", plugin.describe()}});
+    write_message(o.msg_fd, DescribeMessage{to_json(plugin.describe())});
     return kExitOk;
 }
 
@@ -167,17 +170,20 @@ int report(const Options &o, HostState &state) {
     LoadedPlugin plugin(o.plugin, host);
     const bb_reporter *r = plugin.find_reporter(o.reporter);
     if (r == nullptr) return fail(o.msg_fd, "plugin has no reporter '" + o.reporter + "'");
-    std::ifstream in(o.input, std::ios::binary);
-    if (!in) return fail(o.msg_fd, "cannot read " + o.input + ": " + std::strerror(errno));
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    const std::string json = buffer.str();
+    std::string json;
+    try {
+        json = read_whole_file(o.input);
+    } catch (const FileError &e) {
+        return fail(o.msg_fd, e.what());
+    }
     char err[BB_ERROR_CAP] = {0};
     const char *out = o.out == "-" ? nullptr : o.out.c_str();
     const bb_status status = r->write(host, json.c_str(), json.size(), out, err, sizeof err);
     err[sizeof err - 1] = '\0';
     if (status != BB_OK) return fail(o.msg_fd, err[0] != '\0' ? err : "reporter failed");
-    write_message(o.msg_fd, {{"t", "result"}, {"status", "ok"}});
+    ResultMessage done;
+    done.status = Status::ok;
+    write_message(o.msg_fd, done);
     return kExitOk;
 }
 
@@ -211,14 +217,14 @@ int main(int argc, char **argv) {
     report_cmd->add_option("--reporter", o.reporter)->required();
     report_cmd->add_option("--input", o.input)->required();
     report_cmd->add_option("--out", o.out)->required();
-    bytebench::JanitorOptions janitor;
+    JanitorOptions janitor;
     CLI::App *janitor_cmd =
         app.add_subcommand("janitor", "clean up after the CLI when its pipe on fd 0 closes");
     janitor_cmd->add_option("--temp-root", janitor.temp_root)->required();
     janitor_cmd->add_option("--results-base", janitor.results_base);
     janitor_cmd->add_option("--cli-pid", janitor.cli_pid)->required();
     CLI11_PARSE(app, argc, argv);
-    if (*janitor_cmd) return bytebench::run_janitor(janitor);
+    if (*janitor_cmd) return run_janitor(janitor);
 
     // Children the workload starts must not inherit our channel to the CLI.
     if (o.msg_fd > 2) fcntl(o.msg_fd, F_SETFD, FD_CLOEXEC);

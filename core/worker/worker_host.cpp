@@ -4,7 +4,8 @@
 #include <sys/time.h>
 #include <time.h>
 
-#include "../src/wire.h"
+#include "base/monotonic_clock.h"
+#include "protocol/worker_protocol.h"
 
 namespace bytebench::worker {
 
@@ -15,8 +16,7 @@ namespace {
 HostState *state_of(const bb_host *host) { return static_cast<HostState *>(host->host_data); }
 
 void host_log(const bb_host *host, bb_log_level level, const char *utf8) {
-    write_message(state_of(host)->msg_fd,
-                  {{"t", "log"}, {"level", level}, {"msg", utf8 != nullptr ? utf8 : ""}});
+    write_message(state_of(host)->msg_fd, LogMessage{level, utf8 != nullptr ? utf8 : ""});
 }
 
 const char *host_temp_dir(const bb_host *host) {
@@ -33,7 +33,7 @@ void host_progress(const bb_host *host, double fraction) {
     const uint64_t now = monotonic_ns();
     if (now - s->last_progress_ns < 200'000'000ull) return;  // at most 5 per second
     s->last_progress_ns = now;
-    write_message(s->msg_fd, {{"t", "progress"}, {"fraction", fraction}});
+    write_message(s->msg_fd, ProgressMessage{fraction});
 }
 
 const char *host_plugin_dir(const bb_host *host) { return state_of(host)->plugin_dir.c_str(); }
@@ -75,12 +75,6 @@ void host_record_detail(const bb_host *host, const char *key, const char *value)
 void on_alarm(int) { g_stop_flag = 1; }
 
 }  // namespace
-
-uint64_t monotonic_ns() {
-    timespec ts{};
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return uint64_t(ts.tv_sec) * 1'000'000'000ull + uint64_t(ts.tv_nsec);
-}
 
 const bb_host *make_host(HostState *state) {
     static bb_host host{};

@@ -24,8 +24,6 @@ struct HostState {
 // Returns the host table; `state` must outlive every plugin call.
 const bb_host *make_host(HostState *state);
 
-uint64_t monotonic_ns();
-
 // Arms a one-shot timer that sets g_stop_flag after `duration_ns`.
 void arm_stop_timer(uint64_t duration_ns);
 void disarm_stop_timer();

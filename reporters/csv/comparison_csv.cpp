@@ -8,11 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "../common/comparison_access.hpp"
-#include "../common/csv.hpp"
-#include "../common/json_access.hpp"
-#include "../common/number_text.hpp"
-#include "csv_layouts.hpp"
+#include "base/json_read.h"
+#include "common/comparison_access.h"
+#include "common/csv.h"
+#include "common/number_text.h"
+#include "common/result_access.h"
+#include "csv_layouts.h"
 
 namespace bytebench::reporters::csv {
 namespace {

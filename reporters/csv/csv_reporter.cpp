@@ -6,8 +6,8 @@
 #include <ostream>
 #include <string_view>
 
-#include "../common/document_writer.hpp"
-#include "csv_layouts.hpp"
+#include "common/document_writer.h"
+#include "csv_layouts.h"
 
 namespace {
 

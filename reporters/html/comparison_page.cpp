@@ -9,7 +9,7 @@
 #include "json_fields.h"
 #include "svg_chart.h"
 
-namespace bytebench::html {
+namespace bytebench::reporters::html {
 namespace {
 
 // What every part of the page needs to know about the columns.
@@ -367,4 +367,4 @@ void write_comparison_page(const json &doc, std::ostream &out) {
                    "document. Times are each run's local time.");
 }
 
-}  // namespace bytebench::html
+}  // namespace bytebench::reporters::html

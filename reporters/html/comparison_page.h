@@ -1,16 +1,13 @@
 // The page for a comparison of runs (bytebench.comparison/1): the inputs, the warnings and
 // the gate, then per copy-pass position a table of values, deltas and verdicts and a chart.
 // The core computed every number; this page only lays them out.
-#ifndef BYTEBENCH_REPORTERS_HTML_COMPARISON_PAGE_H
-#define BYTEBENCH_REPORTERS_HTML_COMPARISON_PAGE_H
+#pragma once
 
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-namespace bytebench::html {
+namespace bytebench::reporters::html {
 
 void write_comparison_page(const nlohmann::json &doc, std::ostream &out);
 
-}  // namespace bytebench::html
-
-#endif  // BYTEBENCH_REPORTERS_HTML_COMPARISON_PAGE_H
+}  // namespace bytebench::reporters::html

@@ -6,9 +6,9 @@
 #include <system_error>
 #include <vector>
 
-#include "../common/json_access.hpp"
+#include "base/json_read.h"
 
-namespace bytebench::html {
+namespace bytebench::reporters::html {
 
 std::string escape(std::string_view text) {
     std::string out;
@@ -91,7 +91,7 @@ std::string time_range(const std::string &start, const std::string &end) {
 }
 
 std::string uptime_text(double seconds) {
-    const long long total = seconds > 0 ? reporters::to_integer(seconds) : 0;
+    const long long total = seconds > 0 ? bytebench::to_integer(seconds) : 0;
     const long long days = total / 86400;
     const long long hours = total / 3600 % 24;
     const long long minutes = total / 60 % 60;
@@ -100,4 +100,4 @@ std::string uptime_text(double seconds) {
     return text + std::to_string(minutes) + " min";
 }
 
-}  // namespace bytebench::html
+}  // namespace bytebench::reporters::html

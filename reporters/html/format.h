@@ -1,16 +1,15 @@
 // Text for the page: HTML escaping, numbers and times. Everything here is independent of the
 // process locale (a worker may run under one with a decimal comma) and of the clock, so that
 // the same document always gives the same page.
-#ifndef BYTEBENCH_REPORTERS_HTML_FORMAT_H
-#define BYTEBENCH_REPORTERS_HTML_FORMAT_H
+#pragma once
 
 #include <string>
 #include <string_view>
 
-#include "../common/number_text.hpp"
-#include "../common/time_text.hpp"
+#include "common/number_text.h"
+#include "common/time_text.h"
 
-namespace bytebench::html {
+namespace bytebench::reporters::html {
 
 // Escapes & < > " ' so that the text is safe in element content and in quoted attribute
 // values, in HTML and in inline SVG alike. Control characters other than tab, newline and
@@ -49,6 +48,4 @@ std::string time_range(const std::string &start, const std::string &end);
 // Seconds since boot as "1 day, 2:04" / "3:10" / "9 min".
 std::string uptime_text(double seconds);
 
-}  // namespace bytebench::html
-
-#endif  // BYTEBENCH_REPORTERS_HTML_FORMAT_H
+}  // namespace bytebench::reporters::html

@@ -2,7 +2,7 @@
 
 #include "format.h"
 
-namespace bytebench::html {
+namespace bytebench::reporters::html {
 namespace {
 
 // System fonts only: a web font would be an external resource. The colours for faster,
@@ -132,4 +132,4 @@ std::string number_cell(const std::string &text) {
     return "<td class=\"num\">" + escape(text) + "</td>";
 }
 
-}  // namespace bytebench::html
+}  // namespace bytebench::reporters::html

@@ -1,12 +1,11 @@
 // The frame shared by both pages: an HTML5 document with its stylesheet inline, so that a
 // saved report opens offline, by mail or from an archive exactly as it was written.
-#ifndef BYTEBENCH_REPORTERS_HTML_HTML_PAGE_H
-#define BYTEBENCH_REPORTERS_HTML_HTML_PAGE_H
+#pragma once
 
 #include <ostream>
 #include <string>
 
-namespace bytebench::html {
+namespace bytebench::reporters::html {
 
 // <!DOCTYPE html> through <body> and the page header. Arguments are plain text (escaped
 // here): `kicker` is the small line above the heading, `subtitle` the line below it.
@@ -22,6 +21,4 @@ std::string badge(const std::string &text, const char *kind);
 // A table cell with a number: right-aligned, tabular figures. `text` is plain.
 std::string number_cell(const std::string &text);
 
-}  // namespace bytebench::html
-
-#endif  // BYTEBENCH_REPORTERS_HTML_HTML_PAGE_H
+}  // namespace bytebench::reporters::html

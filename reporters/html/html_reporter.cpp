@@ -9,15 +9,16 @@
 #include <ostream>
 #include <string_view>
 
-#include "../common/document_writer.hpp"
+#include "common/document_writer.h"
 #include "comparison_page.h"
 #include "result_page.h"
 
 namespace {
 
 void write_html_report(std::string_view text, std::ostream &out) {
-    bytebench::reporters::write_document(text, "html", &bytebench::html::write_result_page,
-                                         &bytebench::html::write_comparison_page, out);
+    bytebench::reporters::write_document(text, "html",
+                                         &bytebench::reporters::html::write_result_page,
+                                         &bytebench::reporters::html::write_comparison_page, out);
 }
 
 const auto kHtmlReporter =

@@ -5,15 +5,15 @@
 #include <string>
 #include <vector>
 
-#include "../common/machine_lines.hpp"
-#include "../common/statistics_access.hpp"
+#include "common/machine_lines.h"
+#include "common/statistics_access.h"
 #include "format.h"
 #include "html_page.h"
 #include "json_fields.h"
 #include "statistics_cells.h"
 #include "svg_chart.h"
 
-namespace bytebench::html {
+namespace bytebench::reporters::html {
 namespace {
 
 using reporters::machine_lines;
@@ -424,4 +424,4 @@ void write_result_page(const json &doc, std::ostream &out) {
                    "Times are the benchmarked machine's local time.");
 }
 
-}  // namespace bytebench::html
+}  // namespace bytebench::reporters::html

@@ -1,14 +1,11 @@
 // The page for a run's result (bytebench.result/1): UnixBench's HTML report, with charts.
-#ifndef BYTEBENCH_REPORTERS_HTML_RESULT_PAGE_H
-#define BYTEBENCH_REPORTERS_HTML_RESULT_PAGE_H
+#pragma once
 
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-namespace bytebench::html {
+namespace bytebench::reporters::html {
 
 void write_result_page(const nlohmann::json &doc, std::ostream &out);
 
-}  // namespace bytebench::html
-
-#endif  // BYTEBENCH_REPORTERS_HTML_RESULT_PAGE_H
+}  // namespace bytebench::reporters::html

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <optional>
 
-#include "../common/statistics_access.hpp"
+#include "common/statistics_access.h"
 #include "format.h"
 #include "html_page.h"
 
-namespace bytebench::html {
+namespace bytebench::reporters::html {
 namespace {
 
 using reporters::interval_member;
@@ -80,4 +80,4 @@ std::string score_interval_text(const json &index) {
     return interval ? "95% CI " + range_text(*interval) : "";
 }
 
-}  // namespace bytebench::html
+}  // namespace bytebench::reporters::html

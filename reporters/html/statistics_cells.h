@@ -1,15 +1,14 @@
 // The statistics of a result page (docs/statistics.md): intervals, coefficients of variation
 // and outliers as table cells. Shown only for copy-passes whose tests carry them, so that a
 // page of an older or imported result is what it was.
-#ifndef BYTEBENCH_REPORTERS_HTML_STATISTICS_CELLS_H
-#define BYTEBENCH_REPORTERS_HTML_STATISTICS_CELLS_H
+#pragma once
 
 #include <string>
 #include <vector>
 
 #include "json_fields.h"
 
-namespace bytebench::html {
+namespace bytebench::reporters::html {
 
 // Whether any of `tests` has the statistics the core now writes (`stats.n`).
 bool has_statistics(const std::vector<const json *> &tests);
@@ -29,6 +28,4 @@ std::string score_interval_note(const json &index);
 // "95% CI 650.1 – 752.3" for a score card; "" when the index has no interval.
 std::string score_interval_text(const json &index);
 
-}  // namespace bytebench::html
-
-#endif  // BYTEBENCH_REPORTERS_HTML_STATISTICS_CELLS_H
+}  // namespace bytebench::reporters::html

@@ -5,7 +5,7 @@
 
 #include "format.h"
 
-namespace bytebench::html {
+namespace bytebench::reporters::html {
 namespace {
 
 // Geometry in SVG user units. The SVG shrinks with the page (CSS), so these are proportions
@@ -210,4 +210,4 @@ void write_bar_chart(const BarChart &chart, std::ostream &out) {
     out << "</svg>\n";
 }
 
-}  // namespace bytebench::html
+}  // namespace bytebench::reporters::html

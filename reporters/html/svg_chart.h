@@ -5,15 +5,14 @@
 // run). A single-series chart is a plain bar chart; with several series the bars of a group
 // sit together and a legend names the series. Every bar is a <rect class="bar">, and nothing
 // else has that class, so tests can count them.
-#ifndef BYTEBENCH_REPORTERS_HTML_SVG_CHART_H
-#define BYTEBENCH_REPORTERS_HTML_SVG_CHART_H
+#pragma once
 
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
-namespace bytebench::html {
+namespace bytebench::reporters::html {
 
 // One slot of a group: a bar, or a note saying why there is none ("crashed", "missing").
 struct ChartCell {
@@ -41,6 +40,4 @@ size_t bar_count(const BarChart &chart);
 // Writes `<svg class="chart" ...>...</svg>`. Text is escaped here; pass it unescaped.
 void write_bar_chart(const BarChart &chart, std::ostream &out);
 
-}  // namespace bytebench::html
-
-#endif  // BYTEBENCH_REPORTERS_HTML_SVG_CHART_H
+}  // namespace bytebench::reporters::html

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "../common/result_document.hpp"
+#include "common/result_document.h"
 
 namespace {
 

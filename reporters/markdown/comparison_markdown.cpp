@@ -8,15 +8,16 @@
 #include <utility>
 #include <vector>
 
-#include "../common/c_format.hpp"
-#include "../common/comparison_access.hpp"
-#include "../common/join.hpp"
-#include "../common/json_access.hpp"
-#include "../common/markdown.hpp"
-#include "../common/number_text.hpp"
-#include "../common/verdict.hpp"
-#include "markdown_layouts.hpp"
-#include "markdown_table.hpp"
+#include "base/json_read.h"
+#include "common/c_format.h"
+#include "common/comparison_access.h"
+#include "common/join.h"
+#include "common/markdown.h"
+#include "common/number_text.h"
+#include "common/result_access.h"
+#include "common/verdict.h"
+#include "markdown_layouts.h"
+#include "markdown_table.h"
 
 namespace bytebench::reporters::markdown {
 namespace {

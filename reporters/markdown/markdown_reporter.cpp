@@ -5,9 +5,9 @@
 #include <sstream>
 #include <string_view>
 
-#include "../common/blocks.hpp"
-#include "../common/document_writer.hpp"
-#include "markdown_layouts.hpp"
+#include "common/blocks.h"
+#include "common/document_writer.h"
+#include "markdown_layouts.h"
 
 namespace {
 

@@ -1,8 +1,8 @@
-#include "markdown_table.hpp"
+#include "markdown_table.h"
 
 #include <algorithm>
 
-#include "../common/text_width.hpp"
+#include "common/text_width.h"
 
 namespace bytebench::reporters::markdown {
 namespace {

@@ -7,15 +7,15 @@
 #include <utility>
 #include <vector>
 
-#include "../common/c_format.hpp"
-#include "../common/join.hpp"
-#include "../common/json_access.hpp"
-#include "../common/markdown.hpp"
-#include "../common/number_text.hpp"
-#include "../common/result_access.hpp"
-#include "../common/time_text.hpp"
-#include "markdown_layouts.hpp"
-#include "markdown_table.hpp"
+#include "base/json_read.h"
+#include "common/c_format.h"
+#include "common/join.h"
+#include "common/markdown.h"
+#include "common/number_text.h"
+#include "common/result_access.h"
+#include "common/time_text.h"
+#include "markdown_layouts.h"
+#include "markdown_table.h"
 
 namespace bytebench::reporters::markdown {
 namespace {

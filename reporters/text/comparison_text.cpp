@@ -6,7 +6,7 @@
 // Rows are labelled with test ids, not display names: ids are the names the command line
 // takes, and at 8-16 columns instead of up to 40 they keep two inputs within 100 columns.
 // Markers are ASCII, whose width every terminal agrees on.
-#include "comparison_text.hpp"
+#include "comparison_text.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -16,16 +16,16 @@
 #include <utility>
 #include <vector>
 
-#include "../common/blocks.hpp"
-#include "../common/c_format.hpp"
-#include "../common/comparison_access.hpp"
-#include "../common/join.hpp"
-#include "../common/json_access.hpp"
-#include "../common/number_text.hpp"
-#include "../common/text_width.hpp"
-#include "../common/verdict.hpp"
-#include "text_table.hpp"
-#include "wrap.hpp"
+#include "base/json_read.h"
+#include "common/blocks.h"
+#include "common/c_format.h"
+#include "common/comparison_access.h"
+#include "common/join.h"
+#include "common/number_text.h"
+#include "common/text_width.h"
+#include "common/verdict.h"
+#include "text_table.h"
+#include "wrap.h"
 
 namespace bytebench::reporters::text {
 namespace {

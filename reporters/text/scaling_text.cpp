@@ -1,11 +1,11 @@
-#include "scaling_text.hpp"
+#include "scaling_text.h"
 
 #include <optional>
 #include <string>
 
-#include "../common/c_format.hpp"
-#include "../common/json_access.hpp"
-#include "text_table.hpp"
+#include "base/json_read.h"
+#include "common/c_format.h"
+#include "text_table.h"
 
 namespace bytebench::reporters::text {
 

@@ -1,18 +1,18 @@
 // The `--stats` section: one row per test that ran ok (in the report's order), then one line
 // per index score with its interval and a legend. A cell the result does not hold (an older
 // bytebench, an imported UnixBench report) is "-"; an interval that cannot exist says why.
-#include "statistics_text.hpp"
+#include "statistics_text.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "../common/c_format.hpp"
-#include "../common/json_access.hpp"
-#include "../common/number_text.hpp"
-#include "../common/result_access.hpp"
-#include "../common/statistics_access.hpp"
-#include "text_table.hpp"
+#include "base/json_read.h"
+#include "common/c_format.h"
+#include "common/number_text.h"
+#include "common/result_access.h"
+#include "common/statistics_access.h"
+#include "text_table.h"
 
 namespace bytebench::reporters::text {
 namespace {

@@ -4,7 +4,7 @@
 // Scripts (PerfKitBenchmarker, LKP, ...) parse UnixBench's text report, so the layout and
 // every printf format below are those of UnixBench 6.0's `Run` (displaySystem, logResults,
 // logIndexCat, summarizeRun). Additions: a "bytebench <version>" line under the banner, the
-// machine lines after the uptime line (common/machine_lines.hpp), a line for each test that gave no
+// machine lines after the uptime line (common/machine_lines.h), a line for each test that gave no
 // result (UnixBench aborted instead), and a note on an incomplete run.
 #include <bytebench/plugin.hpp>
 #include <cctype>
@@ -15,43 +15,43 @@
 #include <string_view>
 #include <vector>
 
-#include "../common/c_format.hpp"
-#include "../common/document_writer.hpp"
-#include "../common/json_access.hpp"
-#include "../common/machine_lines.hpp"
-#include "../common/number_text.hpp"
-#include "../common/result_access.hpp"
-#include "../common/time_text.hpp"
-#include "comparison_text.hpp"
-#include "scaling_text.hpp"
-#include "statistics_text.hpp"
+#include "base/json_read.h"
+#include "common/c_format.h"
+#include "common/document_writer.h"
+#include "common/machine_lines.h"
+#include "common/number_text.h"
+#include "common/result_access.h"
+#include "common/time_text.h"
+#include "comparison_text.h"
+#include "scaling_text.h"
+#include "statistics_text.h"
 
 namespace {
 
 using nlohmann::json;
 
+using bytebench::elements;
+using bytebench::flag_member;
+using bytebench::integer_or_zero;
+using bytebench::member;
+using bytebench::number_member;
+using bytebench::number_or_zero;
+using bytebench::string_member;
+using bytebench::to_integer;
 using bytebench::reporters::category_indexed;
 using bytebench::reporters::clock_text;
 using bytebench::reporters::ClockTime;
 using bytebench::reporters::counted;
 using bytebench::reporters::date_time_text;
 using bytebench::reporters::display_name;
-using bytebench::reporters::elements;
-using bytebench::reporters::flag_member;
 using bytebench::reporters::format;
 using bytebench::reporters::index_title;
-using bytebench::reporters::integer_or_zero;
 using bytebench::reporters::machine_lines;
 using bytebench::reporters::MachineLine;
-using bytebench::reporters::member;
-using bytebench::reporters::number_member;
-using bytebench::reporters::number_or_zero;
 using bytebench::reporters::parse_iso8601;
-using bytebench::reporters::string_member;
 using bytebench::reporters::test_is_ok;
 using bytebench::reporters::test_status;
 using bytebench::reporters::tests_by_name;
-using bytebench::reporters::to_integer;
 
 // ---------------------------------------------------------------------------
 // Formatting. Everything is formatted inside a CLocaleScope: UnixBench (Perl without
@@ -74,7 +74,7 @@ std::string join(const json &strings, const char *separator) {
 }
 
 // ---------------------------------------------------------------------------
-// Times: the benchmarked machine's clock, as the document wrote it (time_text.hpp).
+// Times: the benchmarked machine's clock, as the document wrote it (time_text.h).
 // ---------------------------------------------------------------------------
 
 // An unparsable time is shown as written rather than dropped.

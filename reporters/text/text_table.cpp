@@ -1,8 +1,8 @@
-#include "text_table.hpp"
+#include "text_table.h"
 
 #include <algorithm>
 
-#include "../common/text_width.hpp"
+#include "common/text_width.h"
 
 namespace bytebench::reporters::text {
 namespace {

@@ -1,8 +1,8 @@
-#include "wrap.hpp"
+#include "wrap.h"
 
 #include <sstream>
 
-#include "../common/text_width.hpp"
+#include "common/text_width.h"
 
 namespace bytebench::reporters::text {
 

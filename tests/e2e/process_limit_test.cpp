@@ -210,9 +210,9 @@ class ProcessLimit : public ::testing::Test {
         std::istringstream lines(r.out);
         for (std::string line; std::getline(lines, line);) {
             const auto m = nlohmann::json::parse(line, nullptr, false);
-            if (!m.is_discarded() && (m["t"] == "result" || m["t"] == "fail")) return m;
+            if (!m.is_discarded() && (m["type"] == "result" || m["type"] == "fail")) return m;
         }
-        return {{"t", "none"}, {"out", r.out}, {"err", r.err}};
+        return {{"type", "none"}, {"out", r.out}, {"err", r.err}};
     }
 
     Account account_{};

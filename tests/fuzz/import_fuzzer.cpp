@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "comparison.h"
+#include "compare/comparison.h"
 #include "fuzz_support.h"
-#include "history.h"
-#include "suite.h"
-#include "unixbench_import.h"
+#include "import/unixbench_import.h"
+#include "plan/suite_file.h"
+#include "results/history.h"
 
 namespace {
 

@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
-#include "comparison.h"
+#include "compare/comparison.h"
 #include "fuzz_support.h"
-#include "history.h"
-#include "result_reader.h"
+#include "results/history.h"
+#include "results/result_reader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     using namespace bytebench;

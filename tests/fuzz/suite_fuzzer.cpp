@@ -7,7 +7,7 @@
 #include <string>
 
 #include "fuzz_support.h"
-#include "suite.h"
+#include "plan/suite_file.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     using namespace bytebench;

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "../../reporters/common/machine_lines.hpp"
+#include "common/machine_lines.h"
 #include "golden.h"
 #include "reporter_harness.h"
 #include "reporter_test_helpers.h"

@@ -1,0 +1,337 @@
+#include "compare/comparison.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <set>
+
+#include "base/json_read.h"
+#include "base/schema_name.h"
+#include "base/text.h"
+#include "compare/significance.h"
+#include "results/result_reader.h"
+
+namespace bytebench {
+namespace {
+
+using nlohmann::json;
+
+std::string copies_text(int copies) {
+    return std::to_string(copies) + (copies == 1 ? " copy" : " copies");
+}
+
+// A copy-pass's copies: 1 when missing, not a whole number or out of range.
+int copies_of(const CopyPassView &run) { return run.copies().value_or(1); }
+
+std::string tool_text(const ResultView &result) {
+    if (result.imported()) {
+        const std::string version = result.imported_version();
+        const std::string from =
+            result.imported_from().empty() ? "UnixBench" : result.imported_from();
+        return version.empty() ? from : from + " " + version;
+    }
+    return result.tool_name() + " " + result.tool_version();
+}
+
+// "index (sha256 5f0c2b8e)" or "UnixBench 5.1.3": how a suite is named in warnings.
+std::string suite_text(const ResultView &result) {
+    const std::string sha = result.suite_sha256();
+    return result.suite_name() + (sha.empty() ? "" : " (sha256 " + utf8_prefix(sha, 8) + ")");
+}
+
+// "A and B", "A, B and C".
+std::string joined_labels(const std::vector<std::string> &labels) {
+    std::string out;
+    for (size_t i = 0; i < labels.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == labels.size() ? " and " : ", ") + labels[i];
+    return out;
+}
+
+json describe_input(const ComparisonInput &input, const std::string &label) {
+    const ResultView result(input.document);
+    json out = {{"label", label}, {"source", input.source}};
+    if (input.history_id) out["history_id"] = *input.history_id;
+    for (const char *key : {"hostname", "cpu_model", "kernel"})
+        if (!result.system_text(key).empty()) out[key] = result.system_text(key);
+    if (result.system_raw("cpus_online").is_number_integer())
+        out["cpus"] = result.system_raw("cpus_online");
+    const std::vector<CopyPassView> runs = result.copy_passes();
+    if (!runs.empty() && !runs[0].start().empty()) out["start"] = runs[0].start();
+    out["tool"] = tool_text(result);
+    out["imported"] = result.imported();
+    json suite = {{"name", result.suite_name()}};
+    if (!result.suite_sha256().empty()) suite["sha256"] = result.suite_sha256();
+    out["suite"] = suite;
+    out["status"] = result.status();
+    return out;
+}
+
+// The workloads behind the inputs, for the comparability checks: test id ->
+// per input its version and build ("" when unknown).
+struct WorkloadIdentity {
+    std::map<std::string, std::vector<std::string>> versions, builds;
+};
+
+WorkloadIdentity workload_identity(const std::vector<ComparisonInput> &inputs) {
+    WorkloadIdentity identity;
+    for (size_t i = 0; i < inputs.size(); ++i)
+        for (const CopyPassView &run : ResultView(inputs[i].document).copy_passes())
+            for (const TestView &test : run.tests()) {
+                auto &versions = identity.versions[test.id()];
+                auto &builds = identity.builds[test.id()];
+                versions.resize(inputs.size());
+                builds.resize(inputs.size());
+                if (versions[i].empty()) versions[i] = test.version();
+                if (builds[i].empty()) builds[i] = test.build();
+            }
+    return identity;
+}
+
+// "1 in A, 2 in B" when the known values differ; "" when they agree.
+std::string difference_text(const std::vector<std::string> &values,
+                            const std::vector<std::string> &labels) {
+    std::map<std::string, std::vector<std::string>> holders;
+    for (size_t i = 0; i < values.size(); ++i)
+        if (!values[i].empty()) holders[values[i]].push_back(labels[i]);
+    if (holders.size() < 2) return "";
+    std::string out;
+    for (const auto &[value, who] : holders)
+        out += (out.empty() ? "" : ", ") + value + " in " + joined_labels(who);
+    return out;
+}
+
+std::vector<std::string> suite_warnings(const std::vector<ComparisonInput> &inputs,
+                                        const std::vector<std::string> &labels) {
+    std::vector<std::string> order;
+    std::map<std::string, std::vector<std::string>> holders;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        const std::string suite = suite_text(ResultView(inputs[i].document));
+        if (holders[suite].empty()) order.push_back(suite);
+        holders[suite].push_back(labels[i]);
+    }
+    if (order.size() < 2) return {};
+    std::string out = "different suites: ";
+    for (size_t k = 0; k < order.size(); ++k)
+        out += (k == 0 ? "" : ", ") + joined_labels(holders[order[k]]) + " ran " + order[k];
+    return {out + "; the same test name may not mean the same test"};
+}
+
+std::vector<std::string> comparability_warnings(const std::vector<ComparisonInput> &inputs,
+                                                const std::vector<std::string> &labels,
+                                                const WorkloadIdentity &identity) {
+    std::vector<std::string> warnings;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        const ResultView result(inputs[i].document);
+        if (result.imported())
+            warnings.push_back(labels[i] + " is imported from a " + tool_text(result) +
+                               " report: its workloads are UnixBench's own builds, and it has no "
+                               "passes to test significance with");
+        if (result.status() != "complete")
+            warnings.push_back(labels[i] +
+                               " is incomplete (interrupted, still running or "
+                               "truncated): tests it did not finish show as missing");
+    }
+    for (const std::string &warning : suite_warnings(inputs, labels)) warnings.push_back(warning);
+    for (const auto &[id, versions] : identity.versions) {
+        const std::string differs = difference_text(versions, labels);
+        if (!differs.empty()) warnings.push_back(id + ": workload version differs: " + differs);
+    }
+    for (const auto &[id, builds] : identity.builds) {
+        const std::string differs = difference_text(builds, labels);
+        if (!differs.empty()) warnings.push_back(id + ": built differently: " + differs);
+    }
+    return warnings;
+}
+
+json cell_for(const std::optional<TestView> &test, const std::optional<TestView> &baseline_test,
+              bool is_baseline, const ComparisonOptions &options,
+              const std::vector<std::string> &labels, size_t input) {
+    if (!test) return {{"status", "missing"}};
+    json cell = {{"status", test->status()}};
+    if (cell["status"] != "ok") {
+        if (!test->error().empty()) cell["error"] = test->error();
+        return cell;
+    }
+    for (const char *name : {"value", "index", "samples"})
+        if (test->raw(name).is_number()) cell[name] = test->raw(name);
+    if (!test->version().empty()) cell["version"] = test->version();
+    if (is_baseline || !test->ok_with_value() || !baseline_test || !baseline_test->ok_with_value())
+        return cell;
+    const double base = *baseline_test->value();
+    if (base <= 0) return cell;
+    const double delta = (*test->value() / base - 1) * 100;
+    if (!std::isfinite(delta)) return cell;  // a base so near 0 that the ratio overflows
+    cell["delta_pct"] = delta;
+    const Significance s =
+        assess_difference(baseline_test->kept_pass_values(), test->kept_pass_values(), delta,
+                          options.alpha, labels[options.baseline], labels[input]);
+    json significance = {{"verdict", to_string(s.verdict)}, {"method", to_string(s.method)}};
+    if (s.p) significance["p"] = *s.p;
+    if (!s.reason.empty()) significance["reason"] = s.reason;
+    significance["passes"] = {s.baseline_passes, s.other_passes};
+    cell["significance"] = significance;
+    return cell;
+}
+
+// The copy-pass at one position of every input; nullopt where an input has
+// fewer copy-passes.
+using Section = std::vector<std::optional<CopyPassView>>;
+
+// The tests of a section, in order of first appearance.
+std::vector<TestView> tests_in_order(const Section &runs) {
+    std::vector<TestView> order;
+    std::set<std::string> seen;
+    for (const auto &run : runs) {
+        if (!run) continue;
+        for (const TestView &test : run->tests())
+            if (seen.insert(test.id()).second) order.push_back(test);
+    }
+    return order;
+}
+
+std::optional<TestView> test_in(const std::optional<CopyPassView> &run, const std::string &id) {
+    return run ? run->find_test(id) : std::nullopt;
+}
+
+std::optional<IndexView> index_in(const std::optional<CopyPassView> &run,
+                                  const std::string &category) {
+    return run ? run->find_index(category) : std::nullopt;
+}
+
+json row_for(const TestView &first, const Section &runs, const ComparisonOptions &options,
+             const std::vector<std::string> &labels, const WorkloadIdentity &identity) {
+    const std::string id = first.id();
+    json row = {
+        {"id", id}, {"name", first.name()}, {"category", first.category()}, {"unit", first.unit()}};
+    const auto versions = identity.versions.find(id);
+    const std::string differs =
+        versions == identity.versions.end() ? "" : difference_text(versions->second, labels);
+    row["comparable"] = differs.empty();
+    if (!differs.empty()) row["notes"] = {"workload version differs: " + differs};
+    const std::optional<TestView> baseline_test = test_in(runs[options.baseline], id);
+    json cells = json::array();
+    for (size_t i = 0; i < runs.size(); ++i)
+        cells.push_back(cell_for(test_in(runs[i], id), baseline_test, i == options.baseline,
+                                 options, labels, i));
+    row["cells"] = cells;
+    return row;
+}
+
+json index_rows(const Section &runs, size_t baseline) {
+    std::vector<std::pair<std::string, std::string>> categories;  // id, title
+    for (const auto &run : runs) {
+        if (!run) continue;
+        for (const IndexView &index : run->indexes())
+            if (std::none_of(categories.begin(), categories.end(),
+                             [&](const auto &c) { return c.first == index.category(); }))
+                categories.emplace_back(index.category(), index.title());
+    }
+    json rows = json::array();
+    for (const auto &[category, title] : categories) {
+        const std::optional<IndexView> base = index_in(runs[baseline], category);
+        json cells = json::array();
+        for (size_t i = 0; i < runs.size(); ++i) {
+            const std::optional<IndexView> index = index_in(runs[i], category);
+            if (!index || !index->score()) {
+                cells.push_back({{"status", "missing"}});
+                continue;
+            }
+            json cell = {{"score", index->raw("score")}, {"partial", index->partial()}};
+            if (i != baseline && base && base->score() && *base->score() > 0) {
+                const double delta = (*index->score() / *base->score() - 1) * 100;
+                if (std::isfinite(delta)) cell["delta_pct"] = delta;
+            }
+            cells.push_back(cell);
+        }
+        rows.push_back({{"category", category}, {"title", title}, {"cells", cells}});
+    }
+    return rows;
+}
+
+std::string section_title(const Section &runs) {
+    std::vector<int> copies;
+    for (const auto &run : runs)
+        if (run) copies.push_back(copies_of(*run));
+    if (std::all_of(copies.begin(), copies.end(), [&](int c) { return c == copies.front(); }))
+        return copies_text(copies.front());
+    std::string title;
+    for (int c : copies) title += (title.empty() ? "" : " / ") + copies_text(c);
+    return title;
+}
+
+json section_at(size_t position, const std::vector<ComparisonInput> &inputs,
+                const ComparisonOptions &options, const std::vector<std::string> &labels,
+                const WorkloadIdentity &identity) {
+    Section runs;
+    json copies = json::array();
+    for (const ComparisonInput &input : inputs) {
+        const std::vector<CopyPassView> all = ResultView(input.document).copy_passes();
+        runs.push_back(position < all.size() ? std::optional<CopyPassView>(all[position])
+                                             : std::nullopt);
+        copies.push_back(runs.back() ? json(copies_of(*runs.back())) : json());
+    }
+    json rows = json::array();
+    for (const TestView &test : tests_in_order(runs))
+        rows.push_back(row_for(test, runs, options, labels, identity));
+    return {{"title", section_title(runs)},
+            {"copies", copies},
+            {"rows", rows},
+            {"indexes", index_rows(runs, options.baseline)}};
+}
+
+json gate_for(const json &sections, const std::vector<std::string> &labels, double threshold) {
+    json failures = json::array();
+    for (const json &section : sections)
+        for (const json &row : section["rows"])
+            for (size_t i = 0; i < row["cells"].size(); ++i) {
+                const json &cell = row["cells"][i];
+                const json &s = member(cell, "significance");
+                if (string_member(s, "verdict") != "slower" ||
+                    cell["delta_pct"].get<double>() >= -threshold)
+                    continue;
+                failures.push_back({{"section", section["title"]},
+                                    {"id", row["id"]},
+                                    {"input", labels[i]},
+                                    {"delta_pct", cell["delta_pct"]},
+                                    {"p", s["p"]}});
+            }
+    return {{"threshold_pct", threshold}, {"failed", !failures.empty()}, {"failures", failures}};
+}
+
+}  // namespace
+
+std::string input_label(size_t index) {
+    std::string label;
+    for (size_t n = index + 1; n > 0; n = (n - 1) / 26)
+        label.insert(label.begin(), static_cast<char>('A' + (n - 1) % 26));
+    return label;
+}
+
+json compare_results(const std::vector<ComparisonInput> &inputs, const ComparisonOptions &options) {
+    std::vector<std::string> labels;
+    json described = json::array();
+    size_t positions = 0;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        labels.push_back(input_label(i));
+        described.push_back(describe_input(inputs[i], labels.back()));
+        positions = std::max(positions, ResultView(inputs[i].document).copy_passes().size());
+    }
+    const WorkloadIdentity identity = workload_identity(inputs);
+    json sections = json::array();
+    for (size_t position = 0; position < positions; ++position)
+        sections.push_back(section_at(position, inputs, options, labels, identity));
+    json out = {
+        {"schema", kComparisonSchema},
+        {"tool", {{"name", "bytebench"}, {"version", BYTEBENCH_VERSION}, {"abi", BYTEBENCH_ABI}}},
+        {"baseline", options.baseline},
+        {"alpha", options.alpha},
+        {"inputs", described},
+        {"warnings", comparability_warnings(inputs, labels, identity)},
+        {"sections", sections}};
+    if (options.fail_if_slower_pct)
+        out["gate"] = gate_for(sections, labels, *options.fail_if_slower_pct);
+    return out;
+}
+
+}  // namespace bytebench

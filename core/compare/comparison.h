@@ -1,0 +1,34 @@
+// Lines up two or more result documents and builds the comparison document
+// (bytebench.comparison/1, docs/comparison-schema.md): per copy-pass and
+// test the values, the delta against the baseline run, whether that delta
+// lies beyond the noise of the passes, comparability warnings and the
+// --fail-if-slower gate. Reporters format it; nothing here prints.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bytebench {
+
+struct ComparisonInput {
+    std::string source;  // as given: a path or "@3"
+    std::optional<int64_t> history_id;
+    nlohmann::json document;  // a bytebench.result/1 document
+};
+
+struct ComparisonOptions {
+    size_t baseline = 0;  // index into the inputs
+    double alpha = 0.05;
+    std::optional<double> fail_if_slower_pct;
+};
+
+// "A", "B", ..., "Z", "AA", ...
+std::string input_label(size_t index);
+
+nlohmann::json compare_results(const std::vector<ComparisonInput> &inputs,
+                               const ComparisonOptions &options);
+
+}  // namespace bytebench

@@ -1,0 +1,123 @@
+#include "exec/console.h"
+
+#include <spdlog/sinks/base_sink.h>
+#include <spdlog/sinks/basic_file_sink.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <mutex>
+
+#include "base/monotonic_clock.h"
+
+namespace bytebench {
+namespace {
+
+std::string g_status_line;  // what the progress line shows now ("" = none)
+bool g_tty = false;
+
+// Prints log records on stderr above the progress line.
+class ConsoleSink : public spdlog::sinks::base_sink<std::mutex> {
+  protected:
+    void sink_it_(const spdlog::details::log_msg &msg) override {
+        std::string level;
+        if (msg.level >= spdlog::level::err)
+            level = "error: ";
+        else if (msg.level == spdlog::level::warn)
+            level = "warning: ";
+        else if (msg.level <= spdlog::level::debug)
+            level = "debug: ";
+        if (g_tty && !g_status_line.empty()) std::fputs("\r\033[K", stderr);
+        std::fprintf(stderr, "%s%.*s\n", level.c_str(), int(msg.payload.size()),
+                     msg.payload.data());
+        if (g_tty && !g_status_line.empty()) std::fputs(g_status_line.c_str(), stderr);
+        std::fflush(stderr);
+    }
+    void flush_() override { std::fflush(stderr); }
+};
+
+std::shared_ptr<spdlog::sinks::sink> g_file_sink;
+
+std::string clock_text(double seconds) {
+    const long s = long(seconds + 0.5);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, (s / 60) % 60, s % 60);
+    return buf;
+}
+
+}  // namespace
+
+void setup_logging(Verbosity verbosity) {
+    g_tty = isatty(STDERR_FILENO) != 0;
+    auto console = std::make_shared<ConsoleSink>();
+    console->set_level(verbosity == Verbosity::verbose ? spdlog::level::debug
+                       : verbosity == Verbosity::quiet ? spdlog::level::warn
+                                                       : spdlog::level::info);
+    auto logger = std::make_shared<spdlog::logger>("bytebench", console);
+    logger->set_level(spdlog::level::debug);
+    logger->flush_on(spdlog::level::debug);
+    spdlog::set_default_logger(logger);
+}
+
+void add_log_file(const std::string &path) {
+    try {
+        g_file_sink = std::make_shared<spdlog::sinks::basic_file_sink_mt>(path, false);
+    } catch (const spdlog::spdlog_ex &e) {
+        spdlog::warn("no log file: {}", e.what());
+        return;
+    }
+    g_file_sink->set_pattern("[%Y-%m-%d %H:%M:%S.%e] [%l] %v");
+    g_file_sink->set_level(spdlog::level::debug);
+    spdlog::default_logger()->sinks().push_back(g_file_sink);
+    // A full disk fails every line alike: say it once, not once a second.
+    spdlog::default_logger()->set_error_handler([](const std::string &msg) {
+        static bool said = false;
+        if (!said) std::fprintf(stderr, "warning: the log file is incomplete: %s\n", msg.c_str());
+        said = true;
+    });
+}
+
+void close_log_file() {
+    if (!g_file_sink) return;
+    auto &sinks = spdlog::default_logger()->sinks();
+    sinks.erase(std::remove(sinks.begin(), sinks.end(), g_file_sink), sinks.end());
+    g_file_sink->flush();
+    g_file_sink.reset();
+}
+
+Progress::Progress(double total_s, bool enabled)
+    : total_s_(total_s), started_at_(monotonic_seconds()), enabled_(enabled) {}
+
+Progress::~Progress() { finish(); }
+
+void Progress::pass_started(const std::string &test, int copies, int pass, int passes,
+                            double planned_s) {
+    if (!enabled_) return;
+    // Scale the remaining plan by how fast the plan has gone so far.
+    const double elapsed = monotonic_seconds() - started_at_;
+    const double pace = done_planned_s_ > 1 ? elapsed / done_planned_s_ : 1.0;
+    const double eta = std::max(0.0, (total_s_ - done_planned_s_) * pace);
+    done_planned_s_ += planned_s;
+    char line[256];
+    std::snprintf(line, sizeof line, "%s (%d cop%s): pass %d of %d; run ETA %s", test.c_str(),
+                  copies, copies == 1 ? "y" : "ies", pass, passes, clock_text(eta).c_str());
+    if (g_tty) {
+        g_status_line = std::string("\r\033[K") + line;
+        std::fputs(g_status_line.c_str(), stderr);
+    } else {
+        std::fprintf(stderr, "%s\n", line);
+    }
+    std::fflush(stderr);
+}
+
+void Progress::skip_planned(double seconds) { done_planned_s_ += seconds; }
+
+void Progress::finish() {
+    if (g_tty && !g_status_line.empty()) {
+        std::fputs("\r\033[K", stderr);
+        std::fflush(stderr);
+    }
+    g_status_line.clear();
+}
+
+}  // namespace bytebench

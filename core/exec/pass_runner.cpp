@@ -1,0 +1,400 @@
+#include "exec/pass_runner.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spdlog/spdlog.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+
+#include "base/monotonic_clock.h"
+#include "process/file_budget.h"
+#include "process/interrupt.h"
+#include "process/worker_process.h"
+#include "system/sysinfo.h"
+
+namespace fs = std::filesystem;
+
+namespace bytebench {
+namespace {
+
+struct Copy {
+    std::unique_ptr<WorkerProcess> worker;
+    std::string temp_dir;
+    bool ready = false;
+    bool has_result = false;
+    bool stopped_by_us = false;  // still running when the pass was stopped
+    bool msg_open = true;        // its pipes, until they hang up
+    bool out_open = true;
+    Status status = Status::ok;
+    std::string error;
+    CopyOutcome outcome;
+};
+
+// The PU copy `copy` is pinned to, or -1 when copies are not pinned.
+int pinned_pu(const PassRequest &r, int copy) {
+    return r.cpus.empty() ? -1 : r.cpus[size_t(copy) % r.cpus.size()];
+}
+
+std::vector<std::string> worker_args(const PassRequest &r, int copy, const std::string &temp_dir) {
+    const PlannedTest &t = *r.test;
+    std::vector<std::string> args = {"run",
+                                     "--plugin",
+                                     t.plugin_path,
+                                     "--workload",
+                                     t.workload.id,
+                                     "--copy",
+                                     std::to_string(copy),
+                                     "--copies",
+                                     std::to_string(r.copies),
+                                     "--pass",
+                                     std::to_string(r.pass_index),
+                                     "--duration-ns",
+                                     std::to_string(uint64_t(t.duration_s * 1e9)),
+                                     "--temp-dir",
+                                     temp_dir};
+    for (const auto &[key, value] : t.params) {
+        args.push_back("--param");
+        args.push_back(key + "=" + value);
+    }
+    if (const int pu = pinned_pu(r, copy); pu >= 0) {
+        args.push_back("--cpu");
+        args.push_back(std::to_string(pu));
+    }
+    return args;
+}
+
+void log_line(int level, const std::string &text) {
+    if (level <= 0)
+        spdlog::debug(text);
+    else if (level == 1)
+        spdlog::info(text);
+    else if (level == 2)
+        spdlog::warn(text);
+    else
+        spdlog::error(text);
+}
+
+void handle_message(Copy &c, const WorkerMessage &message, const std::string &label) {
+    if (std::holds_alternative<ReadyMessage>(message)) {
+        c.ready = true;
+    } else if (const auto *r = std::get_if<ResultMessage>(&message)) {
+        c.has_result = true;
+        c.status = r->status;
+        c.error = r->error;
+        c.outcome.count = r->count;
+        c.outcome.seconds = double(r->elapsed_ns) / 1e9;
+        c.outcome.start_ns = r->start_ns;
+        c.outcome.details = r->details;
+        c.outcome.cpu_start = r->cpu_start;
+        c.outcome.cpu_end = r->cpu_end;
+    } else if (const auto *fail = std::get_if<FailMessage>(&message)) {
+        c.has_result = true;
+        c.status = Status::error;
+        c.error = fail->error.empty() ? "worker failed" : fail->error;
+    } else if (const auto *log = std::get_if<LogMessage>(&message)) {
+        log_line(log->level, label + ": " + log->text);
+    } else if (const auto *garbage = std::get_if<GarbageMessage>(&message)) {
+        spdlog::debug("{}: unexpected message: {}", label, garbage->text);
+    }
+}
+
+// Drives all copies until every worker has been reaped.
+class Pass {
+  public:
+    explicit Pass(const PassRequest &r)
+        : r_(r), label_(r.test->id), crowding_s_(crowding_seconds(r.copies, online_cpus())) {}
+
+    PassOutcome run() {
+        // Not enough descriptors: skipped, not an EMFILE half way through.
+        const std::string short_of = ensure_file_budget(uint64_t(r_.copies));
+        if (!short_of.empty()) return failed(Status::skipped, short_of);
+        int barrier[2];
+        if (pipe2(barrier, O_CLOEXEC) != 0)
+            return failed(Status::error,
+                          std::string("cannot create the start barrier: ") + std::strerror(errno));
+        barrier_write_ = barrier[1];
+        start_all(barrier[0]);
+        close(barrier[0]);
+        supervise();
+        if (barrier_write_ >= 0) close(barrier_write_);
+        return collect();
+    }
+
+  private:
+    void start_all(int barrier_read) {
+        const double begin = monotonic_seconds();
+        copies_.resize(size_t(r_.copies));
+        for (int i = 0; i < r_.copies && launch_error_.empty(); ++i) {
+            Copy &c = copies_[size_t(i)];
+            c.temp_dir = r_.temp_root + "/" + r_.test->id + "-p" + std::to_string(r_.pass_index) +
+                         "-c" + std::to_string(i);
+            std::error_code ec;
+            fs::create_directories(c.temp_dir, ec);
+            if (ec) {
+                launch_error_ = "cannot create " + c.temp_dir + ": " + ec.message();
+                break;
+            }
+            fs::permissions(c.temp_dir, fs::perms::owner_all, ec);
+            c.outcome.pu = pinned_pu(r_, i);
+            try {
+                c.worker = std::make_unique<WorkerProcess>(
+                    r_.worker_program, worker_args(r_, i, c.temp_dir), barrier_read);
+            } catch (const std::exception &e) {
+                launch_error_ = e.what();
+            }
+        }
+        if (!launch_error_.empty()) stop(Status::error, launch_error_);
+        spdlog::debug("{}: {} workers started in {:.3f} s", label_, r_.copies,
+                      monotonic_seconds() - begin);
+    }
+
+    bool all_ready() const {
+        return std::all_of(copies_.begin(), copies_.end(), [](const Copy &c) { return c.ready; });
+    }
+    bool any_failed_before_start() const {
+        return std::any_of(copies_.begin(), copies_.end(), [](const Copy &c) {
+            return (c.has_result && !c.ready) || (c.worker && c.worker->exited() && !c.ready);
+        });
+    }
+
+    bool any_failed_after_start() const {
+        return std::any_of(copies_.begin(), copies_.end(), [](const Copy &c) {
+            return (c.has_result && c.status != Status::ok) ||
+                   (c.worker && c.worker->exited() && !c.has_result);
+        });
+    }
+
+    void release() {
+        close(barrier_write_);
+        barrier_write_ = -1;
+        released_at_ = monotonic_seconds();
+        spdlog::debug("{}: {} copies ready {:.3f} s after the last start, released", label_,
+                      r_.copies, released_at_ - supervised_at_);
+    }
+
+    void kill_all(int sig) {
+        for (Copy &c : copies_)
+            if (c.worker && !c.worker->exited()) c.worker->kill_group(sig);
+    }
+
+    // One poll over every open pipe; only the copies whose pipes have
+    // something are read, and waitpid is asked only once some child has
+    // exited: with 1024 copies the CLI must not cost the workloads a CPU.
+    void poll_workers(int timeout_ms) {
+        fds_.clear();
+        owners_.clear();
+        for (size_t i = 0; i < copies_.size(); ++i) {
+            const Copy &c = copies_[i];
+            if (!c.worker || c.worker->exited()) continue;
+            if (c.msg_open) add_fd(c.worker->message_fd(), i);
+            if (c.out_open) add_fd(c.worker->output_fd(), i);
+        }
+        if (poll(fds_.data(), fds_.size(), timeout_ms) > 0)
+            for (size_t k = 0; k < fds_.size(); ++k)
+                if (fds_[k].revents != 0) read_copy(owners_[k], fds_[k]);
+        if (some_child_exited()) reap_all();
+    }
+
+    void add_fd(int fd, size_t owner) {
+        fds_.push_back({fd, POLLIN, 0});
+        owners_.push_back(owner);
+    }
+
+    void read_copy(size_t i, const pollfd &p) {
+        Copy &c = copies_[i];
+        const bool is_msg = p.fd == c.worker->message_fd();
+        if (is_msg)
+            handle_messages(i);
+        else
+            c.worker->read_output();
+        // Hung up with nothing left: polling it again would return at once.
+        if ((p.revents & POLLIN) == 0) (is_msg ? c.msg_open : c.out_open) = false;
+    }
+
+    void handle_messages(size_t i) {
+        Copy &c = copies_[i];
+        for (const auto &m : c.worker->read_messages())
+            handle_message(c, m, label_ + "#" + std::to_string(i));
+    }
+
+    // Whether some child is waiting to be reaped, without reaping it.
+    static bool some_child_exited() {
+        siginfo_t info{};
+        return waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid != 0;
+    }
+
+    // Reaps the workers that have exited and reads what they left in their
+    // pipes (they are not polled again).
+    void reap_all() {
+        for (size_t i = 0; i < copies_.size(); ++i) {
+            Copy &c = copies_[i];
+            if (!c.worker || c.worker->exited() || !c.worker->reap()) continue;
+            handle_messages(i);
+            c.worker->read_output();
+        }
+    }
+
+    bool all_exited() const {
+        return std::all_of(copies_.begin(), copies_.end(),
+                           [](const Copy &c) { return !c.worker || c.worker->exited(); });
+    }
+
+    void supervise() {
+        const double started = supervised_at_ = monotonic_seconds();
+        const double setup_limit = r_.setup_timeout_s + crowding_s_;
+        const double run_limit =
+            r_.test->duration_s + grace_seconds(r_.test->duration_s) + crowding_s_;
+        double kill_at = 0;  // when SIGTERM was sent: SIGKILL follows 2 s later
+        while (!all_exited()) {
+            poll_workers(poll_timeout_ms(run_limit));
+            if (interrupt_signal() != 0 && !stopping_) stop(Status::error, "interrupted");
+            if (barrier_write_ >= 0 && !stopping_) {
+                if (any_failed_before_start())
+                    stop(Status::ok, "");  // reasons come from the copies
+                else if (all_ready())
+                    release();
+                else if (monotonic_seconds() - started > setup_limit)
+                    stop(Status::timeout,
+                         "setup took longer than " + std::to_string(int(setup_limit)) + " s");
+            }
+            if (released_at_ > 0 && !stopping_ && any_failed_after_start()) stop(Status::ok, "");
+            if (released_at_ > 0 && !stopping_ && monotonic_seconds() - released_at_ > run_limit)
+                stop(Status::timeout, "still running " + std::to_string(int(run_limit)) +
+                                          " s after the start (duration " +
+                                          std::to_string(r_.test->duration_s) + " s plus grace)");
+            if (stopping_ && kill_at == 0) kill_at = monotonic_seconds() + 2;
+            if (kill_at > 0 && monotonic_seconds() > kill_at) kill_all(SIGKILL);
+        }
+    }
+
+    // How long one poll may sleep. While copies run, the CLI waits for a
+    // message, a hang-up or a signal (poll is never restarted), or the run
+    // limit: a 20 ms tick there woke the CLI 500 times in a 10-s pass, CPU
+    // taken from the copies (docs/performance.md). Once every copy has given
+    // its result, only their exits are left to reap, which no pipe announces
+    // (they are closed before the child can be waited for), so the tick is
+    // short: the old 20 ms added that much to every pass. Setup and stopping
+    // keep the tick their time limits are checked by.
+    int poll_timeout_ms(double run_limit) const {
+        constexpr int kTickMs = 20, kReapMs = 1, kLongestMs = 1000;
+        if (released_at_ <= 0 || stopping_) return kTickMs;
+        if (!any_running()) return kReapMs;
+        const double left_ms = (released_at_ + run_limit - monotonic_seconds()) * 1e3;
+        return int(std::clamp(left_ms, double(kTickMs), double(kLongestMs)));
+    }
+
+    // Whether some copy may still send its result.
+    bool any_running() const {
+        return std::any_of(copies_.begin(), copies_.end(), [](const Copy &c) {
+            return c.worker && !c.worker->exited() && c.msg_open && !c.has_result;
+        });
+    }
+
+    // Stops every copy: SIGTERM now, SIGKILL shortly after (see supervise).
+    void stop(Status status, const std::string &reason) {
+        stopping_ = true;
+        for (Copy &c : copies_)
+            if (c.worker && !c.worker->exited()) c.stopped_by_us = true;
+        if (!reason.empty()) {
+            forced_status_ = status;
+            forced_error_ = reason;
+        }
+        kill_all(SIGTERM);
+    }
+
+    PassOutcome failed(Status status, const std::string &error) {
+        PassOutcome out;
+        out.status = status;
+        out.error = error;
+        return out;
+    }
+
+    // Why a copy did not give an ok result. Copies that were stopped because
+    // another copy failed are collateral: they keep status ok and the pass
+    // takes the failing copy's reason.
+    void judge_copy(Copy &c, size_t index) {
+        if (!c.worker) return;
+        const int ws = c.worker->wait_status();
+        if (c.has_result && (c.status != Status::ok || (WIFEXITED(ws) && WEXITSTATUS(ws) == 0)))
+            return;
+        if (!c.has_result && c.stopped_by_us) {
+            c.status = forced_error_.empty() ? Status::ok : forced_status_;
+            c.error = forced_error_;
+            return;
+        }
+        c.status = WIFSIGNALED(ws) ? Status::crashed : Status::error;
+        c.error = "copy " + std::to_string(index) + ": worker " + describe_wait_status(ws) +
+                  (c.has_result ? "" : " before reporting a result");
+        std::string tail = c.worker->output_tail();
+        while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.pop_back();
+        if (!tail.empty()) {
+            spdlog::debug("{}#{} output (last bytes):\n{}", label_, index, tail);
+            const auto nl = tail.rfind('\n');
+            c.error += "; last output: " + tail.substr(nl == std::string::npos ? 0 : nl + 1);
+        }
+    }
+
+    PassOutcome collect() {
+        PassOutcome out;
+        uint64_t first = UINT64_MAX, last = 0;
+        for (size_t i = 0; i < copies_.size(); ++i) {
+            Copy &c = copies_[i];
+            judge_copy(c, i);
+            if (c.status != Status::ok && worse(out.status, c.status) != out.status) {
+                out.status = c.status;
+                out.error = c.error;
+            }
+            out.copies.push_back(c.outcome);
+            out.count += c.outcome.count;
+            out.seconds += c.outcome.seconds / double(copies_.size());
+            if (c.outcome.start_ns != 0) {
+                first = std::min(first, c.outcome.start_ns);
+                last = std::max(last, c.outcome.start_ns);
+            }
+            std::error_code ec;
+            fs::remove_all(c.temp_dir, ec);
+        }
+        if (first != UINT64_MAX) out.start_spread_ms = double(last - first) / 1e6;
+        if (out.status == Status::ok && !forced_error_.empty()) {
+            out.status = forced_status_;
+            out.error = forced_error_;
+        }
+        copies_.clear();  // reaps and closes
+        return out;
+    }
+
+    const PassRequest &r_;
+    std::string label_;
+    double crowding_s_;
+    double supervised_at_ = 0;
+    std::vector<Copy> copies_;
+    std::vector<pollfd> fds_;     // reused by every poll_workers()
+    std::vector<size_t> owners_;  // fds_[k] belongs to copies_[owners_[k]]
+    int barrier_write_ = -1;
+    double released_at_ = 0;
+    bool stopping_ = false;
+    Status forced_status_ = Status::ok;
+    std::string forced_error_;
+    std::string launch_error_;
+};
+
+}  // namespace
+
+double grace_seconds(double duration_s) { return 10.0 + duration_s / 2; }
+
+double crowding_seconds(int copies, int cpus) {
+    if (cpus < 1) cpus = 1;
+    return copies > cpus ? 0.5 * double(copies) / double(cpus) : 0.0;
+}
+
+PassOutcome run_pass(const PassRequest &request) { return Pass(request).run(); }
+
+}  // namespace bytebench

@@ -1,0 +1,177 @@
+#include "exec/scheduler.h"
+
+#include <bytebench/plugin.h>
+#include <spdlog/spdlog.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/local_time.h"
+#include "base/monotonic_clock.h"
+#include "exec/pass_runner.h"
+#include "process/interrupt.h"
+#include "process/process_budget.h"
+#include "system/sysinfo.h"
+
+namespace bytebench {
+namespace {
+
+// Sleeps, waking early when the run is interrupted.
+void pause_for(double seconds) {
+    const double end = seconds;
+    double slept = 0;
+    while (slept < end && interrupt_signal() == 0) {
+        const double step = std::min(0.1, end - slept);
+        timespec ts{time_t(step), long((step - double(time_t(step))) * 1e9)};
+        nanosleep(&ts, nullptr);
+        slept += step;
+    }
+}
+
+// UnixBench's "sync; sleep 1; sync; sleep 2" before every pass, scaled.
+void settle(double seconds) {
+    if (seconds <= 0) return;
+    sync();
+    pause_for(seconds / 3);
+    sync();
+    pause_for(seconds * 2 / 3);
+}
+
+std::string params_text(const PlannedTest &t) {
+    std::string s;
+    for (const auto &[k, v] : t.params) s += " " + k + "=" + v;
+    return s;
+}
+
+void log_pass(const TestRecord &r, int pass, const PassOutcome &p) {
+    spdlog::debug("#### Pass {}: {} {}, count {:.1f} in {:.3f} s (start spread {:.3f} ms)",
+                  pass + 1, r.test.id, to_string(p.status), p.count, p.seconds, p.start_spread_ms);
+    for (size_t c = 0; c < p.copies.size(); ++c)
+        spdlog::debug("# copy {}: COUNT {:.1f} TIME {:.3f}", c, p.copies[c].count,
+                      p.copies[c].seconds);
+    if (p.status != Status::ok) spdlog::debug("# {}", p.error);
+}
+
+void log_score(const TestRecord &r, int copies) {
+    if (!r.score) return;
+    for (size_t i = 0; i < r.score->kept.size(); ++i)
+        spdlog::debug("{} {:.1f}",
+                      r.score->kept[i] ? "Count score:" : "*Dump score:", r.score->pass_values[i]);
+    spdlog::debug(">>>> {} of {} cop{}: score {:.1f} {}, time {:.1f} s, {} samples",
+                  copies == 1 ? "Results" : "Sum", copies, copies == 1 ? "y" : "ies",
+                  r.score->value, r.test.workload.unit, r.score->time_s, r.score->samples);
+}
+
+TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &options,
+                    Progress &progress) {
+    TestRecord record;
+    record.test = test;
+    const double pass_s = options.settle_s + test.duration_s;
+    if (!test.unavailable.empty()) {
+        record.status = Status::skipped;
+        record.error = test.unavailable;
+    } else if (copies > 1 && (test.workload.flags & BB_WORKLOAD_SINGLE_COPY) != 0) {
+        record.status = Status::skipped;
+        record.error = "runs with one copy only";
+    }
+    if (record.status != Status::ok) {
+        spdlog::warn("{}: {}: {}", test.id, to_string(record.status), record.error);
+        progress.skip_planned(pass_s * test.passes);
+        return record;
+    }
+    spdlog::debug("######## {} -- {} cop{} ==> {}{} ({} passes of {} s)", test.name, copies,
+                  copies == 1 ? "y" : "ies", test.workload.id, params_text(test), test.passes,
+                  test.duration_s);
+    const int planned = test.passes;  // with --quick, its cap
+    std::vector<double> values;       // of the passes so far, for --quick
+    const double test_started_s = monotonic_seconds();
+    for (int pass = 0; pass < planned; ++pass) {
+        progress.pass_started(test.id, copies, pass + 1, planned, pass_s);
+        // Not enough processes allowed: skipped, not a fork failure mid-pass.
+        const std::string short_of =
+            ensure_process_budget({uint64_t(copies), test.workload.processes_per_copy});
+        if (!short_of.empty()) {
+            record.status = Status::skipped;
+            record.error = short_of;
+            spdlog::warn("{} ({} cop{}): skipped: {}", test.id, copies, copies == 1 ? "y" : "ies",
+                         short_of);
+            progress.skip_planned(pass_s * (planned - pass - 1));
+            break;
+        }
+        settle(options.settle_s);
+        if (interrupt_signal() != 0) break;
+        PassRequest request;
+        request.test = &test;
+        request.copies = copies;
+        request.pass_index = pass;
+        request.worker_program = options.worker_program;
+        request.temp_root = options.temp_root;
+        request.cpus = options.cpus;
+        PassOutcome outcome = run_pass(request);
+        log_pass(record, pass, outcome);
+        const Status status = outcome.status;
+        const std::string error = outcome.error;
+        record.passes.push_back(std::move(outcome));
+        if (status != Status::ok) {
+            record.status = status;
+            record.error = error;
+            spdlog::log(status == Status::skipped ? spdlog::level::warn : spdlog::level::err,
+                        "{} ({} cop{}): {}: {}", test.id, copies, copies == 1 ? "y" : "ies",
+                        to_string(status), error);
+            progress.skip_planned(pass_s * (planned - pass - 1));
+            break;
+        }
+        if (options.quick) {
+            const PassOutcome &last = record.passes.back();
+            values.push_back(pass_value({last.count, last.seconds}, test.workload.time_base_s));
+            const QuickStop stop =
+                quick_decision(*options.quick, values, monotonic_seconds() - test_started_s);
+            if (stop != QuickStop::go_on) {
+                record.quick_stop = to_string(stop);
+                record.quick_half_width = relative_half_width(values);
+                progress.skip_planned(pass_s * (planned - pass - 1));
+                break;
+            }
+        }
+    }
+    if (interrupt_signal() != 0 && record.status == Status::ok) {
+        record.status = Status::error;
+        record.error = "interrupted";
+    }
+    finish_test(record);
+    log_score(record, copies);
+    return record;
+}
+
+}  // namespace
+
+double planned_seconds(const std::vector<PlannedTest> &tests, const ScheduleOptions &options) {
+    double total = 0;
+    for (const PlannedTest &t : tests) total += t.passes * (options.settle_s + t.duration_s);
+    return total * double(options.copies.size());
+}
+
+bool run_schedule(const std::vector<PlannedTest> &tests, const Suite &suite,
+                  const ScheduleOptions &options, Progress &progress, RunRecord &record,
+                  const std::function<void()> &checkpoint) {
+    const int cpus = online_cpus();
+    for (int copies : options.copies) {
+        CopyPassRecord &run = record.copy_passes.emplace_back();
+        run.copies = copies;
+        run.cpus = cpus;
+        run.start = iso_now();
+        spdlog::info("Running {} test{} with {} parallel cop{}", tests.size(),
+                     tests.size() == 1 ? "" : "s", copies, copies == 1 ? "y" : "ies");
+        for (const PlannedTest &test : tests) {
+            if (interrupt_signal() != 0) break;
+            run.tests.push_back(run_test(test, copies, options, progress));
+            run.end = iso_now();
+            run.indexes.clear();
+            compute_indexes(run, suite);
+            checkpoint();
+        }
+        if (interrupt_signal() != 0) return false;
+    }
+    return true;
+}
+
+}  // namespace bytebench

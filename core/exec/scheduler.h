@@ -1,0 +1,37 @@
+// The scheduler: for every copy count (1, then N by default), runs every
+// test's passes one after another, with UnixBench's sync-and-settle before
+// each pass, scores each test as it completes and the copy-pass's indexes at
+// its end. A failing test is recorded with its reason and the run goes on.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "exec/console.h"
+#include "exec/quick_mode.h"
+#include "model/run_record.h"
+#include "model/suite.h"
+
+namespace bytebench {
+
+struct ScheduleOptions {
+    std::vector<int> copies;
+    double settle_s = 3;  // UnixBench: sync; sleep 1; sync; sleep 2
+    std::string worker_program;
+    std::string temp_root;
+    std::vector<int> cpus;  // placement order: copy i pinned to cpus[i % size]; empty: none
+    std::optional<QuickOptions> quick;  // --quick: passes until the interval is narrow enough
+};
+
+// Planned seconds of a whole run (for the ETA).
+double planned_seconds(const std::vector<PlannedTest> &tests, const ScheduleOptions &options);
+
+// Runs everything into `record.copy_passes`. `checkpoint` is called after every
+// test, so that what was measured is saved as the run goes. Returns false
+// when it stopped early because of SIGINT/SIGTERM.
+bool run_schedule(const std::vector<PlannedTest> &tests, const Suite &suite,
+                  const ScheduleOptions &options, Progress &progress, RunRecord &record,
+                  const std::function<void()> &checkpoint);
+
+}  // namespace bytebench

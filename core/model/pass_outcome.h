@@ -1,0 +1,33 @@
+// What one pass of a test measured: each copy's count, time, start, details
+// and CPU, and the pass's status (exec/pass_runner.h runs a pass).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "model/status.h"
+
+namespace bytebench {
+
+struct CopyOutcome {
+    double count = 0;
+    double seconds = 0;
+    uint64_t start_ns = 0;                       // CLOCK_MONOTONIC when the copy started its run
+    std::map<std::string, std::string> details;  // what the workload recorded (ABI 1.1)
+    int pu = -1;         // the PU the copy was pinned to (--placement), -1: not pinned
+    int cpu_start = -1;  // the CPU it was on when run() began, and when it ended
+    int cpu_end = -1;
+};
+
+struct PassOutcome {
+    Status status = Status::ok;
+    std::string error;
+    std::vector<CopyOutcome> copies;
+    double count = 0;            // summed over copies
+    double seconds = 0;          // mean over copies
+    double start_spread_ms = 0;  // last copy's start minus the first's
+};
+
+}  // namespace bytebench

@@ -1,0 +1,86 @@
+#include "model/plugin_info.h"
+
+namespace bytebench {
+namespace {
+
+using nlohmann::json;
+
+WorkloadInfo parse_workload(const json &j) {
+    WorkloadInfo w;
+    w.id = j.at("id");
+    w.name = j.at("name");
+    w.description = j.value("description", "");
+    w.category = j.value("category", "");
+    w.unit = j.at("unit");
+    w.version = j.value("version", "");
+    w.time_base_s = j.value("time_base_s", 1u);
+    w.repeat_long = j.value("repeat", "long") == "long";
+    w.default_duration_s = j.value("default_duration_s", 10.0);
+    w.baseline = j.value("baseline", 0.0);
+    w.flags = j.value("flags", 0u);
+    w.processes_per_copy = j.value("processes_per_copy", 1u);
+    for (const auto &p : j.value("params", json::array()))
+        w.params.push_back({p.at("key"), p.at("type"), p.at("default"), p.value("help", "")});
+    return w;
+}
+
+json workload_json(const WorkloadInfo &w) {
+    json params = json::array();
+    for (const ParamInfo &p : w.params)
+        params.push_back(
+            {{"key", p.key}, {"type", p.type}, {"default", p.default_value}, {"help", p.help}});
+    return {{"id", w.id},
+            {"name", w.name},
+            {"description", w.description},
+            {"category", w.category},
+            {"unit", w.unit},
+            {"version", w.version},
+            {"time_base_s", w.time_base_s},
+            {"repeat", w.repeat_long ? "long" : "short"},
+            {"default_duration_s", w.default_duration_s},
+            {"baseline", w.baseline},
+            {"flags", w.flags},
+            {"processes_per_copy", w.processes_per_copy},
+            {"params", params}};
+}
+
+}  // namespace
+
+PluginInfo plugin_info_from_json(const std::string &path, const nlohmann::json &j) {
+    PluginInfo info;
+    info.path = path;
+    info.id = j.at("id");
+    info.name = j.value("name", "");
+    info.vendor = j.value("vendor", "");
+    info.version = j.value("version", "");
+    info.abi = j.value("abi", "");
+    info.build_info = j.value("build_info", "");
+    for (const auto &w : j.value("workloads", json::array()))
+        info.workloads.push_back(parse_workload(w));
+    for (const auto &r : j.value("reporters", json::array()))
+        info.reporters.push_back({r.at("id"), r.value("name", ""), r.value("description", ""),
+                                  r.value("extension", "")});
+    return info;
+}
+
+json to_json(const PluginInfo &plugin) {
+    json workloads = json::array();
+    for (const WorkloadInfo &w : plugin.workloads) workloads.push_back(workload_json(w));
+    json reporters = json::array();
+    for (const ReporterInfo &r : plugin.reporters)
+        reporters.push_back({{"id", r.id},
+                             {"name", r.name},
+                             {"description", r.description},
+                             {"extension", r.extension}});
+    return {{"path", plugin.path},
+            {"id", plugin.id},
+            {"name", plugin.name},
+            {"vendor", plugin.vendor},
+            {"version", plugin.version},
+            {"abi", plugin.abi},
+            {"build_info", plugin.build_info},
+            {"workloads", workloads},
+            {"reporters", reporters}};
+}
+
+}  // namespace bytebench

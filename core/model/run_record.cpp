@@ -1,0 +1,236 @@
+#include "model/run_record.h"
+
+#include <algorithm>
+#include <ctime>
+#include <map>
+#include <set>
+
+#include "base/schema_name.h"
+#include "model/scaling.h"
+
+namespace bytebench {
+
+void finish_test(TestRecord &r) {
+    if (r.status != Status::ok) return;
+    std::vector<PassSample> samples;
+    for (const PassOutcome &p : r.passes) samples.push_back({p.count, p.seconds});
+    r.score = score_test(samples, r.test.workload.time_base_s);
+    if (!r.score) {
+        r.status = Status::error;
+        r.error = "No measured results";
+        return;
+    }
+    if (r.test.baseline) r.index = index_of(r.score->value, *r.test.baseline);
+    const KeptPasses kept = kept_passes(*r.score);
+    r.statistics = sample_statistics(kept.values);
+    r.value_ci95 = geometric_mean_interval(kept.values);
+}
+
+KeptPasses kept_passes(const TestScore &score) {
+    KeptPasses kept;
+    for (size_t i = 0; i < score.pass_values.size() && i < score.kept.size(); ++i) {
+        if (!score.kept[i]) continue;
+        kept.values.push_back(score.pass_values[i]);
+        kept.passes.push_back(i);
+    }
+    return kept;
+}
+
+void compute_indexes(CopyPassRecord &run, const Suite &suite) {
+    // Categories in the order the suite lists them, then any others.
+    std::vector<std::string> order;
+    for (const CategoryDef &c : suite.categories) order.push_back(c.id);
+    for (const TestRecord &t : run.tests)
+        if (std::find(order.begin(), order.end(), t.test.category) == order.end())
+            order.push_back(t.test.category);
+
+    for (const std::string &category : order) {
+        std::set<std::string> members;  // tests with a baseline in this category
+        for (const TestDef &d : suite.tests)
+            if (d.category == category && d.baseline) members.insert(d.id);
+        std::vector<IndexEntry> entries;
+        std::vector<IndexedSample> samples;  // the tests that contribute
+        for (const TestRecord &t : run.tests) {
+            if (t.test.category != category || !t.test.baseline) continue;
+            members.insert(t.test.id);
+            entries.push_back(
+                {*t.test.baseline, t.index ? std::optional<double>(t.score->value) : std::nullopt});
+            if (t.index)
+                samples.push_back({t.test.name, *t.test.baseline, kept_passes(*t.score).values});
+        }
+        const CategoryScore score = score_category(entries, int(members.size()));
+        if (score.tests_indexed > 0)
+            run.indexes.push_back(
+                {category, suite.category_title(category), score, delta_index_interval(samples)});
+    }
+}
+
+namespace {
+
+nlohmann::json interval_json(const Interval &i) { return nlohmann::json::array({i.lo, i.hi}); }
+
+// `kept` maps positions among the kept passes back to pass numbers.
+nlohmann::json stats_json(const Stats &s, const std::optional<SampleStatistics> &extra,
+                          const std::vector<size_t> &kept) {
+    nlohmann::json j = {{"min", s.min},
+                        {"median", s.median},
+                        {"max", s.max},
+                        {"mean", s.mean},
+                        {"stddev", s.stddev}};
+    if (!extra) return j;
+    j["n"] = extra->n;
+    if (extra->cv) j["cv"] = *extra->cv;
+    if (extra->ci95) j["ci95"] = interval_json(*extra->ci95);
+    nlohmann::json outliers = nlohmann::json::array();
+    for (size_t position : extra->outliers)
+        if (position < kept.size()) outliers.push_back(kept[position]);
+    j["outliers"] = outliers;
+    return j;
+}
+
+nlohmann::json pass_json(const PassOutcome &p, uint32_t time_base_s, std::optional<bool> kept,
+                         std::optional<bool> outlier) {
+    nlohmann::json copies = nlohmann::json::array();
+    for (const CopyOutcome &c : p.copies) {
+        nlohmann::json copy = {{"count", c.count}, {"seconds", c.seconds}};
+        if (c.pu >= 0) copy["pu"] = c.pu;
+        if (c.cpu_start >= 0) copy["cpu_start"] = c.cpu_start;
+        if (c.cpu_end >= 0) copy["cpu_end"] = c.cpu_end;
+        copies.push_back(std::move(copy));
+    }
+    nlohmann::json j = {{"count", p.count},
+                        {"seconds", p.seconds},
+                        {"value", pass_value({p.count, p.seconds}, time_base_s)},
+                        {"status", to_string(p.status)},
+                        {"start_spread_ms", p.start_spread_ms},
+                        {"copies", copies}};
+    if (kept) j["kept"] = *kept;
+    if (outlier) j["outlier"] = *outlier;
+    if (!p.error.empty()) j["error"] = p.error;
+    return j;
+}
+
+// What the copies recorded with record_detail(), over all passes: a key's
+// value when they all agree, else the list of its distinct values in the
+// order they first appeared (so 1024 copies that agree cost one entry).
+nlohmann::json details_json(const std::vector<PassOutcome> &passes) {
+    std::map<std::string, std::vector<std::string>> values;
+    for (const PassOutcome &p : passes)
+        for (const CopyOutcome &c : p.copies)
+            for (const auto &[key, value] : c.details) {
+                std::vector<std::string> &seen = values[key];
+                if (std::find(seen.begin(), seen.end(), value) == seen.end()) seen.push_back(value);
+            }
+    nlohmann::json j = nlohmann::json::object();
+    for (const auto &[key, seen] : values)
+        j[key] = seen.size() == 1 ? nlohmann::json(seen.front()) : nlohmann::json(seen);
+    return j;
+}
+
+nlohmann::json test_json(const TestRecord &r) {
+    const PlannedTest &t = r.test;
+    nlohmann::json params = nlohmann::json::object();
+    for (const auto &[k, v] : t.params) params[k] = v;
+    nlohmann::json j = {{"id", t.id},
+                        {"workload", t.workload.id},
+                        {"name", t.name},
+                        {"category", t.category},
+                        {"unit", t.workload.unit},
+                        {"time_base_s", t.workload.time_base_s},
+                        {"params", params},
+                        {"status", to_string(r.status)},
+                        {"duration_s", t.duration_s},
+                        {"passes_planned", t.passes}};
+    if (!t.plugin_path.empty()) {
+        j["plugin"] = t.plugin_path;
+        j["plugin_id"] = t.plugin_id;
+        j["version"] = t.workload.version;
+        j["build"] = t.plugin_build;
+    }
+    if (!r.error.empty()) j["error"] = r.error;
+    if (t.baseline) j["baseline"] = *t.baseline;
+    KeptPasses kept;
+    std::vector<bool> outlier;  // per pass
+    if (r.score) {
+        kept = kept_passes(*r.score);
+        outlier.assign(r.score->kept.size(), false);
+        if (r.statistics)
+            for (size_t position : r.statistics->outliers)
+                if (position < kept.passes.size()) outlier[kept.passes[position]] = true;
+        j["value"] = r.score->value;
+        j["time_s"] = r.score->time_s;
+        j["samples"] = r.score->samples;
+        j["stats"] = stats_json(r.score->stats, r.statistics, kept.passes);
+        if (r.value_ci95) j["value_ci95"] = interval_json(*r.value_ci95);
+    }
+    if (r.index) j["index"] = *r.index;
+    if (!r.quick_stop.empty()) {
+        j["quick"] = {{"stopped_by", r.quick_stop}, {"passes", r.passes.size()}};
+        if (r.quick_half_width) j["quick"]["half_width"] = *r.quick_half_width;
+    }
+    if (r.index && r.value_ci95 && t.baseline)
+        j["index_ci95"] = interval_json(
+            {index_of(r.value_ci95->lo, *t.baseline), index_of(r.value_ci95->hi, *t.baseline)});
+    if (nlohmann::json details = details_json(r.passes); !details.empty())
+        j["details"] = std::move(details);
+    nlohmann::json passes = nlohmann::json::array();
+    for (size_t i = 0; i < r.passes.size(); ++i) {
+        const bool scored = r.score && i < r.score->kept.size();
+        const bool kept_pass = scored && r.score->kept[i];
+        passes.push_back(
+            pass_json(r.passes[i], t.workload.time_base_s,
+                      scored ? std::optional<bool>(kept_pass) : std::nullopt,
+                      kept_pass && r.statistics ? std::optional<bool>(outlier[i]) : std::nullopt));
+    }
+    j["passes"] = passes;
+    return j;
+}
+
+nlohmann::json copy_pass_json(const CopyPassRecord &run) {
+    nlohmann::json indexes = nlohmann::json::array();
+    for (const IndexRecord &i : run.indexes) {
+        nlohmann::json index = {{"category", i.category},
+                                {"title", i.title},
+                                {"score", i.score.score},
+                                {"partial", i.score.partial},
+                                {"tests_indexed", i.score.tests_indexed},
+                                {"tests_total", i.score.tests_total}};
+        if (i.interval.ci95) {
+            index["ci95"] = interval_json(*i.interval.ci95);
+            index["ci95_method"] = kIndexIntervalMethod;
+            if (i.interval.df > 0) index["ci95_df"] = i.interval.df;
+        } else if (!i.interval.unavailable.empty()) {
+            index["ci95_unavailable"] = i.interval.unavailable;
+        }
+        indexes.push_back(std::move(index));
+    }
+    nlohmann::json tests = nlohmann::json::array();
+    for (const TestRecord &t : run.tests) tests.push_back(test_json(t));
+    nlohmann::json j = {{"copies", run.copies},
+                        {"cpus", run.cpus},
+                        {"start", run.start},
+                        {"indexes", indexes},
+                        {"tests", tests}};
+    if (!run.end.empty()) j["end"] = run.end;
+    return j;
+}
+
+}  // namespace
+
+nlohmann::json to_json(const RunRecord &record) {
+    nlohmann::json runs = nlohmann::json::array();
+    for (const CopyPassRecord &r : record.copy_passes) runs.push_back(copy_pass_json(r));
+    nlohmann::json doc = {
+        {"schema", kResultSchema},
+        {"tool", {{"name", "bytebench"}, {"version", BYTEBENCH_VERSION}, {"abi", BYTEBENCH_ABI}}},
+        {"status", record.complete ? "complete" : "incomplete"},
+        {"system", record.system},
+        {"options", record.options},
+        {"suite", record.suite},
+        {"runs", runs}};
+    if (nlohmann::json scaling = scaling_json(record.copy_passes); !scaling.is_null())
+        doc["scaling"] = std::move(scaling);
+    return doc;
+}
+
+}  // namespace bytebench

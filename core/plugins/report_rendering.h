@@ -1,0 +1,37 @@
+// Renders a result document with a reporter plugin, inside a worker process
+// (a crashing reporter costs only its own output file).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+
+#include "plugins/plugin_catalog.h"
+
+namespace bytebench {
+
+class ReportError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+struct RenderOptions {
+    bool brief = false;  // no per-CPU lines in the header
+    bool stats = false;  // a statistics section (the text report's --stats)
+};
+
+// Renders `document` in `format` into `out_path`, atomically. `scratch_dir`
+// holds the temporary input. Throws ReportError naming the format/plugin.
+void render_report(const PluginCatalog &catalog, const std::string &worker_program,
+                   const std::string &format, nlohmann::json document, const RenderOptions &options,
+                   const std::string &out_path, const std::string &scratch_dir);
+
+// Renders to a string (for printing to stdout).
+std::string render_to_string(const PluginCatalog &catalog, const std::string &worker_program,
+                             const std::string &format, const nlohmann::json &document,
+                             const RenderOptions &options, const std::string &scratch_dir);
+
+// The file extension a format's reporter asks for ("txt" for text).
+std::string report_extension(const PluginCatalog &catalog, const std::string &format);
+
+}  // namespace bytebench

@@ -1,0 +1,205 @@
+#include "process/worker_process.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
+#include "base/monotonic_clock.h"
+#include "process/file_budget.h"
+#include "process/janitor_client.h"
+#include "process/process_budget.h"
+
+namespace bytebench {
+namespace {
+
+constexpr size_t kOutputTailBytes = 4096;
+
+void make_pipe(int fds[2]) {
+    if (::pipe2(fds, O_CLOEXEC) != 0)
+        throw std::runtime_error(std::string("cannot create a pipe: ") + std::strerror(errno));
+}
+
+// In the child between fork and exec: only async-signal-safe calls.
+[[noreturn]] void exec_child(const std::vector<char *> &argv, int msg_w, int out_w, int barrier_r,
+                             pid_t parent) {
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    // The CLI may have died before prctl: then no signal will ever come.
+    if (getppid() != parent) _exit(126);
+    // Move the fds out of the way of 3 and 4 first, then into place.
+    const int msg = fcntl(msg_w, F_DUPFD_CLOEXEC, 10);
+    const int out = fcntl(out_w, F_DUPFD_CLOEXEC, 10);
+    const int bar = barrier_r >= 0 ? fcntl(barrier_r, F_DUPFD_CLOEXEC, 10) : -1;
+    const int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (msg < 0 || out < 0 || devnull < 0) _exit(126);
+    dup2(devnull, 0);
+    dup2(out, 1);
+    dup2(out, 2);
+    dup2(msg, WorkerProcess::kMessageFd);
+    if (bar >= 0) dup2(bar, WorkerProcess::kBarrierFd);
+    // Workers start with default signal dispositions and an empty mask.
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, nullptr);
+    restore_file_limit();
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGPIPE, SIG_DFL);
+    execv(argv[0], argv.data());
+    _exit(127);
+}
+
+size_t read_available(int fd, std::string &into, size_t limit) {
+    char buf[8192];
+    size_t total = 0;
+    for (;;) {
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        // Keep the last `limit` bytes without growing past them: a copy that
+        // floods its output costs the CLI `limit` bytes, not a read buffer more.
+        const size_t got = static_cast<size_t>(n);
+        const size_t keep = std::min(got, limit);
+        const size_t overflow = into.size() + keep > limit ? into.size() + keep - limit : 0;
+        into.erase(0, overflow);
+        into.append(buf + (got - keep), keep);
+        total += got;
+    }
+    return total;
+}
+
+}  // namespace
+
+WorkerProcess::WorkerProcess(const std::string &program, std::vector<std::string> args,
+                             int barrier_read_fd) {
+    args.insert(args.begin(), program);
+    args.push_back("--msg-fd");
+    args.push_back(std::to_string(kMessageFd));
+    if (barrier_read_fd >= 0) {
+        args.push_back("--barrier-fd");
+        args.push_back(std::to_string(kBarrierFd));
+    }
+    std::vector<char *> argv;
+    for (std::string &a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+
+    int msg[2], out[2];
+    make_pipe(msg);
+    try {
+        make_pipe(out);
+    } catch (...) {
+        close(msg[0]);
+        close(msg[1]);
+        throw;
+    }
+    const pid_t parent = getpid();
+    pid_ = fork();
+    if (pid_ == 0) exec_child(argv, msg[1], out[1], barrier_read_fd, parent);
+    const int fork_errno = errno;
+    close(msg[1]);
+    close(out[1]);
+    msg_fd_ = msg[0];
+    out_fd_ = out[0];
+    if (pid_ < 0) {
+        close(msg_fd_);
+        close(out_fd_);
+        msg_fd_ = out_fd_ = -1;
+        throw std::runtime_error("cannot start a worker process: " +
+                                 describe_fork_error(fork_errno));
+    }
+    // Also set in the child, but the parent must not race ahead of it.
+    setpgid(pid_, pid_);
+    janitor_track_group(pid_);
+    fcntl(msg_fd_, F_SETFL, O_NONBLOCK);
+    fcntl(out_fd_, F_SETFL, O_NONBLOCK);
+}
+
+WorkerProcess::~WorkerProcess() {
+    if (!reaped_ && pid_ > 0) {
+        kill_group(SIGKILL);
+        int status;
+        while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+        }
+        janitor_untrack_group(pid_);
+    }
+    if (msg_fd_ >= 0) close(msg_fd_);
+    if (out_fd_ >= 0) close(out_fd_);
+}
+
+std::vector<WorkerMessage> WorkerProcess::read_messages() {
+    std::string data;
+    read_available(msg_fd_, data, 1 << 20);
+    return reader_.feed(data.data(), data.size());
+}
+
+void WorkerProcess::read_output() { read_available(out_fd_, output_tail_, kOutputTailBytes); }
+
+bool WorkerProcess::reap() {
+    if (reaped_) return true;
+    int status = 0;
+    const pid_t r = waitpid(pid_, &status, WNOHANG);
+    if (r == pid_) {
+        reaped_ = true;
+        wait_status_ = status;
+        // Whatever the workload left behind in the group goes too.
+        kill_group(SIGKILL);
+        janitor_untrack_group(pid_);
+    }
+    return reaped_;
+}
+
+void WorkerProcess::kill_group(int signal) const {
+    if (pid_ > 0) ::kill(-pid_, signal);
+}
+
+std::string describe_wait_status(int status) {
+    if (WIFSIGNALED(status)) {
+        const int sig = WTERMSIG(status);
+        return "killed by signal " + std::to_string(sig) + " (" + strsignal(sig) + ")";
+    }
+    if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
+    return "ended with wait status " + std::to_string(status);
+}
+
+WorkerOutcome run_worker_to_end(const std::string &program, const std::vector<std::string> &args,
+                                double timeout_s) {
+    WorkerOutcome outcome;
+    WorkerProcess worker(program, args);
+    const double deadline = monotonic_seconds() + timeout_s;
+    bool timed_out = false;
+    while (!worker.reap()) {
+        pollfd fds[2] = {{worker.message_fd(), POLLIN, 0}, {worker.output_fd(), POLLIN, 0}};
+        poll(fds, 2, 20);
+        for (auto &m : worker.read_messages()) outcome.messages.push_back(std::move(m));
+        worker.read_output();
+        if (monotonic_seconds() > deadline) {
+            timed_out = true;
+            worker.kill_group(SIGKILL);
+        }
+    }
+    for (auto &m : worker.read_messages()) outcome.messages.push_back(std::move(m));
+    worker.read_output();
+    for (const WorkerMessage &m : outcome.messages)
+        if (const auto *fail = std::get_if<FailMessage>(&m))
+            outcome.error = fail->error.empty() ? "failed" : fail->error;
+    outcome.answered = !timed_out && WIFEXITED(worker.wait_status());
+    if (timed_out) {
+        outcome.error = "did not finish within " + std::to_string(int(timeout_s)) + " s";
+    } else if (outcome.error.empty() &&
+               (!WIFEXITED(worker.wait_status()) || WEXITSTATUS(worker.wait_status()) != 0)) {
+        outcome.error = "worker " + describe_wait_status(worker.wait_status());
+    }
+    return outcome;
+}
+
+}  // namespace bytebench

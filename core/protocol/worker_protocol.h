@@ -1,0 +1,122 @@
+// Everything that crosses the pipes between the CLI and a worker process,
+// in one place: the messages a worker sends, and the lines the CLI sends its
+// janitor. Both ends are built from the same source and always come from the
+// same install, so this is not a stable interface: it may change with any
+// release (the descriptor cache is keyed by the worker binary for that
+// reason).
+//
+// Worker -> CLI: the message channel (fd 3 in a worker started by the CLI;
+// `--msg-fd 1` prints them when the worker is run by hand). One JSON object
+// per line, the message type under "type". The worker writes a handful of
+// lines per pass and nothing from inside a timed loop.
+//
+//   {"type":"ready"}                           run: create() done, at the barrier
+//   {"type":"log","level":1,"text":"..."}      any mode: the plugin's log line
+//   {"type":"progress","fraction":0.5}         run: the workload's progress
+//   {"type":"result","status":"ok","count":1.0,"elapsed_ns":1,"start_ns":1,
+//    "error":"","details":{"k":"v"},"cpu_start":0,"cpu_end":0}
+//                                              run: the copy's outcome;
+//                                              report: {"type":"result","status":"ok"}
+//   {"type":"describe","plugin":{...}}         describe: the plugin's descriptors
+//                                              (model/plugin_info.h, to_json)
+//   {"type":"fail","error":"..."}              any mode: the worker could not do its job
+//
+// A line that is not one of these (not JSON, no known type, too long) is read
+// as a GarbageMessage, so that a confused worker or a plugin that writes to
+// fd 3 is visible, not fatal. Members are read leniently (base/json_read.h):
+// a missing or mistyped one takes its default below.
+//
+// CLI -> janitor: the janitor's stdin (process/janitor_client.h), one line
+// per command: "+PGID" (a worker's process group started), "-PGID" (it was
+// reaped and killed), "end" (a normal end: nothing to clean up).
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "model/status.h"
+
+namespace bytebench {
+
+struct ReadyMessage {};
+
+struct LogMessage {
+    int level = 1;  // bb_log_level: 0 debug, 1 info, 2 warn, 3 error
+    std::string text;
+};
+
+struct ProgressMessage {
+    double fraction = 0;
+};
+
+struct ResultMessage {
+    Status status = Status::error;
+    double count = 0;         // bb_run_result.count
+    uint64_t elapsed_ns = 0;  // the workload's own, else the worker's time of run()
+    uint64_t start_ns = 0;    // CLOCK_MONOTONIC when run() was called
+    std::string error;        // with error and skipped
+    std::map<std::string, std::string> details;  // bb_host.record_detail (ABI 1.1)
+    int cpu_start = -1;  // the CPU when run() began and when it returned; -1: unknown
+    int cpu_end = -1;
+};
+
+struct DescribeMessage {
+    nlohmann::json plugin;  // to_json(PluginInfo); read with plugin_info_from_json
+};
+
+struct FailMessage {
+    std::string error;
+};
+
+struct GarbageMessage {
+    std::string text;  // the line, or what happened to it
+};
+
+using WorkerMessage = std::variant<ReadyMessage, LogMessage, ProgressMessage, ResultMessage,
+                                   DescribeMessage, FailMessage, GarbageMessage>;
+
+// The JSON form of a message, and back. decode_message never throws: what
+// is not a message becomes a GarbageMessage holding `line`.
+nlohmann::json encode_message(const WorkerMessage &message);
+WorkerMessage decode_message(const nlohmann::json &object, const std::string &line);
+
+// Writes one message as a line. Returns false when the channel is broken.
+// Not async-signal-safe (it allocates).
+bool write_message(int fd, const WorkerMessage &message);
+
+// Splits a byte stream into messages. Feed it what read() returned; it keeps
+// an incomplete last line for the next call. A line longer than kMaxLine is
+// dropped as it arrives (one GarbageMessage says so): a plugin that writes
+// endlessly to the message channel costs the CLI at most kMaxLine bytes.
+class MessageReader {
+  public:
+    static constexpr size_t kMaxLine = 1 << 20;
+    std::vector<WorkerMessage> feed(const char *data, size_t size);
+
+  private:
+    std::string pending_;
+    bool dropping_ = false;  // inside a line that was too long, until its newline
+};
+
+// A line to the janitor.
+struct JanitorCommand {
+    enum class Kind { track, untrack, end };
+    Kind kind = Kind::end;
+    pid_t pgid = 0;  // track and untrack
+};
+
+// "+PGID", "-PGID" or "end", without the newline.
+std::string encode_janitor_command(const JanitorCommand &command);
+// nullopt for anything else, and for a pgid below 2 (never kill(-1) or
+// kill(0), the janitor's own group, by mistake).
+std::optional<JanitorCommand> decode_janitor_command(std::string_view line);
+
+}  // namespace bytebench

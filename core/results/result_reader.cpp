@@ -1,0 +1,169 @@
+#include "results/result_reader.h"
+
+#include <limits>
+#include <stdexcept>
+
+#include "base/json_read.h"
+#include "base/schema_name.h"
+
+namespace bytebench {
+namespace {
+
+// How a value from the file is quoted in a message: one line, not too long.
+std::string quoted(const std::string &text) {
+    constexpr size_t kLimit = 40;
+    std::string out;
+    for (const char c : text.substr(0, kLimit)) {
+        const auto byte = static_cast<unsigned char>(c);
+        out += byte < 0x20 || byte == 0x7f ? '?' : c;
+    }
+    return text.size() > kLimit ? out + "..." : out;
+}
+
+class TooDeep : public std::exception {};
+
+}  // namespace
+
+nlohmann::json parse_result_document(const std::string &text, const std::string &name) {
+    using nlohmann::json;
+    json doc;
+    try {
+        // The callback sees every value with its depth before it is stored.
+        doc = json::parse(text, [](int depth, json::parse_event_t, json &) {
+            if (depth > kMaxResultDepth) throw TooDeep();
+            return true;
+        });
+    } catch (const json::exception &e) {
+        // nlohmann's messages are one line: it escapes control characters.
+        throw std::runtime_error(name + ": corrupt result: " + e.what());
+    } catch (const TooDeep &) {
+        throw std::runtime_error(name + ": corrupt result: nested deeper than " +
+                                 std::to_string(kMaxResultDepth) + " levels");
+    }
+    const json *schema = nullptr;
+    if (doc.is_object())
+        if (const auto it = doc.find("schema"); it != doc.end() && it->is_string()) schema = &*it;
+    if (schema == nullptr || !is_known_result_schema(schema->get<std::string>()))
+        throw std::runtime_error(name + ": not a bytebench result (schema '" +
+                                 (schema ? quoted(schema->get<std::string>()) : "") +
+                                 "', expected " + kResultSchema + ")");
+    return doc;
+}
+
+namespace {
+
+using nlohmann::json;
+
+const json &member_of(const json *object, const char *key) { return member(*object, key); }
+
+}  // namespace
+
+std::string TestView::id() const { return string_member(*json_, "id"); }
+std::string TestView::name() const { return string_member(*json_, "name"); }
+std::string TestView::category() const { return string_member(*json_, "category"); }
+std::string TestView::unit() const { return string_member(*json_, "unit"); }
+std::string TestView::status() const { return string_member(*json_, "status"); }
+std::string TestView::error() const { return string_member(*json_, "error"); }
+std::string TestView::version() const { return string_member(*json_, "version"); }
+std::string TestView::build() const { return string_member(*json_, "build"); }
+std::optional<double> TestView::value() const { return number_member(*json_, "value"); }
+const json &TestView::raw(const char *key) const { return member_of(json_, key); }
+
+bool TestView::ok_with_value() const { return status() == "ok" && value().has_value(); }
+
+std::vector<double> TestView::kept_pass_values() const {
+    std::vector<double> values;
+    for (const json &pass : elements(member(*json_, "passes")))
+        if (flag_member(pass, "kept") && string_member(pass, "status") == "ok")
+            if (const std::optional<double> value = number_member(pass, "value"))
+                values.push_back(*value);
+    return values;
+}
+
+std::string IndexView::category() const { return string_member(*json_, "category"); }
+std::string IndexView::title() const { return string_member(*json_, "title"); }
+std::optional<double> IndexView::score() const { return number_member(*json_, "score"); }
+bool IndexView::partial() const { return flag_member(*json_, "partial"); }
+const json &IndexView::raw(const char *key) const { return member_of(json_, key); }
+
+std::optional<int> CopyPassView::copies() const {
+    const json &copies = member(*json_, "copies");
+    if (copies.is_number_unsigned()) {
+        const uint64_t n = copies.get<uint64_t>();
+        return n <= uint64_t(std::numeric_limits<int>::max()) ? std::optional<int>(int(n))
+                                                              : std::nullopt;
+    }
+    if (copies.is_number_integer()) {
+        const int64_t n = copies.get<int64_t>();
+        return n >= 0 && n <= std::numeric_limits<int>::max() ? std::optional<int>(int(n))
+                                                              : std::nullopt;
+    }
+    return std::nullopt;
+}
+
+std::string CopyPassView::start() const { return string_member(*json_, "start"); }
+
+std::vector<TestView> CopyPassView::tests() const {
+    std::vector<TestView> tests;
+    for (const json &test : elements(member(*json_, "tests"))) tests.emplace_back(test);
+    return tests;
+}
+
+std::vector<IndexView> CopyPassView::indexes() const {
+    std::vector<IndexView> indexes;
+    for (const json &index : elements(member(*json_, "indexes"))) indexes.emplace_back(index);
+    return indexes;
+}
+
+std::optional<TestView> CopyPassView::find_test(const std::string &id) const {
+    for (const TestView &test : tests())
+        if (test.id() == id) return test;
+    return std::nullopt;
+}
+
+std::optional<IndexView> CopyPassView::find_index(const std::string &category) const {
+    for (const IndexView &index : indexes())
+        if (index.category() == category) return index;
+    return std::nullopt;
+}
+
+std::optional<IndexView> CopyPassView::headline_index() const {
+    const std::vector<IndexView> all = indexes();
+    if (all.empty()) return std::nullopt;
+    if (std::optional<IndexView> system = find_index("system")) return system;
+    return all.front();
+}
+
+std::string ResultView::status() const { return string_member(*json_, "status"); }
+
+std::vector<CopyPassView> ResultView::copy_passes() const {
+    std::vector<CopyPassView> passes;
+    for (const json &run : elements(member(*json_, "runs"))) passes.emplace_back(run);
+    return passes;
+}
+
+std::string ResultView::system_text(const char *key) const {
+    return string_member(member(*json_, "system"), key);
+}
+const json &ResultView::system_raw(const char *key) const {
+    return member(member(*json_, "system"), key);
+}
+std::string ResultView::suite_name() const {
+    return string_member(member(*json_, "suite"), "name");
+}
+std::string ResultView::suite_sha256() const {
+    return string_member(member(*json_, "suite"), "sha256");
+}
+bool ResultView::imported() const { return member(*json_, "imported").is_object(); }
+std::string ResultView::imported_from() const {
+    return string_member(member(*json_, "imported"), "from");
+}
+std::string ResultView::imported_version() const {
+    return string_member(member(*json_, "imported"), "version");
+}
+std::string ResultView::tool_name() const { return string_member(member(*json_, "tool"), "name"); }
+std::string ResultView::tool_version() const {
+    return string_member(member(*json_, "tool"), "version");
+}
+
+}  // namespace bytebench

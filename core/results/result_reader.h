@@ -1,0 +1,114 @@
+// Reading a bytebench result document (bytebench.result/1) from its text:
+// the JSON, then the checks every consumer relies on. Everything that reads
+// a result file goes through here (`report`, `compare`), and
+// tests/fuzz/result_fuzzer.cpp feeds it arbitrary bytes.
+//
+// What it promises: the document is a JSON object whose "schema" is a
+// supported bytebench.result/1 and that nests at most kMaxResultDepth deep.
+// Nothing more: members may be missing or of any type. So the core reads a
+// document only through the views below (ResultView and the views of its
+// parts), which read every member leniently (base/json_read.h): a member
+// that is missing or of another type reads as empty, or as nullopt. The
+// history and comparisons read documents this way; reporters, which are
+// plugins, read them through the SDK only.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bytebench {
+
+// A result nests about 6 deep; far deeper is hostile, and would recurse
+// deeply in nlohmann's copy and dump.
+inline constexpr int kMaxResultDepth = 64;
+
+// Throws std::runtime_error with one line, "NAME: what is wrong".
+nlohmann::json parse_result_document(const std::string &text, const std::string &name);
+
+// A test of a copy-pass (runs[].tests[]).
+class TestView {
+  public:
+    explicit TestView(const nlohmann::json &test) : json_(&test) {}
+    explicit TestView(const nlohmann::json &&) = delete;  // would outlive a temporary
+    std::string id() const;
+    std::string name() const;
+    std::string category() const;
+    std::string unit() const;
+    std::string status() const;
+    std::string error() const;
+    std::string version() const;  // of the workload
+    std::string build() const;    // the workload plugin's compiler and flags
+    std::optional<double> value() const;
+    // Status "ok" and a value.
+    bool ok_with_value() const;
+    // The values of the passes the score kept (kept, status ok, with a value).
+    std::vector<double> kept_pass_values() const;
+    // A member as written (null when missing), to copy a number unchanged.
+    const nlohmann::json &raw(const char *key) const;
+
+  private:
+    const nlohmann::json *json_;
+};
+
+// An index category of a copy-pass (runs[].indexes[]).
+class IndexView {
+  public:
+    explicit IndexView(const nlohmann::json &index) : json_(&index) {}
+    explicit IndexView(const nlohmann::json &&) = delete;  // would outlive a temporary
+    std::string category() const;
+    std::string title() const;
+    std::optional<double> score() const;
+    bool partial() const;
+    const nlohmann::json &raw(const char *key) const;
+
+  private:
+    const nlohmann::json *json_;
+};
+
+// A copy-pass: every test at one copy count (runs[]).
+class CopyPassView {
+  public:
+    explicit CopyPassView(const nlohmann::json &copy_pass) : json_(&copy_pass) {}
+    explicit CopyPassView(const nlohmann::json &&) = delete;  // would outlive a temporary
+    // A whole number from 0 to INT_MAX; nullopt otherwise (a float may be out
+    // of int's range, which would be undefined behaviour to convert).
+    std::optional<int> copies() const;
+    std::string start() const;
+    std::vector<TestView> tests() const;
+    std::vector<IndexView> indexes() const;
+    std::optional<TestView> find_test(const std::string &id) const;
+    std::optional<IndexView> find_index(const std::string &category) const;
+    // The index the history shows: the "system" category's, else the first.
+    std::optional<IndexView> headline_index() const;
+
+  private:
+    const nlohmann::json *json_;
+};
+
+// A whole result document. The document must outlive the view and every
+// view taken from it.
+class ResultView {
+  public:
+    explicit ResultView(const nlohmann::json &document) : json_(&document) {}
+    explicit ResultView(const nlohmann::json &&) = delete;  // would outlive a temporary
+    std::string status() const;                             // "complete", "incomplete"
+    std::vector<CopyPassView> copy_passes() const;
+    // system.<key> when it is a string, else "".
+    std::string system_text(const char *key) const;
+    const nlohmann::json &system_raw(const char *key) const;
+    std::string suite_name() const;
+    std::string suite_sha256() const;
+    // Imported from another tool's report ("imported" is an object).
+    bool imported() const;
+    std::string imported_from() const;  // "UnixBench", "" when not given
+    std::string imported_version() const;
+    std::string tool_name() const;  // "bytebench"
+    std::string tool_version() const;
+
+  private:
+    const nlohmann::json *json_;
+};
+
+}  // namespace bytebench

@@ -1,0 +1,139 @@
+// Reading a comparison document (`bytebench.comparison/1`, docs/comparison-schema.md): the
+// few rules every renderer must apply the same way. Header-only, nlohmann-json only.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/json_read.h"
+#include "common/number_text.h"
+#include "common/time_text.h"
+#include "common/verdict.h"
+
+namespace bytebench::reporters {
+
+// The inputs' column names; "A", "B", ... where a label is missing.
+inline std::vector<std::string> input_labels(const nlohmann::json &doc) {
+    std::vector<std::string> labels;
+    for (const nlohmann::json &input : elements(member(doc, "inputs"))) {
+        std::string label = string_member(input, "label");
+        if (label.empty()) label = std::string(1, static_cast<char>('A' + labels.size() % 26));
+        labels.push_back(label);
+    }
+    return labels;
+}
+
+// The position of the input the deltas are taken against; 0 when absent or out of range.
+inline size_t baseline_input(const nlohmann::json &doc) {
+    const std::optional<double> baseline = number_member(doc, "baseline");
+    const size_t count = elements(member(doc, "inputs")).size();
+    if (!baseline || *baseline < 0 || *baseline >= static_cast<double>(count)) return 0;
+    return static_cast<size_t>(*baseline);
+}
+
+// What the tables of a comparison are laid out by: a group of columns per input, named by its
+// label; the baseline's group has no delta.
+struct ComparisonInputs {
+    std::vector<std::string> labels;
+    size_t baseline;
+};
+
+inline ComparisonInputs comparison_inputs(const nlohmann::json &doc) {
+    return {input_labels(doc), baseline_input(doc)};
+}
+
+// A row's or index's cell for input `i`; a cell the writer left out reads as missing.
+inline const nlohmann::json &cell_at(const nlohmann::json &row, size_t i) {
+    return element(member(row, "cells"), i);
+}
+
+inline std::string cell_status(const nlohmann::json &cell) {
+    const std::string status = string_member(cell, "status");
+    return status.empty() ? "missing" : status;
+}
+
+inline bool cell_is_ok(const nlohmann::json &cell) { return cell_status(cell) == "ok"; }
+
+inline Verdict cell_verdict(const nlohmann::json &cell) {
+    return parse_verdict(string_member(member(cell, "significance"), "verdict"));
+}
+
+inline std::optional<double> cell_p(const nlohmann::json &cell) {
+    return number_member(member(cell, "significance"), "p");
+}
+
+// A test cell's index, when it has one to show: it ran ok and the test has a baseline.
+inline std::optional<double> cell_index(const nlohmann::json &cell) {
+    return cell_is_ok(cell) ? number_member(cell, "index") : std::nullopt;
+}
+
+// Whether some input of a row has an index for its test.
+inline bool row_has_index(const nlohmann::json &row) {
+    for (const nlohmann::json &cell : elements(member(row, "cells")))
+        if (cell_index(cell)) return true;
+    return false;
+}
+
+// Whether some test of a section has an index; tables leave their index columns out otherwise.
+inline bool section_has_index(const nlohmann::json &section) {
+    for (const nlohmann::json &row : elements(member(section, "rows")))
+        if (row_has_index(row)) return true;
+    return false;
+}
+
+// A section's table: with a column for each input's index, unless no test has one.
+struct SectionLayout {
+    const ComparisonInputs &inputs;
+    bool with_index;
+};
+
+inline SectionLayout section_layout(const ComparisonInputs &inputs, const nlohmann::json &section) {
+    return {inputs, section_has_index(section)};
+}
+
+// An index cell is missing when it says so or has no score.
+inline bool index_cell_missing(const nlohmann::json &cell) {
+    return string_member(cell, "status") == "missing" || !number_member(cell, "score");
+}
+
+// "ok", "partial" or "missing": an index cell's state in one word.
+inline std::string index_cell_status(const nlohmann::json &cell) {
+    if (index_cell_missing(cell)) return "missing";
+    return flag_member(cell, "partial") ? "partial" : "ok";
+}
+
+// A row is comparable unless it says otherwise.
+inline bool row_comparable(const nlohmann::json &row) {
+    const nlohmann::json &comparable = member(row, "comparable");
+    return !comparable.is_boolean() || comparable.get<bool>();
+}
+
+// How reports describe an input, in parts that are empty when unknown (the caller escapes
+// and joins them): where it came from ("(history 4)": "#4" would be an issue link on GitHub) ...
+inline std::vector<std::string> input_source_parts(const nlohmann::json &input) {
+    const auto id = number_member(input, "history_id");
+    return {string_member(input, "source"),
+            id ? format("(history %lld)", to_integer(*id)) : std::string()};
+}
+
+// ... the machine it ran on ...
+inline std::vector<std::string> input_machine_parts(const nlohmann::json &input) {
+    const long long cpus = integer_or_zero(input, "cpus");
+    const std::string kernel = string_member(input, "kernel");
+    return {string_member(input, "hostname"), string_member(input, "cpu_model"),
+            cpus > 0 ? counted(cpus, "CPU", "CPUs") : "", kernel.empty() ? "" : "kernel " + kernel};
+}
+
+// ... and the run: when, by what, which suite, and its status unless complete.
+inline std::vector<std::string> input_run_parts(const nlohmann::json &input) {
+    std::string tool = string_member(input, "tool");
+    if (flag_member(input, "imported")) tool += " (imported)";
+    const std::string suite = string_member(member(input, "suite"), "name");
+    const std::string status = string_member(input, "status");
+    return {display_time(string_member(input, "start")), tool,
+            suite.empty() ? "" : "suite " + suite, status == "complete" ? "" : status};
+}
+
+}  // namespace bytebench::reporters

@@ -1,0 +1,56 @@
+// Reading a result document (`bytebench.result/1`, docs/result-schema.md): the rules every
+// renderer of a run applies the same way, most of them UnixBench's. Header-only, nlohmann-json
+// only.
+#pragma once
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "base/json_read.h"
+
+namespace bytebench::reporters {
+
+// The display name of a test (or of a comparison row); its id when the writer gave none.
+inline std::string display_name(const nlohmann::json &test) {
+    const std::string name = string_member(test, "name");
+    return name.empty() ? string_member(test, "id") : name;
+}
+
+// The display title of an index category, in a result or a comparison ("System Benchmarks");
+// its category when the writer gave none.
+inline std::string index_title(const nlohmann::json &index) {
+    const std::string title = string_member(index, "title");
+    return title.empty() ? string_member(index, "category") : title;
+}
+
+inline bool test_is_ok(const nlohmann::json &test) { return string_member(test, "status") == "ok"; }
+
+// A test's status; "unknown" when the writer gave none.
+inline std::string test_status(const nlohmann::json &test) {
+    const std::string status = string_member(test, "status");
+    return status.empty() ? "unknown" : status;
+}
+
+// The tests of a copy-pass by display name, as UnixBench's report lists them. UnixBench sorts
+// with Perl's `cmp`, i.e. by bytes; std::string's ordering compares bytes as unsigned char,
+// which is the same.
+inline std::vector<const nlohmann::json *> tests_by_name(const nlohmann::json &run) {
+    std::vector<const nlohmann::json *> tests;
+    for (const nlohmann::json &test : elements(member(run, "tests")))
+        if (test.is_object()) tests.push_back(&test);
+    std::stable_sort(tests.begin(), tests.end(),
+                     [](const nlohmann::json *a, const nlohmann::json *b) {
+                         return display_name(*a) < display_name(*b);
+                     });
+    return tests;
+}
+
+// Whether a category of a copy-pass has a score to show: UnixBench leaves out the categories
+// in which nothing was indexed.
+inline bool category_indexed(const nlohmann::json &index) {
+    return integer_or_zero(index, "tests_indexed") > 0;
+}
+
+}  // namespace bytebench::reporters

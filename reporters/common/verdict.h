@@ -1,0 +1,56 @@
+// The significance verdict of a comparison cell (comparison-schema.md, `significance`) and how
+// reports mark it. Header-only.
+#pragma once
+
+#include <string>
+
+namespace bytebench::reporters {
+
+// `none`: the cell has no verdict (baseline column, no delta).
+enum class Verdict { none, faster, slower, noise, unknown };
+
+// A verdict this reader does not know (from a later minor of the schema) reads as `unknown`:
+// claiming a difference it cannot vouch for would be worse than a question mark.
+inline Verdict parse_verdict(const std::string &text) {
+    if (text.empty()) return Verdict::none;
+    if (text == "faster") return Verdict::faster;
+    if (text == "slower") return Verdict::slower;
+    if (text == "noise") return Verdict::noise;
+    return Verdict::unknown;
+}
+
+// One symbol, for reports that render Unicode (Markdown, HTML).
+inline const char *verdict_marker(Verdict verdict) {
+    switch (verdict) {
+        case Verdict::faster:
+            return "\u25B2";  // ▲
+        case Verdict::slower:
+            return "\u25BC";  // ▼
+        case Verdict::noise:
+            return "~";
+        case Verdict::unknown:
+            return "?";
+        case Verdict::none:
+            break;
+    }
+    return "";
+}
+
+// A word, for plain ASCII reports (terminal), whose width is then sure.
+inline const char *verdict_word(Verdict verdict) {
+    switch (verdict) {
+        case Verdict::faster:
+            return "faster";
+        case Verdict::slower:
+            return "slower";
+        case Verdict::noise:
+            return "noise";
+        case Verdict::unknown:
+            return "?";
+        case Verdict::none:
+            break;
+    }
+    return "";
+}
+
+}  // namespace bytebench::reporters

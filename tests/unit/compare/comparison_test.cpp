@@ -1,0 +1,178 @@
+// compare_results(): lining up runs, deltas, verdicts, comparability
+// warnings and the --fail-if-slower gate.
+#include "compare/comparison.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace bytebench {
+namespace {
+
+using nlohmann::json;
+
+json passes_of(const std::vector<double> &values) {
+    json passes = json::array();
+    for (double v : values)
+        passes.push_back(
+            {{"value", v}, {"count", v * 10}, {"seconds", 10.0}, {"kept", true}, {"status", "ok"}});
+    return passes;
+}
+
+json ok_test(const std::string &id, double value, const std::vector<double> &passes,
+             const std::string &version = "1") {
+    return {{"id", id},
+            {"name", id + " name"},
+            {"category", "system"},
+            {"unit", "lps"},
+            {"status", "ok"},
+            {"value", value},
+            {"index", value / 10},
+            {"samples", passes.size()},
+            {"version", version},
+            {"passes", passes_of(passes)}};
+}
+
+json result(const std::string &host, const std::vector<json> &tests, double score, int copies = 1) {
+    return {{"schema", "bytebench.result/1"},
+            {"tool", {{"name", "bytebench"}, {"version", "0.1.0"}}},
+            {"status", "complete"},
+            {"system", {{"hostname", host}, {"cpu_model", "CPU"}, {"cpus_online", 2}}},
+            {"suite", {{"name", "index"}, {"sha256", "abcdef0123456789"}}},
+            {"runs",
+             {{{"copies", copies},
+               {"start", "2026-11-30T01:00:00+00:00"},
+               {"tests", json(tests)},
+               {"indexes",
+                {{{"category", "system"},
+                  {"title", "System Benchmarks"},
+                  {"score", score},
+                  {"partial", false}}}}}}}};
+}
+
+const std::vector<double> kSlow = {90, 91, 92, 93, 94, 95, 96};
+const std::vector<double> kFast = {100, 101, 102, 103, 104, 105, 106};
+
+json compare(const std::vector<json> &documents, ComparisonOptions options = {}) {
+    std::vector<ComparisonInput> inputs;
+    for (size_t i = 0; i < documents.size(); ++i)
+        inputs.push_back({"run" + std::to_string(i) + ".json", std::nullopt, documents[i]});
+    return compare_results(inputs, options);
+}
+
+TEST(Comparison, LabelsRunAToZThenAA) {
+    EXPECT_EQ(input_label(0), "A");
+    EXPECT_EQ(input_label(25), "Z");
+    EXPECT_EQ(input_label(26), "AA");
+    EXPECT_EQ(input_label(27), "AB");
+}
+
+TEST(Comparison, DeltaAndVerdictAgainstTheFirstRun) {
+    const json c = compare({result("a", {ok_test("dhry", 103, kFast)}, 700),
+                            result("b", {ok_test("dhry", 93, kSlow)}, 650)});
+    EXPECT_EQ(c["schema"], "bytebench.comparison/1");
+    ASSERT_EQ(c["sections"].size(), 1u);
+    const json &section = c["sections"][0];
+    EXPECT_EQ(section["title"], "1 copy");
+    const json &row = section["rows"][0];
+    EXPECT_EQ(row["id"], "dhry");
+    EXPECT_TRUE(row["comparable"].get<bool>());
+    EXPECT_FALSE(row["cells"][0].contains("delta_pct"));
+    EXPECT_NEAR(row["cells"][1]["delta_pct"].get<double>(), (93.0 / 103 - 1) * 100, 1e-9);
+    EXPECT_EQ(row["cells"][1]["significance"]["verdict"], "slower");
+    EXPECT_EQ(row["cells"][1]["significance"]["method"], "mann-whitney");
+    EXPECT_NEAR(section["indexes"][0]["cells"][1]["delta_pct"].get<double>(),
+                (650.0 / 700 - 1) * 100, 1e-9);
+    EXPECT_TRUE(c["warnings"].empty());
+    EXPECT_FALSE(c.contains("gate"));
+}
+
+TEST(Comparison, BaselineOptionMovesTheReference) {
+    ComparisonOptions options;
+    options.baseline = 1;
+    const json c = compare({result("a", {ok_test("dhry", 103, kFast)}, 700),
+                            result("b", {ok_test("dhry", 93, kSlow)}, 650)},
+                           options);
+    const json &cells = c["sections"][0]["rows"][0]["cells"];
+    EXPECT_EQ(c["baseline"], 1);
+    EXPECT_EQ(cells[0]["significance"]["verdict"], "faster");
+    EXPECT_FALSE(cells[1].contains("delta_pct"));
+}
+
+TEST(Comparison, MissingAndFailedTestsAndCopyPasses) {
+    json failed = {{"id", "pipe"}, {"status", "crashed"}, {"error", "signal 11"}};
+    json a = result("a", {ok_test("dhry", 103, kFast), ok_test("pipe", 50, {50, 51})}, 700);
+    a["runs"].push_back(a["runs"][0]);
+    a["runs"][1]["copies"] = 2;
+    const json c = compare({a, result("b", {failed}, 650, 8)});
+    ASSERT_EQ(c["sections"].size(), 2u);
+    EXPECT_EQ(c["sections"][0]["title"], "1 copy / 8 copies");
+    EXPECT_EQ(c["sections"][0]["rows"][0]["cells"][1]["status"], "missing");
+    const json &pipe = c["sections"][0]["rows"][1]["cells"][1];
+    EXPECT_EQ(pipe["status"], "crashed");
+    EXPECT_EQ(pipe["error"], "signal 11");
+    EXPECT_EQ(c["sections"][1]["copies"], json({2, nullptr}));
+    EXPECT_EQ(c["sections"][1]["rows"][0]["cells"][1]["status"], "missing");
+    EXPECT_EQ(c["sections"][1]["indexes"][0]["cells"][1]["status"], "missing");
+}
+
+TEST(Comparison, FlagsDifferentWorkloadVersionsAndSuites) {
+    json b = result("b", {ok_test("dhry", 93, kSlow, "2")}, 650);
+    b["suite"]["sha256"] = "0000000000";
+    const json c = compare({result("a", {ok_test("dhry", 103, kFast)}, 700), b});
+    const json &row = c["sections"][0]["rows"][0];
+    EXPECT_FALSE(row["comparable"].get<bool>());
+    EXPECT_EQ(row["notes"][0], "workload version differs: 1 in A, 2 in B");
+    std::string warnings;
+    for (const json &w : c["warnings"]) warnings += w.get<std::string>() + "\n";
+    EXPECT_NE(warnings.find("different suites: A ran index (sha256 abcdef01), B ran index "
+                            "(sha256 00000000)"),
+              std::string::npos)
+        << warnings;
+    EXPECT_NE(warnings.find("dhry: workload version differs: 1 in A, 2 in B"), std::string::npos);
+}
+
+TEST(Comparison, ImportedReportsHaveNoPassesToTest) {
+    json imported = result("old", {ok_test("dhry", 50, {})}, 300);
+    imported["imported"] = {{"from", "UnixBench"}, {"version", "5.1.3"}};
+    imported["runs"][0]["tests"][0].erase("version");
+    imported["suite"] = {{"name", "UnixBench 5.1.3"}};
+    const json c = compare({result("a", {ok_test("dhry", 103, kFast)}, 700), imported});
+    EXPECT_EQ(c["inputs"][1]["tool"], "UnixBench 5.1.3");
+    EXPECT_TRUE(c["inputs"][1]["imported"].get<bool>());
+    const json &s = c["sections"][0]["rows"][0]["cells"][1]["significance"];
+    EXPECT_EQ(s["verdict"], "unknown");
+    EXPECT_EQ(s["reason"], "7 kept passes in A, 0 in B; need 2 on each side");
+    EXPECT_TRUE(c["sections"][0]["rows"][0]["comparable"].get<bool>());
+    ASSERT_GE(c["warnings"].size(), 2u);
+    EXPECT_EQ(c["warnings"][0].get<std::string>().rfind("B is imported from a UnixBench 5.1.3", 0),
+              0u);
+}
+
+TEST(Comparison, GateFailsOnlyOnSignificantSlowdownsBeyondTheThreshold) {
+    ComparisonOptions options;
+    options.fail_if_slower_pct = 5;
+    const json slower = compare({result("a", {ok_test("dhry", 103, kFast)}, 700),
+                                 result("b", {ok_test("dhry", 93, kSlow)}, 650)},
+                                options);
+    ASSERT_TRUE(slower.contains("gate"));
+    EXPECT_TRUE(slower["gate"]["failed"].get<bool>());
+    EXPECT_EQ(slower["gate"]["failures"][0]["id"], "dhry");
+    EXPECT_EQ(slower["gate"]["failures"][0]["input"], "B");
+
+    options.fail_if_slower_pct = 15;  // 9.7% slower is within 15%
+    EXPECT_FALSE(compare({result("a", {ok_test("dhry", 103, kFast)}, 700),
+                          result("b", {ok_test("dhry", 93, kSlow)}, 650)},
+                         options)["gate"]["failed"]
+                     .get<bool>());
+
+    options.fail_if_slower_pct = 1;  // far slower but only one pass: cannot tell, no failure
+    EXPECT_FALSE(compare({result("a", {ok_test("dhry", 103, {103})}, 700),
+                          result("b", {ok_test("dhry", 50, {50})}, 650)},
+                         options)["gate"]["failed"]
+                     .get<bool>());
+}
+
+}  // namespace
+}  // namespace bytebench

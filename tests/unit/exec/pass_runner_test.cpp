@@ -1,0 +1,118 @@
+// One pass of a test, run for real: workers of the test plugins (tests/plugins)
+// started, released together at the barrier, supervised and collected.
+#include "exec/pass_runner.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "plugins/plugin_catalog.h"
+
+namespace fs = std::filesystem;
+
+namespace bytebench {
+namespace {
+
+TEST(Crowding, NothingWhileEveryCopyHasACpu) {
+    EXPECT_EQ(crowding_seconds(1, 2), 0.0);
+    EXPECT_EQ(crowding_seconds(2, 2), 0.0);
+}
+
+TEST(Crowding, HalfASecondPerCopyPerCpu) {
+    EXPECT_DOUBLE_EQ(crowding_seconds(1024, 2), 256.0);
+    EXPECT_DOUBLE_EQ(crowding_seconds(64, 4), 8.0);
+    EXPECT_DOUBLE_EQ(crowding_seconds(8, 0), 4.0);  // an unknown CPU count is one CPU
+}
+
+TEST(Grace, GrowsWithThePass) {
+    EXPECT_GT(grace_seconds(1), 0);
+    EXPECT_GT(grace_seconds(30), grace_seconds(1));
+}
+
+// A test of `workload` from the plugin folder `dir`, planned by hand.
+PlannedTest planned(const std::string &dir, const std::string &workload, double duration_s) {
+    const PluginCatalog catalog =
+        PluginCatalog::scan({std::string(BYTEBENCH_TEST_PLUGIN_DIR) + "/" + dir}, BYTEBENCH_WORKER);
+    const auto ref = catalog.find_workload(workload);
+    EXPECT_TRUE(ref.has_value()) << workload;
+    PlannedTest t;
+    t.id = t.name = workload;
+    if (!ref) return t;
+    t.workload = *ref->workload;
+    t.plugin_path = ref->plugin->path;
+    t.plugin_id = ref->plugin->id;
+    t.duration_s = duration_s;
+    for (const ParamInfo &p : t.workload.params) t.params.emplace_back(p.key, p.default_value);
+    return t;
+}
+
+class PassRunner : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        temp_ =
+            (fs::temp_directory_path() / ("bytebench-pass-" + std::to_string(getpid()))).string();
+        fs::create_directories(temp_);
+    }
+    void TearDown() override { fs::remove_all(temp_); }
+    PassOutcome run(const PlannedTest &test, int copies) {
+        PassRequest r;
+        r.test = &test;
+        r.copies = copies;
+        r.worker_program = BYTEBENCH_WORKER;
+        r.temp_root = temp_;
+        return run_pass(r);
+    }
+    std::string temp_;
+};
+
+TEST_F(PassRunner, EveryCopyCountsAndTheirSumIsThePass) {
+    const PlannedTest test = planned("good", "test.count", 0.2);
+    const PassOutcome p = run(test, 2);
+    ASSERT_EQ(p.status, Status::ok) << p.error;
+    ASSERT_EQ(p.copies.size(), 2u);
+    for (const CopyOutcome &c : p.copies) {
+        EXPECT_GT(c.count, 0);
+        EXPECT_GE(c.seconds, 0.2);
+        EXPECT_GT(c.start_ns, 0u);
+    }
+    EXPECT_DOUBLE_EQ(p.count, p.copies[0].count + p.copies[1].count);
+    EXPECT_DOUBLE_EQ(p.seconds, (p.copies[0].seconds + p.copies[1].seconds) / 2);
+    EXPECT_GE(p.start_spread_ms, 0);
+    EXPECT_TRUE(fs::is_empty(temp_));  // the copies' folders are gone
+}
+
+TEST_F(PassRunner, AWorkloadsErrorIsThePasssError) {
+    const PassOutcome p = run(planned("good", "test.error", 0.2), 1);
+    EXPECT_EQ(p.status, Status::error);
+    EXPECT_NE(p.error.find("deliberate failure"), std::string::npos) << p.error;
+}
+
+TEST_F(PassRunner, ASkipInCreateSkipsThePass) {
+    const PassOutcome p = run(planned("good", "test.skip", 0.2), 2);
+    EXPECT_EQ(p.status, Status::skipped);
+    EXPECT_NE(p.error.find("needs a unicorn"), std::string::npos) << p.error;
+}
+
+TEST_F(PassRunner, AWorkerThatExitsIsAnErrorWithItsStatus) {
+    const PassOutcome p = run(planned("good", "test.exit", 0.2), 1);
+    EXPECT_EQ(p.status, Status::error);
+    EXPECT_NE(p.error.find("exited with status 3"), std::string::npos) << p.error;
+}
+
+TEST_F(PassRunner, ACrashIsRecordedWithItsSignal) {
+    const PassOutcome p = run(planned("crash", "test.crash", 0.2), 1);
+    EXPECT_EQ(p.status, Status::crashed);
+    EXPECT_NE(p.error.find("Segmentation fault"), std::string::npos) << p.error;
+}
+
+TEST_F(PassRunner, DetailsComeBackPerCopy) {
+    const PassOutcome p = run(planned("good", "test.details", 0.1), 2);
+    ASSERT_EQ(p.status, Status::ok) << p.error;
+    EXPECT_EQ(p.copies[0].details.at("same"), "for every copy");
+    EXPECT_EQ(p.copies[1].details.at("copy"), "1");
+    EXPECT_EQ(p.copies[0].details.count("Not A Key"), 0u);
+}
+
+}  // namespace
+}  // namespace bytebench

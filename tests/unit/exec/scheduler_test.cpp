@@ -1,0 +1,138 @@
+// The scheduler over real passes of the test plugins: copy-passes x tests x
+// passes, a failing test recorded and the run going on, a checkpoint after
+// every test, scores and indexes as the run goes.
+#include "exec/scheduler.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "plugins/plugin_catalog.h"
+
+namespace fs = std::filesystem;
+
+namespace bytebench {
+namespace {
+
+class Scheduler : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        temp_ = (fs::temp_directory_path() / ("bytebench-schedule-" + std::to_string(getpid())))
+                    .string();
+        fs::create_directories(temp_);
+        catalog_ = PluginCatalog::scan({std::string(BYTEBENCH_TEST_PLUGIN_DIR) + "/good"},
+                                       BYTEBENCH_WORKER);
+        suite_.name = "s";
+        suite_.categories = {{"test", "Test Benchmarks"}};
+    }
+    void TearDown() override { fs::remove_all(temp_); }
+
+    // `workload` as a test with `passes` passes of 0.1 s and a baseline.
+    PlannedTest test(const std::string &workload, int passes) {
+        const auto ref = catalog_.find_workload(workload);
+        EXPECT_TRUE(ref.has_value()) << workload;
+        PlannedTest t;
+        t.id = t.name = workload;
+        t.category = "test";
+        t.workload = *ref->workload;
+        t.plugin_path = ref->plugin->path;
+        t.duration_s = 0.1;
+        t.passes = passes;
+        t.baseline = 10;
+        for (const ParamInfo &p : t.workload.params) t.params.emplace_back(p.key, p.default_value);
+        TestDef &def = suite_.tests.emplace_back();
+        def.id = def.workload = workload;
+        def.category = "test";
+        def.baseline = 10;
+        return t;
+    }
+
+    ScheduleOptions options(std::vector<int> copies) const {
+        ScheduleOptions o;
+        o.copies = std::move(copies);
+        o.settle_s = 0;
+        o.worker_program = BYTEBENCH_WORKER;
+        o.temp_root = temp_;
+        return o;
+    }
+
+    std::string temp_;
+    PluginCatalog catalog_;
+    Suite suite_;
+};
+
+TEST_F(Scheduler, RunsEveryTestAtEveryCopyCountAndGoesOnAfterAFailure) {
+    const std::vector<PlannedTest> tests = {test("test.rate", 3), test("test.error", 3),
+                                            test("test.count", 2)};
+    const ScheduleOptions o = options({1, 2});
+    Progress progress(planned_seconds(tests, o), false);
+    RunRecord record;
+    int checkpoints = 0;
+    ASSERT_TRUE(run_schedule(tests, suite_, o, progress, record, [&] { ++checkpoints; }));
+    EXPECT_EQ(checkpoints, 6);  // after every test of every copy-pass
+    ASSERT_EQ(record.copy_passes.size(), 2u);
+    for (size_t i = 0; i < 2; ++i) {
+        const CopyPassRecord &run = record.copy_passes[i];
+        EXPECT_EQ(run.copies, int(i) + 1);
+        ASSERT_EQ(run.tests.size(), 3u);
+        const TestRecord &rate = run.tests[0];
+        EXPECT_EQ(rate.status, Status::ok);
+        EXPECT_EQ(rate.passes.size(), 3u);
+        // test.rate returns 100 per copy: the pass value is the sum over copies.
+        ASSERT_TRUE(rate.score.has_value());
+        EXPECT_DOUBLE_EQ(rate.score->value, 100.0 * run.copies);
+        EXPECT_DOUBLE_EQ(*rate.index, 100.0 * run.copies / 10 * 10);
+        const TestRecord &error = run.tests[1];
+        EXPECT_EQ(error.status, Status::error);
+        EXPECT_EQ(error.passes.size(), 1u);  // no further passes after a failure
+        EXPECT_NE(error.error.find("deliberate failure"), std::string::npos) << error.error;
+        EXPECT_EQ(run.tests[2].status, Status::ok);  // the run went on
+        EXPECT_EQ(run.tests[2].passes.size(), 2u);
+        ASSERT_EQ(run.indexes.size(), 1u);
+        EXPECT_TRUE(run.indexes[0].score.partial);  // test.error has no value
+        EXPECT_EQ(run.indexes[0].score.tests_indexed, 2);
+        EXPECT_FALSE(run.start.empty());
+        EXPECT_FALSE(run.end.empty());
+    }
+}
+
+TEST_F(Scheduler, AnUnavailableTestIsSkippedWithItsReason) {
+    PlannedTest missing;
+    missing.id = "gone";
+    missing.unavailable = "no plugin provides workload 'gone'";
+    const ScheduleOptions o = options({1});
+    Progress progress(0, false);
+    RunRecord record;
+    ASSERT_TRUE(run_schedule({missing}, suite_, o, progress, record, [] {}));
+    const TestRecord &r = record.copy_passes.at(0).tests.at(0);
+    EXPECT_EQ(r.status, Status::skipped);
+    EXPECT_EQ(r.error, missing.unavailable);
+    EXPECT_TRUE(r.passes.empty());
+}
+
+TEST_F(Scheduler, QuickStopsAtTheTargetWhenThePassesAgree) {
+    const std::vector<PlannedTest> tests = {test("test.rate", 15)};
+    ScheduleOptions o = options({1});
+    o.quick = QuickOptions{};
+    Progress progress(0, false);
+    RunRecord record;
+    ASSERT_TRUE(run_schedule(tests, suite_, o, progress, record, [] {}));
+    const TestRecord &r = record.copy_passes.at(0).tests.at(0);
+    EXPECT_EQ(r.status, Status::ok);
+    EXPECT_EQ(r.quick_stop, "target");
+    EXPECT_EQ(r.passes.size(), 3u);  // identical passes: the minimum
+}
+
+TEST(PlannedSeconds, CountsSettleAndPassesAtEveryCopyCount) {
+    PlannedTest t;
+    t.duration_s = 10;
+    t.passes = 3;
+    ScheduleOptions o;
+    o.copies = {1, 4};
+    o.settle_s = 3;
+    EXPECT_DOUBLE_EQ(planned_seconds({t, t}, o), 2 * 3 * 13.0 * 2);
+}
+
+}  // namespace
+}  // namespace bytebench

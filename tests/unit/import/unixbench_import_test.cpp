@@ -1,0 +1,375 @@
+#include "import/unixbench_import.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "import/pasted_text.h"
+#include "plan/suite_file.h"
+
+namespace bytebench {
+namespace {
+
+using nlohmann::json;
+
+const Suite &index_suite() {
+    static const Suite suite = load_suite(BYTEBENCH_SOURCE_DIR "/suites/index.toml");
+    return suite;
+}
+
+std::string fixture(const std::string &name) {
+    std::ifstream in(BYTEBENCH_SOURCE_DIR "/tests/fixtures/unixbench/" + name, std::ios::binary);
+    EXPECT_TRUE(in) << name;
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+ImportOutcome import_fixture(const std::string &name, const ImportOptions &options = {}) {
+    return import_unixbench_report(fixture(name), name, index_suite(), options);
+}
+
+std::string error_of(const std::string &text, const std::string &file = "r.txt") {
+    try {
+        import_unixbench_report(text, file, index_suite());
+    } catch (const ImportError &e) {
+        return e.what();
+    }
+    return "";
+}
+
+const json &test_of(const json &run, const std::string &id) {
+    for (const json &t : run.at("tests"))
+        if (t.at("id") == id) return t;
+    static const json none;
+    ADD_FAILURE() << "no test " << id;
+    return none;
+}
+
+bool has_warning(const ImportOutcome &o, const std::string &prefix, const std::string &text) {
+    for (const std::string &w : o.warnings)
+        if (w.rfind(prefix, 0) == 0 && w.find(text) != std::string::npos) return true;
+    return false;
+}
+
+TEST(UnixBenchImport, Console60OutputGivesBothCopyPasses) {
+    const ImportOutcome o = import_fixture("v6.0-console-4cpu.txt");
+    const json &d = o.document;
+    EXPECT_TRUE(o.warnings.empty()) << o.warnings.front();
+    EXPECT_EQ(d.at("status"), "complete");
+    EXPECT_EQ(d.at("suite"), json({{"name", "UnixBench 6.0.0"}}));
+    EXPECT_EQ(d.at("options").at("copies"), json({1, 4}));
+    const json &runs = d.at("runs");
+    ASSERT_EQ(runs.size(), 2u);
+    EXPECT_EQ(runs[0].at("copies"), 1);
+    EXPECT_EQ(runs[1].at("copies"), 4);
+    EXPECT_EQ(runs[1].at("cpus"), 4);
+    EXPECT_EQ(runs[0].at("start"), "2025-03-13T14:02:40");
+    EXPECT_EQ(runs[0].at("end"), "2025-03-13T14:31:05");
+    EXPECT_EQ(runs[1].at("tests").size(), 12u);
+
+    const json &dhry = test_of(runs[1], "dhry2reg");
+    EXPECT_EQ(dhry.at("name"), "Dhrystone 2 using register variables");
+    EXPECT_EQ(dhry.at("category"), "system");
+    EXPECT_EQ(dhry.at("unit"), "lps");
+    EXPECT_DOUBLE_EQ(dhry.at("value"), 151930477.2);
+    EXPECT_DOUBLE_EQ(dhry.at("time_s"), 10.0);
+    EXPECT_EQ(dhry.at("samples"), 7);
+    EXPECT_DOUBLE_EQ(dhry.at("baseline"), 116700.0);
+    EXPECT_DOUBLE_EQ(dhry.at("index"), 13018.9);
+    EXPECT_EQ(test_of(runs[0], "execl").at("samples"), 2);
+
+    ASSERT_EQ(runs[0].at("indexes").size(), 1u);
+    const json &index = runs[0].at("indexes")[0];
+    EXPECT_EQ(index.at("category"), "system");
+    EXPECT_EQ(index.at("title"), "System Benchmarks");
+    EXPECT_DOUBLE_EQ(index.at("score"), 1441.1);
+    EXPECT_EQ(index.at("partial"), false);
+    EXPECT_EQ(index.at("tests_indexed"), 12);
+    EXPECT_EQ(index.at("tests_total"), 12);
+}
+
+TEST(UnixBenchImport, HeaderGivesTheSystem) {
+    const json s = import_fixture("v6.0-console-4cpu.txt").document.at("system");
+    EXPECT_EQ(s.at("hostname"), "kestrel");
+    EXPECT_EQ(s.at("os"), "GNU/Linux");
+    EXPECT_EQ(s.at("kernel"), "6.1.0-26-amd64");
+    EXPECT_EQ(s.at("kernel_version"), "#1 SMP PREEMPT_DYNAMIC Debian 6.1.112-1 (2024-09-30)");
+    EXPECT_EQ(s.at("machine"), "x86_64");
+    EXPECT_EQ(s.at("platform"), "unknown");
+    EXPECT_EQ(s.at("language"),
+              json({{"lang", "en_US.utf8"}, {"charmap", "UTF-8"}, {"collate", "UTF-8"}}));
+    ASSERT_EQ(s.at("cpus").size(), 4u);
+    EXPECT_EQ(s.at("cpu_model"), "Intel(R) Core(TM) i5-7500 CPU @ 3.40GHz");
+    EXPECT_DOUBLE_EQ(s.at("cpus")[3].at("bogomips"), 6799.8);
+    EXPECT_EQ(s.at("cpus")[0].at("flags").size(), 6u);
+    EXPECT_EQ(s.at("cpus")[0].at("flags")[3], "SYSENTER/SYSEXIT");
+    EXPECT_EQ(s.at("load_average"), json({0.08, 0.21, 0.17}));
+    EXPECT_DOUBLE_EQ(s.at("uptime_s"), 3 * 86400 + 4 * 3600 + 17 * 60);
+    EXPECT_EQ(s.at("uptime_text"),
+              "14:02:11 up 3 days, 4:17, 2 users, load average: 0.08, 0.21, 0.17");
+    EXPECT_EQ(s.at("runlevel"), "5");
+}
+
+TEST(UnixBenchImport, DocumentIsMarkedImported) {
+    const std::string text = fixture("v6.0-console-4cpu.txt");
+    const json d = import_unixbench_report(text, "logs/kestrel.txt", index_suite()).document;
+    EXPECT_EQ(d.at("schema"), "bytebench.result/1");
+    EXPECT_EQ(d.at("tool").at("name"), "bytebench");
+    EXPECT_EQ(d.at("tool").at("version"), BYTEBENCH_VERSION);
+    const json &imported = d.at("imported");
+    EXPECT_EQ(imported.at("from"), "UnixBench");
+    EXPECT_EQ(imported.at("version"), "6.0.0");
+    EXPECT_EQ(imported.at("file"), "logs/kestrel.txt");
+    EXPECT_EQ(imported.at("sha256"), sha256_hex(text));
+    EXPECT_EQ(imported.at("warnings"), json::array());
+    EXPECT_FALSE(d.at("suite").contains("sha256"));
+    const json &test = d.at("runs")[0].at("tests")[0];
+    EXPECT_EQ(test.at("status"), "ok");
+    EXPECT_FALSE(test.contains("passes"));
+    EXPECT_FALSE(test.contains("version"));
+}
+
+TEST(UnixBenchImport, VersionComesFromTheConsoleLogoWhenTheBannerIsMissing) {
+    std::string text = fixture("v6.0-console-4cpu.txt");
+    const std::string banner = "   BYTE UNIX Benchmarks (Version 6.0.0)\n";
+    ASSERT_NE(text.find(banner), std::string::npos);
+    text.erase(text.find(banner), banner.size());
+    const json d = import_unixbench_report(text, "r.txt", index_suite()).document;
+    EXPECT_EQ(d.at("imported").at("version"), "6.0.0");
+    EXPECT_EQ(d.at("suite").at("name"), "UnixBench 6.0.0");
+}
+
+TEST(UnixBenchImport, Version513SixteenCopies) {
+    const ImportOutcome o = import_fixture("v5.1.3-16cpu.txt");
+    const json &d = o.document;
+    EXPECT_TRUE(o.warnings.empty());
+    EXPECT_EQ(d.at("imported").at("version"), "5.1.3");
+    EXPECT_EQ(d.at("suite").at("name"), "UnixBench 5.1.3");
+    EXPECT_EQ(d.at("system").at("runlevel"), "2");
+    EXPECT_EQ(d.at("system").at("platform"), "x86_64");
+    EXPECT_EQ(d.at("system").at("cpus").size(), 16u);
+    EXPECT_DOUBLE_EQ(d.at("system").at("cpus")[15].at("bogomips"), 5200.1);
+    EXPECT_DOUBLE_EQ(d.at("system").at("uptime_s"), 41 * 86400 + 19 * 3600 + 5 * 60);
+    const json &many = d.at("runs")[1];
+    EXPECT_EQ(many.at("copies"), 16);
+    EXPECT_EQ(many.at("cpus"), 16);
+    EXPECT_EQ(many.at("end"), "2019-06-11T10:09:50");
+    EXPECT_DOUBLE_EQ(test_of(many, "fstime").at("value"), 318210.0);
+    EXPECT_DOUBLE_EQ(test_of(many, "fstime").at("index"), 803.6);
+    EXPECT_DOUBLE_EQ(many.at("indexes")[0].at("score"), 4705.0);
+}
+
+TEST(UnixBenchImport, Version513SkipsEveryTestAboveSixteenCopies) {
+    const ImportOutcome o = import_fixture("v5.1.3-32copies-no-cpuinfo.txt");
+    const json &d = o.document;
+    EXPECT_EQ(d.at("status"), "complete");
+    EXPECT_FALSE(d.at("system").contains("cpus"));  // "CPU: no details available"
+    EXPECT_EQ(d.at("system").at("runlevel"), "unknown");
+    EXPECT_DOUBLE_EQ(d.at("system").at("uptime_s"), 120);
+    const json &runs = d.at("runs");
+    ASSERT_EQ(runs.size(), 2u);
+    EXPECT_FALSE(runs[0].contains("cpus"));  // "unknown CPUs in system"
+    EXPECT_EQ(runs[1].at("copies"), 32);
+    EXPECT_TRUE(runs[1].at("tests").empty());
+    ASSERT_EQ(o.warnings.size(), 1u);
+    EXPECT_TRUE(has_warning(o, "v5.1.3-32copies-no-cpuinfo.txt:44: ", "above 16 copies"))
+        << o.warnings[0];
+}
+
+TEST(UnixBenchImport, PartialIndexOnAarch64) {
+    const json d = import_fixture("v6.0-partial-index.txt").document;
+    const json &cpu = d.at("system").at("cpus")[0];
+    EXPECT_EQ(cpu.at("model"), "ARM Cortex-A76");
+    EXPECT_EQ(cpu.at("flags"), json::array());
+    EXPECT_EQ(cpu.at("features").get<std::string>().rfind("fp asimd evtstrm", 0), 0u);
+    EXPECT_DOUBLE_EQ(d.at("system").at("uptime_s"), 12 * 60);
+    for (const json &run : d.at("runs")) {
+        EXPECT_EQ(run.at("tests").size(), 3u);
+        const json &index = run.at("indexes")[0];
+        EXPECT_EQ(index.at("partial"), true);
+        EXPECT_EQ(index.at("tests_indexed"), 3);
+        EXPECT_EQ(index.at("tests_total"), 12);
+    }
+    EXPECT_DOUBLE_EQ(d.at("runs")[1].at("indexes")[0].at("score"), 5501.5);
+    EXPECT_DOUBLE_EQ(test_of(d.at("runs")[1], "syscall").at("index"), 3601.4);
+}
+
+TEST(UnixBenchImport, NonIndexTestsAndTestsWithoutBaseline) {
+    const ImportOutcome o = import_fixture("v6.0-non-index.txt");
+    const json &run = o.document.at("runs")[0];
+    ASSERT_EQ(run.at("tests").size(), 10u);
+    const json &shell16 = test_of(run, "shell16");
+    EXPECT_EQ(shell16.at("category"), "system");
+    EXPECT_DOUBLE_EQ(shell16.at("value"), 201.4);
+    EXPECT_DOUBLE_EQ(shell16.at("time_s"), 60.2);
+    EXPECT_FALSE(shell16.contains("baseline"));
+    EXPECT_FALSE(shell16.contains("index"));
+    const json &arithoh = test_of(run, "arithoh");
+    EXPECT_EQ(arithoh.at("category"), "misc");
+    EXPECT_DOUBLE_EQ(arithoh.at("value"), 711802455.3);
+    EXPECT_FALSE(arithoh.contains("index"));
+    // The suite names the misc tests as UnixBench's report does.
+    const json &shorts = test_of(run, "short");
+    EXPECT_EQ(shorts.at("name"), "Arithmetic Test (short)");
+    EXPECT_EQ(shorts.at("category"), "misc");
+    EXPECT_TRUE(o.warnings.empty());
+    ASSERT_EQ(run.at("indexes").size(), 1u);
+    EXPECT_EQ(run.at("indexes")[0].at("partial"), true);
+    EXPECT_EQ(run.at("indexes")[0].at("tests_indexed"), 3);
+    EXPECT_DOUBLE_EQ(run.at("indexes")[0].at("score"), 682.5);
+    EXPECT_DOUBLE_EQ(o.document.at("system").at("uptime_s"), 3720);  // "up  1:02"
+    EXPECT_EQ(o.document.at("system").at("runlevel"), "");
+}
+
+TEST(UnixBenchImport, ForumPasteWithMangledCharacters) {
+    const ImportOutcome o = import_fixture("forum-paste-5.1.3.txt");
+    const json &d = o.document;
+    EXPECT_TRUE(o.warnings.empty()) << o.warnings.front();
+    EXPECT_EQ(d.at("imported").at("version"), "5.1.3");
+    EXPECT_EQ(d.at("system").at("hostname"), "vps-ams-03");
+    EXPECT_EQ(d.at("system").at("kernel"), "2.6.32-042stab145.3");
+    EXPECT_EQ(d.at("system").at("kernel_version"), "#1 SMP Thu Jun 11 14:05:04 MSK 2020");
+    EXPECT_EQ(d.at("system").at("language").at("charmap"), "UTF-8");
+    EXPECT_EQ(d.at("system").at("cpus")[0].at("flags").size(), 6u);
+    const json &run = d.at("runs")[0];
+    EXPECT_EQ(run.at("tests").size(), 14u);
+    const json &hanoi = test_of(run, "hanoi");  // "Recursion Test – Tower of Hanoi"
+    EXPECT_EQ(hanoi.at("name"), "Recursion Test -- Tower of Hanoi");
+    EXPECT_DOUBLE_EQ(hanoi.at("value"), 88123.4);
+    EXPECT_FALSE(hanoi.contains("baseline"));  // "—" in the index table
+    const json &grep = test_of(run, "grep");   // "system’s grep"
+    EXPECT_DOUBLE_EQ(grep.at("index"), 6113.0);
+    EXPECT_DOUBLE_EQ(test_of(run, "shell8").at("index"), 419.5);  // tab-separated
+    ASSERT_EQ(run.at("indexes").size(), 2u);
+    const json &misc = run.at("indexes")[1];
+    EXPECT_EQ(misc.at("category"), "misc");
+    EXPECT_EQ(misc.at("title"), "Non-Index Benchmarks");
+    EXPECT_EQ(misc.at("partial"), true);
+    EXPECT_EQ(misc.at("tests_indexed"), 1);
+    EXPECT_EQ(misc.at("tests_total"), 2);
+    EXPECT_DOUBLE_EQ(run.at("indexes")[0].at("score"), 417.4);
+}
+
+TEST(UnixBenchImport, AbridgedBlogPasteWithOnlyIndexTables) {
+    const ImportOutcome o = import_fixture("blog-abridged.txt");
+    const json &d = o.document;
+    EXPECT_TRUE(o.warnings.empty()) << o.warnings.front();
+    EXPECT_EQ(d.at("status"), "complete");
+    EXPECT_FALSE(d.at("imported").contains("version"));
+    EXPECT_EQ(d.at("suite").at("name"), "UnixBench");
+    EXPECT_EQ(d.at("system"), json({{"cpus_online", 8}}));  // from "8 CPUs in system" only
+    const json &runs = d.at("runs");
+    ASSERT_EQ(runs.size(), 2u);
+    EXPECT_EQ(runs[0].at("start"), "2016-12-31T23:41:08");
+    EXPECT_EQ(runs[0].at("end"), "2017-01-01T00:09:22");  // past midnight
+    EXPECT_EQ(runs[1].at("copies"), 8);                   // its "Benchmark Run:" line was left out
+    EXPECT_FALSE(runs[1].contains("start"));
+    const json &dhry = test_of(runs[0], "dhry2reg");
+    EXPECT_DOUBLE_EQ(dhry.at("value"), 30129004.2);
+    EXPECT_DOUBLE_EQ(dhry.at("index"), 2581.7);
+    EXPECT_FALSE(dhry.contains("time_s"));
+    EXPECT_FALSE(dhry.contains("samples"));
+    EXPECT_EQ(runs[1].at("tests").size(), 6u);
+    const json &index = runs[1].at("indexes")[0];
+    EXPECT_DOUBLE_EQ(index.at("score"), 5763.7);
+    EXPECT_EQ(index.at("tests_indexed"), 12);  // a full index, though "..." hides six lines
+}
+
+TEST(UnixBenchImport, TruncatedFileIsIncomplete) {
+    const ImportOutcome o = import_fixture("v6.0-truncated.txt");
+    const json &d = o.document;
+    EXPECT_EQ(d.at("status"), "incomplete");
+    const json &runs = d.at("runs");
+    ASSERT_EQ(runs.size(), 2u);
+    EXPECT_DOUBLE_EQ(runs[0].at("indexes")[0].at("score"), 942.9);
+    EXPECT_EQ(runs[1].at("tests").size(), 5u);
+    EXPECT_TRUE(runs[1].at("indexes").empty());
+    EXPECT_TRUE(has_warning(o, "v6.0-truncated.txt:47: ", "ends inside the copy-pass"));
+    EXPECT_TRUE(has_warning(o, "v6.0-truncated.txt:55: ", "cut-off line"));
+    EXPECT_EQ(d.at("imported").at("warnings"), json(o.warnings));
+}
+
+TEST(UnixBenchImport, GarbageLineIsAnErrorNamingItsLine) {
+    const std::string e = error_of(fixture("v6.0-garbage-line.txt"), "g.txt");
+    EXPECT_EQ(e,
+              "g.txt:21: cannot understand: sh: 1: cannot create /dev/tty: No such device or "
+              "address");
+}
+
+TEST(UnixBenchImport, SkipBadLinesMakesGarbageAWarning) {
+    ImportOptions options;
+    options.skip_bad_lines = true;
+    const ImportOutcome o = import_fixture("v6.0-garbage-line.txt", options);
+    ASSERT_EQ(o.warnings.size(), 1u);
+    EXPECT_TRUE(
+        has_warning(o, "v6.0-garbage-line.txt:21: skipped: cannot understand: ", "/dev/tty"));
+    EXPECT_EQ(o.document.at("status"), "complete");
+    EXPECT_EQ(o.document.at("runs")[0].at("tests").size(), 12u);
+}
+
+TEST(UnixBenchImport, TwoReportsInOneFileAreRefused) {
+    EXPECT_EQ(error_of(fixture("two-reports.txt"), "both.txt"),
+              "both.txt:44: a second report starts here; import each report from its own file");
+}
+
+TEST(UnixBenchImport, SecondReportStartsWhereItsConsoleOutputBegins) {
+    const std::string report = fixture("v6.0-partial-index.txt");
+    const std::string text = report + "ana@pi5:~/UnixBench$ ./Run\nmake all\n\n  ####\n" + report;
+    const std::string e = error_of(text);
+    EXPECT_EQ(e.rfind("r.txt:47: a second report starts here", 0), 0u) << e;
+}
+
+TEST(UnixBenchImport, LinesAfterTheReportAreIgnored) {
+    const std::string text = fixture("v6.0-partial-index.txt") + "ana@pi5:~/UnixBench$ exit\n";
+    const ImportOutcome o = import_unixbench_report(text, "r.txt", index_suite());
+    EXPECT_TRUE(o.warnings.empty());
+    EXPECT_EQ(o.document.at("status"), "complete");
+}
+
+TEST(UnixBenchImport, NoReportIsAnError) {
+    EXPECT_EQ(error_of("make all\nChecking distribution of files\n"),
+              "r.txt: no UnixBench report found (no header, copy-pass, result or index line)");
+    EXPECT_NE(error_of(""), "");
+}
+
+TEST(UnixBenchImport, ResultLineOfAnUnknownTestKeepsItsCategoryFromTheTable) {
+    const std::string text =
+        "Benchmark Run: Mon Nov 30 2026 02:45:57 - 02:52:40\n"
+        "2 CPUs in system; running 1 parallel copy of tests\n"
+        "\n"
+        "Frobnicator Throughput                       1234.5 lps   (10.0 s, 7 samples)\n"
+        "\n"
+        "System Benchmarks Partial Index              BASELINE       RESULT    INDEX\n"
+        "Frobnicator Throughput                          ---       1234.5      ---\n"
+        "                                                                   ========\n"
+        "System Benchmarks Index Score (Partial Only)                           0.0\n";
+    const ImportOutcome o = import_unixbench_report(text, "r.txt", index_suite());
+    const json &test = o.document.at("runs")[0].at("tests")[0];
+    EXPECT_EQ(test.at("id"), "frobnicator-throughput");
+    EXPECT_EQ(test.at("category"), "system");
+    ASSERT_EQ(o.warnings.size(), 1u);
+    EXPECT_EQ(o.warnings[0],
+              "r.txt:4: unknown test \"Frobnicator Throughput\" (not in suite \"index\"); kept as "
+              "\"frobnicator-throughput\"");
+}
+
+TEST(UnixBenchImport, NormalizeLineUndoesPasting) {
+    EXPECT_EQ(normalize_line("\xC2\xA0\xC2\xA0 System:\tvm:  GNU/Linux\r"),
+              "System: vm: GNU/Linux");
+    EXPECT_EQ(normalize_line("> >  OS: GNU/Linux \xE2\x80\x93 6.1 \xE2\x80\x94 #1"),
+              "OS: GNU/Linux - 6.1 - #1");
+    EXPECT_EQ(normalize_line("charmap=\xE2\x80\x9CUTF-8\xE2\x80\x9D (system\xE2\x80\x99s) "
+                             "\xE2\x88\x92 \xE2\x80\xA6"),
+              "charmap=\"UTF-8\" (system's) - ...");
+    EXPECT_EQ(normalize_line("\xEF\xBB\xBF   BYTE UNIX Benchmarks"), "BYTE UNIX Benchmarks");
+    EXPECT_EQ(normalize_line("a\x96"
+                             "b\xA0"
+                             "c"),
+              "a-b c");                                       // Windows-1252 bytes
+    EXPECT_EQ(normalize_line("Caf\xC3\xA9"), "Caf\xC3\xA9");  // other UTF-8 is kept
+}
+
+}  // namespace
+}  // namespace bytebench

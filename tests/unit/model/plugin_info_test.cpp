@@ -1,0 +1,69 @@
+#include "model/plugin_info.h"
+
+#include <gtest/gtest.h>
+
+namespace bytebench {
+namespace {
+
+PluginInfo sample() {
+    PluginInfo p;
+    p.path = "/p/x.so";
+    p.id = "vendor.x";
+    p.name = "X";
+    p.vendor = "Vendor";
+    p.version = "2.1";
+    p.abi = "1.1";
+    p.build_info = "gcc 12.2.0 -O3";
+    WorkloadInfo &w = p.workloads.emplace_back();
+    w.id = "x.dot";
+    w.name = "Dot product";
+    w.description = "int8";
+    w.category = "cpu";
+    w.unit = "GOPS";
+    w.version = "3";
+    w.time_base_s = 0;
+    w.repeat_long = false;
+    w.default_duration_s = 2.5;
+    w.baseline = 116700;
+    w.flags = 1;
+    w.processes_per_copy = 4;
+    w.params = {{"size", "int", "4096", "elements"}, {"mode", "string", "fast", ""}};
+    p.reporters.push_back({"x-xml", "X XML", "for X", "xml"});
+    return p;
+}
+
+void expect_same(const PluginInfo &a, const PluginInfo &b) {
+    EXPECT_EQ(to_json(a), to_json(b));
+    ASSERT_EQ(a.workloads.size(), b.workloads.size());
+    EXPECT_EQ(a.workloads[0].repeat_long, b.workloads[0].repeat_long);
+    EXPECT_EQ(a.workloads[0].params[1].help, b.workloads[0].params[1].help);
+}
+
+TEST(PluginInfo, RoundTripsThroughItsJson) {
+    const PluginInfo p = sample();
+    expect_same(plugin_info_from_json(p.path, to_json(p)), p);
+}
+
+TEST(PluginInfo, ThePathIsTheOneTheReaderIsGiven) {
+    EXPECT_EQ(plugin_info_from_json("/elsewhere.so", to_json(sample())).path, "/elsewhere.so");
+}
+
+TEST(PluginInfo, OptionalMembersHaveDefaults) {
+    const PluginInfo p = plugin_info_from_json(
+        "/p.so", {{"id", "p"}, {"workloads", {{{"id", "w"}, {"name", "W"}, {"unit", "lps"}}}}});
+    ASSERT_EQ(p.workloads.size(), 1u);
+    EXPECT_EQ(p.workloads[0].time_base_s, 1u);
+    EXPECT_TRUE(p.workloads[0].repeat_long);
+    EXPECT_EQ(p.workloads[0].default_duration_s, 10);
+    EXPECT_EQ(p.workloads[0].processes_per_copy, 1u);
+    EXPECT_TRUE(p.reporters.empty());
+}
+
+TEST(PluginInfo, RequiredMembersMustBeThere) {
+    EXPECT_THROW(plugin_info_from_json("/p.so", {{"name", "no id"}}), nlohmann::json::exception);
+    EXPECT_THROW(plugin_info_from_json("/p.so", {{"id", "p"}, {"workloads", {{{"id", "w"}}}}}),
+                 nlohmann::json::exception);
+}
+
+}  // namespace
+}  // namespace bytebench

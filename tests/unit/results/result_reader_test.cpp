@@ -1,0 +1,163 @@
+// Reading result files (core/results/result_reader.*): what is accepted, and the
+// one-line errors for the rest. tests/fuzz/result_fuzzer.cpp feeds it
+// arbitrary bytes.
+#include "results/result_reader.h"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+
+namespace bytebench {
+namespace {
+
+std::string error_of(const std::string &text) {
+    try {
+        parse_result_document(text, "r.json");
+    } catch (const std::runtime_error &e) {
+        return e.what();
+    }
+    return "";
+}
+
+std::string nested(int depth) {
+    return R"({"schema": "bytebench.result/1", "x": )" + std::string(size_t(depth), '[') +
+           std::string(size_t(depth), ']') + "}";
+}
+
+TEST(ResultReader, AcceptsTheSchemaAndItsLaterMinors) {
+    EXPECT_EQ(parse_result_document(R"({"schema": "bytebench.result/1", "runs": []})", "r.json")
+                  .at("runs"),
+              nlohmann::json::array());
+    EXPECT_NO_THROW(parse_result_document(R"({"schema": "bytebench.result/1.7"})", "r.json"));
+}
+
+TEST(ResultReader, OtherDocumentsAreNotResults) {
+    for (const char *text : {R"({"schema": "bytebench.result/10"})",
+                             R"({"schema": "bytebench.result/2"})", R"({"schema": 1})", "{}",
+                             R"([{"schema": "bytebench.result/1"}])", R"("bytebench.result/1")"}) {
+        const std::string error = error_of(text);
+        EXPECT_EQ(error.rfind("r.json: not a bytebench result (schema '", 0), 0u) << text;
+    }
+}
+
+TEST(ResultReader, CorruptJsonIsCorrupt) {
+    EXPECT_EQ(error_of(R"({"schema": "bytebench.result/1", )").rfind("r.json: corrupt result: ", 0),
+              0u);
+    EXPECT_NE(error_of("").find("corrupt result"), std::string::npos);
+    EXPECT_NE(error_of("{\"schema\": \"bytebench.result/1\", \"x\": \"\xff\"}").find("corrupt"),
+              std::string::npos);  // not UTF-8
+}
+
+TEST(ResultReader, MessagesAreOneLineWhateverTheInput) {
+    for (const std::string &text :
+         {std::string(R"({"schema": "line\nbreak\u0000and a very long schema name indeed"})"),
+          std::string("{\"schema\": \n\n tru\ne}"), std::string("\n\n\x01\x02\n")}) {
+        const std::string error = error_of(text);
+        EXPECT_FALSE(error.empty());
+        EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+    }
+    EXPECT_NE(error_of(R"({"schema": "a\nb"})").find("schema 'a?b'"), std::string::npos);
+}
+
+// Found in review (libFuzzer's inputs are too short to reach it): a result
+// nested 100000 deep (200 KB) parsed, then overflowed the stack in nlohmann's
+// recursive copy and dump, which the CLI does to every document it reads.
+TEST(ResultReader, RefusesDeepNesting) {
+    EXPECT_NO_THROW(parse_result_document(nested(kMaxResultDepth - 1), "r.json"));
+    EXPECT_EQ(error_of(nested(kMaxResultDepth + 1)),
+              "r.json: corrupt result: nested deeper than 64 levels");
+    EXPECT_FALSE(error_of(nested(100000)).empty());
+}
+
+// ---------------------------------------------------------------------------
+// The views: every member read leniently.
+// ---------------------------------------------------------------------------
+
+const nlohmann::json kDocument = nlohmann::json::parse(R"({
+  "schema": "bytebench.result/1", "status": "complete",
+  "tool": {"name": "bytebench", "version": "0.1.0"},
+  "system": {"hostname": "vm", "cpu_model": 7, "cpus_online": 2},
+  "suite": {"name": "index", "sha256": "5f0c2b8e99"},
+  "runs": [
+    {"copies": 2, "start": "2026-11-30T03:00:00+00:00",
+     "tests": [
+       {"id": "dhry2reg", "name": "Dhrystone", "status": "ok", "value": 3.5e7, "samples": 7,
+        "version": "1", "build": "gcc",
+        "passes": [{"kept": true, "status": "ok", "value": 1.0},
+                   {"kept": false, "status": "ok", "value": 2.0},
+                   {"kept": true, "status": "error", "value": 3.0},
+                   {"kept": "yes", "status": "ok", "value": 4.0},
+                   {"kept": true, "status": "ok", "value": "5"},
+                   {"kept": true, "status": "ok", "value": 6.0}]},
+       {"id": "syscall", "status": "error", "error": "boom", "value": "not a number"},
+       "not a test"],
+     "indexes": [{"category": "other", "score": 1.0},
+                 {"category": "system", "title": "System Benchmarks", "score": 2.5,
+                  "partial": true}]},
+    {"copies": -3, "tests": {}, "indexes": [7]},
+    {"copies": 4.0},
+    {"copies": 4294967296}
+  ]})");
+
+TEST(ResultView, ReadsWhatIsThere) {
+    const ResultView r(kDocument);
+    EXPECT_EQ(r.status(), "complete");
+    EXPECT_EQ(r.system_text("hostname"), "vm");
+    EXPECT_EQ(r.system_text("cpu_model"), "");  // not a string
+    EXPECT_EQ(r.system_raw("cpus_online"), 2);
+    EXPECT_EQ(r.suite_name(), "index");
+    EXPECT_EQ(r.suite_sha256(), "5f0c2b8e99");
+    EXPECT_FALSE(r.imported());
+    EXPECT_EQ(r.tool_name() + " " + r.tool_version(), "bytebench 0.1.0");
+    const std::vector<CopyPassView> passes = r.copy_passes();
+    ASSERT_EQ(passes.size(), 4u);
+    EXPECT_EQ(passes[0].copies(), 2);
+    EXPECT_EQ(passes[0].start(), "2026-11-30T03:00:00+00:00");
+    ASSERT_EQ(passes[0].tests().size(), 3u);
+    const TestView dhry = *passes[0].find_test("dhry2reg");
+    EXPECT_EQ(dhry.name(), "Dhrystone");
+    EXPECT_EQ(dhry.value(), 3.5e7);
+    EXPECT_TRUE(dhry.ok_with_value());
+    EXPECT_EQ(dhry.raw("samples"), 7);
+    EXPECT_EQ(dhry.kept_pass_values(), (std::vector<double>{1.0, 6.0}));
+    EXPECT_EQ(dhry.version(), "1");
+    EXPECT_EQ(dhry.build(), "gcc");
+    const TestView sys = *passes[0].find_test("syscall");
+    EXPECT_EQ(sys.error(), "boom");
+    EXPECT_FALSE(sys.value().has_value());
+    EXPECT_FALSE(sys.ok_with_value());
+    EXPECT_FALSE(passes[0].find_test("nope").has_value());
+    EXPECT_EQ(passes[0].headline_index()->title(), "System Benchmarks");
+    EXPECT_TRUE(passes[0].headline_index()->partial());
+    EXPECT_EQ(passes[0].find_index("other")->score(), 1.0);
+}
+
+TEST(ResultView, WhatIsMissingOrMistypedReadsAsEmpty) {
+    const std::vector<CopyPassView> passes = ResultView(kDocument).copy_passes();
+    EXPECT_FALSE(passes[1].copies().has_value());  // negative
+    EXPECT_TRUE(passes[1].tests().empty());        // not an array
+    ASSERT_EQ(passes[1].indexes().size(), 1u);     // 7: an index with nothing in it
+    EXPECT_FALSE(passes[1].headline_index()->score().has_value());
+    EXPECT_FALSE(passes[2].copies().has_value());  // not a whole number
+    EXPECT_FALSE(passes[3].copies().has_value());  // beyond int
+    EXPECT_FALSE(passes[2].headline_index().has_value());
+    for (const nlohmann::json &odd : {nlohmann::json(), nlohmann::json(5), nlohmann::json::array(),
+                                      nlohmann::json{{"runs", 3}, {"imported", true}}}) {
+        const ResultView r(odd);
+        EXPECT_TRUE(r.copy_passes().empty()) << odd;
+        EXPECT_EQ(r.status(), "") << odd;
+        EXPECT_FALSE(r.imported()) << odd;  // only an object says where it came from
+    }
+}
+
+TEST(ResultView, AnImportedResultSaysFromWhat) {
+    const nlohmann::json document = {{"imported", {{"from", "UnixBench"}, {"version", "5.1.3"}}}};
+    const ResultView r(document);
+    EXPECT_TRUE(r.imported());
+    EXPECT_EQ(r.imported_from(), "UnixBench");
+    EXPECT_EQ(r.imported_version(), "5.1.3");
+}
+
+}  // namespace
+}  // namespace bytebench
