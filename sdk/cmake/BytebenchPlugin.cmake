@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the bytebench authors
+
 # bytebench_add_plugin(<target> SOURCES <src>... [OUTPUT_NAME <name>] [NO_INSTALL])
 #
 # Builds a bytebench plugin: a MODULE library with hidden visibility that

@@ -1,8 +1,14 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the bytebench authors
+
 // bytebench C++ plugin helper — header-only, C++17.
 //
 // Wraps the C ABI of <bytebench/plugin.h> so that a workload is a small class
-// and a reporter a single function. Every call from the host goes through a
-// noexcept thunk that turns C++ exceptions into a status and a message:
+// and a reporter a single function. plugin.h is the specification: its
+// process model, threads, signals, tags ([thread; modes: state], section 3)
+// and lifetimes hold here unchanged; this header only adds the C++ rules.
+// Every call from the host goes through a thunk that lets no exception out
+// and turns it into a status and a message:
 //
 //   bytebench::Skip("no AVX2")   -> BB_SKIPPED with that reason
 //   any other std::exception     -> BB_ERROR with what()
@@ -28,7 +34,9 @@
 //   static const auto kLines = bytebench::Reporter<&write_lines>("lines").extension("txt");
 //
 // Strings given to the builders (id, name, unit, ...) must have static
-// storage duration (string literals), because the C descriptors point at them.
+// storage duration (string literals), because the C descriptors point at them;
+// so must the Workload and Reporter objects (namespace-scope constants, as
+// above; BYTEBENCH_PLUGIN keeps the Plugin): the C table points into them.
 #ifndef BYTEBENCH_PLUGIN_HPP
 #define BYTEBENCH_PLUGIN_HPP
 
@@ -60,8 +68,9 @@
 
 namespace bytebench {
 
-// Thrown from a workload's constructor or run() (or from a reporter) when the
-// test cannot run on this machine. It is reported as `skipped`, not a failure.
+// Thrown from a workload's constructor or run() when the test cannot run on
+// this machine. It is reported as `skipped`, not a failure. (Thrown from a
+// reporter it becomes BB_SKIPPED, which the host treats as a failure.)
 class Skip : public std::runtime_error {
   public:
     using std::runtime_error::runtime_error;
@@ -92,7 +101,16 @@ bb_status guarded(char *err, size_t cap, Fn &&fn) noexcept {
 }
 }  // namespace detail
 
-// What a workload sees of the host and of the copy it runs as.
+// What a workload sees of the host and of the copy it runs as. The Context
+// given to T's constructor lives during the constructor, the one given to
+// run() during run(); a copy holds only pointers and stays usable until
+// destroy() returns, except set_elapsed_ns(), which works during run() only.
+// Methods wrap the host functions of plugin.h and keep their tags:
+//   any thread, also from a signal handler: stopped(), stop_flag(), now_ns()
+//   any thread: copy_index() .. duration_s(), deadline_ns() (once run() has
+//     been called), temp_dir(), plugin_dir(), param*(), host(), raw()
+//   the worker's main thread only: log(), debug(), info(), warn(),
+//     progress(), detail()
 class Context {
   public:
     Context(const bb_host *host, const bb_run_context *ctx, bb_run_result *result = nullptr)
@@ -140,7 +158,8 @@ class Context {
 
     // Records a fact the numbers depend on ("array_bytes", "io_mode"); it
     // lands in the result under the test's "details". Returns false (and
-    // does nothing) on a host older than ABI 1.1.
+    // does nothing) on a host older than ABI 1.1. record_detail's tag:
+    // [main-thread; run: entry, create, run].
     bool detail(const char *key, const std::string &value) const {
         if (!BB_HAS_FIELD(host_, bb_host, record_detail) || host_->record_detail == nullptr)
             return false;
@@ -166,7 +185,16 @@ class Context {
 // Builder for a workload implemented by class T, which provides
 //   explicit T(const bytebench::Context &);   // untimed setup (create)
 //   double run(bytebench::Context &);         // timed pass; returns the count
-// The destructor is destroy().
+// The destructor is destroy(). They are called where and when create(),
+// run() and destroy() are (their tags): on the worker's main thread, each at
+// most once.
+// When the constructor throws, the object is never made, so ~T does not run
+// (C++ rules) and neither does destroy() (plugin.h): hold what it acquires in
+// members that release themselves. When run() throws, result->count stays 0.
+// ~T is called with the stop flag set. An exception out of a ~T declared
+// noexcept(false) is ignored; destructors are noexcept by default, and an
+// exception out of one ends the worker (std::terminate). Threads T starts
+// must be joined by the end of ~T.
 template <class T>
 class Workload {
   public:
@@ -237,8 +265,13 @@ class Workload {
     std::vector<bb_param_desc> params_;
 };
 
-// Signature of a reporter function: format `json` (a bytebench.result
-// document) onto `out`. Throw to fail.
+// Signature of a reporter function: format `json` onto `out`. Throw to fail.
+// Called as bb_reporter.write is: [main-thread; report: once, after entry].
+// `json` (valid during the call) is a "bytebench.result/1" or a
+// "bytebench.comparison/1" document (plugin.h, bb_reporter.write): read its
+// "schema" and throw for a document the reporter does not render. `out` is
+// the report file, opened by the helper (std::cout when out_path is NULL);
+// a failure to open or write the file becomes BB_ERROR.
 using ReportFunction = void (*)(std::string_view json, std::ostream &out);
 
 // Builder for a reporter implemented by the function Fn.
@@ -313,6 +346,7 @@ class Plugin {
     }
 
     // Implements bytebench_plugin_entry(): refuses a host of another major.
+    // [main-thread; all: once per process, before any other call]
     const bb_plugin *entry(const bb_host *host, char *err, size_t cap) const noexcept {
         if (host == nullptr || host->abi_major != BYTEBENCH_ABI_MAJOR) {
             char msg[160];
@@ -337,7 +371,10 @@ class Plugin {
 
 }  // namespace bytebench
 
-// Defines the exported entry point from a bytebench::Plugin expression.
+// Defines the exported entry point from a bytebench::Plugin expression,
+// evaluated once, on the first call; if it throws, the entry point returns
+// NULL with "plugin table construction failed" and the host refuses the
+// plugin.
 #define BYTEBENCH_PLUGIN(...)                                                                    \
     extern "C" BYTEBENCH_EXPORT const bb_plugin *bytebench_plugin_entry(const bb_host *host,     \
                                                                         char *err, size_t cap) { \
