@@ -25,19 +25,19 @@ std::string compare_output(const std::string &format) {
 }
 
 TEST(Compare, TextMatchesGolden) {
-    EXPECT_TRUE(bytebench_test::matches_golden("compare.txt", compare_output("text")));
+    EXPECT_TRUE(matches_golden("compare.txt", compare_output("text")));
 }
 
 TEST(Compare, MarkdownMatchesGolden) {
-    EXPECT_TRUE(bytebench_test::matches_golden("compare.md", compare_output("markdown")));
+    EXPECT_TRUE(matches_golden("compare.md", compare_output("markdown")));
 }
 
 TEST(Compare, CsvMatchesGolden) {
-    EXPECT_TRUE(bytebench_test::matches_golden("compare.csv", compare_output("csv")));
+    EXPECT_TRUE(matches_golden("compare.csv", compare_output("csv")));
 }
 
 TEST(Compare, HtmlMatchesGolden) {
-    EXPECT_TRUE(bytebench_test::matches_golden("compare.html", compare_output("html")));
+    EXPECT_TRUE(matches_golden("compare.html", compare_output("html")));
 }
 
 TEST(Compare, JsonIsTheComparisonDocument) {
@@ -55,7 +55,7 @@ TEST(Compare, JsonIsTheComparisonDocument) {
     nlohmann::json shown = c;
     shown["tool"]["version"] = "(this build)";
     shown["tool"]["abi"] = "(this build)";
-    EXPECT_TRUE(bytebench_test::matches_golden("compare.json", shown.dump(2) + "\n"));
+    EXPECT_TRUE(matches_golden("compare.json", shown.dump(2) + "\n"));
 }
 
 TEST(Compare, BaselineCanBeTheSecondRun) {

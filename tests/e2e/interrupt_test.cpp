@@ -13,7 +13,6 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -21,6 +20,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -98,8 +98,8 @@ bool any_contains(const std::vector<std::string> &lines, const std::string &text
 }
 
 struct CliRun {
-    std::string tmp, out, mark, err_path;
-    pid_t pid = -1;
+    std::string tmp, out, mark;
+    std::optional<Process> cli;
 };
 
 // Starts `bytebench run <tests>` at 2 copies, for long enough to be
@@ -109,34 +109,15 @@ CliRun start_run(const std::string &name, const std::vector<std::string> &tests)
     r.tmp = fresh_dir(name + "-tmp");
     r.out = fresh_dir(name + "-out");
     r.mark = name + "-" + std::to_string(getpid());
-    r.err_path = fresh_dir(name + "-io") + "/err";
-    std::vector<std::string> args = {BYTEBENCH_CLI, "run"};
+    std::vector<std::string> args = {"run"};
     args.insert(args.end(), tests.begin(), tests.end());
     for (const char *a : {"-c", "2", "-i", "1", "--duration", "30", "--settle", "0", "--tmpdir",
                           r.tmp.c_str(), "-o", r.out.c_str(), "-q", "--no-history"})
         args.push_back(a);
-    r.pid = fork();
-    if (r.pid == 0) {
-        setenv(kMarkName, r.mark.c_str(), 1);
-        const int err = ::open(r.err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        const int null = ::open("/dev/null", O_RDWR);
-        dup2(null, 0);
-        dup2(null, 1);
-        dup2(err, 2);
-        std::vector<char *> argv;
-        for (const std::string &a : args) argv.push_back(const_cast<char *>(a.c_str()));
-        argv.push_back(nullptr);
-        execv(argv[0], argv.data());
-        _exit(127);
-    }
+    Command command(BYTEBENCH_CLI, args);
+    command.env[kMarkName] = r.mark;
+    r.cli.emplace(command);
     return r;
-}
-
-// Waits for the CLI; -1 when it is still running after `seconds`.
-int wait_status(pid_t pid, double seconds) {
-    int ws = -1;
-    poll_until([&] { return waitpid(pid, &ws, WNOHANG) == pid; }, seconds);
-    return ws;
 }
 
 // What every scenario must leave: no process of the run, an empty --tmpdir,
@@ -165,15 +146,9 @@ void expect_clean(const CliRun &r) {
     EXPECT_EQ(results, 1);
 }
 
+// A CLI still running at the end of a test is killed (~Process).
 class Interrupt : public ::testing::Test {
   protected:
-    void TearDown() override {
-        if (run_.pid > 0 && wait_status(run_.pid, 0) == -1) {
-            kill(run_.pid, SIGKILL);
-            waitpid(run_.pid, nullptr, 0);
-        }
-    }
-
     // Starts the run and waits until two processes whose command line holds
     // `running` are there (spawn's helpers: both copies are forking).
     // With `sigterm_ignored`, they must also have set SIGTERM to SIG_IGN.
@@ -191,7 +166,7 @@ class Interrupt : public ::testing::Test {
                 return found >= 2;
             },
             20);
-        ASSERT_TRUE(ran) << running << " never ran:\n" << joined(seen) << read_file(run_.err_path);
+        ASSERT_TRUE(ran) << running << " never ran:\n" << joined(seen) << run_.cli->err();
         ASSERT_TRUE(any_contains(seen, "bytebench-worker janitor")) << joined(seen);
     }
 
@@ -200,16 +175,14 @@ class Interrupt : public ::testing::Test {
 
 TEST_F(Interrupt, OneSigintStopsCleanlyWithAnIncompleteResult) {
     ASSERT_NO_FATAL_FAILURE(start("sigint-once"));
-    ASSERT_EQ(kill(run_.pid, SIGINT), 0);
-    const int ws = wait_status(run_.pid, 20);
-    ASSERT_NE(ws, -1) << "the CLI did not end";
-    run_.pid = -1;
-    ASSERT_TRUE(WIFEXITED(ws)) << ws;
-    EXPECT_EQ(WEXITSTATUS(ws), 130) << read_file(run_.err_path);
+    ASSERT_TRUE(run_.cli->signal(SIGINT));
+    ASSERT_TRUE(run_.cli->wait_for(20)) << "the CLI did not end";
+    const ProcessResult &r = run_.cli->result();
+    ASSERT_TRUE(r.exited()) << r.describe();
+    EXPECT_EQ(r.exit_code, 130) << run_.cli->err();
     expect_clean(run_);
     // A clean stop needs no janitor.
-    EXPECT_EQ(read_file(run_.err_path).find("ended abruptly"), std::string::npos)
-        << read_file(run_.err_path);
+    EXPECT_EQ(run_.cli->err().find("ended abruptly"), std::string::npos) << run_.cli->err();
 }
 
 // The workers ignore SIGTERM (test.hang), so after the first SIGINT the CLI
@@ -219,32 +192,29 @@ TEST_F(Interrupt, TwoSigintsKillAtOnceAndTheJanitorCleansUp) {
         start("sigint-twice",
               {"--plugin-path", std::string(BYTEBENCH_TEST_PLUGIN_DIR) + "/hang", "test.hang"},
               "--workload test.hang", true));
-    ASSERT_EQ(kill(run_.pid, SIGINT), 0);
+    ASSERT_TRUE(run_.cli->signal(SIGINT));
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    ASSERT_EQ(kill(run_.pid, SIGINT), 0);
-    const int ws = wait_status(run_.pid, 5);
-    ASSERT_NE(ws, -1) << "the second SIGINT did not end the CLI";
-    run_.pid = -1;
-    ASSERT_TRUE(WIFSIGNALED(ws)) << ws;
-    EXPECT_EQ(WTERMSIG(ws), SIGINT);
+    ASSERT_TRUE(run_.cli->signal(SIGINT));
+    ASSERT_TRUE(run_.cli->wait_for(5)) << "the second SIGINT did not end the CLI";
+    const ProcessResult &r = run_.cli->result();
+    ASSERT_NE(r.signal, 0) << r.describe();
+    EXPECT_EQ(r.signal, SIGINT);
     expect_clean(run_);
-    const std::string err = read_file(run_.err_path);
+    const std::string err = run_.cli->err();
     EXPECT_NE(err.find("bytebench: the run ended abruptly"), std::string::npos) << err;
     EXPECT_NE(err.find("stopped 2 worker process groups"), std::string::npos) << err;
 }
 
 TEST_F(Interrupt, SigkillLeavesNothingBehind) {
     ASSERT_NO_FATAL_FAILURE(start("sigkill"));
-    ASSERT_EQ(kill(run_.pid, SIGKILL), 0);
-    const int ws = wait_status(run_.pid, 5);
-    ASSERT_NE(ws, -1);
-    run_.pid = -1;
+    ASSERT_TRUE(run_.cli->signal(SIGKILL));
+    ASSERT_TRUE(run_.cli->wait_for(5));
     const auto killed = std::chrono::steady_clock::now();
     expect_clean(run_);
     const double took =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - killed).count();
     EXPECT_LT(took, 2.5);
-    const std::string err = read_file(run_.err_path);
+    const std::string err = run_.cli->err();
     EXPECT_NE(err.find("bytebench: the run ended abruptly"), std::string::npos) << err;
     EXPECT_NE(err.find("stopped 2 worker process groups"), std::string::npos) << err;
 }

@@ -1,17 +1,15 @@
 // Plugins as untrusted code, end to end: files and folders other users may
 // write are refused, the descriptor cache spares describe workers, a
 // flooding workload costs the CLI no memory, temporary folders are private.
-#include <fcntl.h>
 #include <grp.h>
 #include <gtest/gtest.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <regex>
 
 #include "cli_runner.h"
@@ -113,25 +111,6 @@ TEST(PluginSecurity, APluginOfAnotherUserIsRefused) {
     EXPECT_EQ(run_count(dir, true).exit_code, 0);
 }
 
-// Sets an environment variable for the CLIs a test starts.
-class ScopedEnv {
-  public:
-    ScopedEnv(const char *name, const std::string &value) : name_(name) {
-        if (const char *old = std::getenv(name)) old_ = old;
-        setenv(name, value.c_str(), 1);
-    }
-    ~ScopedEnv() {
-        if (old_)
-            setenv(name_, old_->c_str(), 1);
-        else
-            unsetenv(name_);
-    }
-
-  private:
-    const char *name_;
-    std::optional<std::string> old_;
-};
-
 int lines_of(const std::string &path) {
     std::ifstream in(path);
     int n = 0;
@@ -144,55 +123,27 @@ TEST(DescriptorCache, TheSecondCommandDescribesNothing) {
     const std::string plugins = root + "/plugins";
     fs::create_directory(plugins);
     fs::copy_file(kTestPlugins + "/marker/marker.so", plugins + "/marker.so");
-    const ScopedEnv cache("XDG_CACHE_HOME", root + "/cache");
-    const ScopedEnv marker("BYTEBENCH_TEST_MARKER", root + "/marks");
-    ASSERT_EQ(run_cli({"--plugin-path", plugins, "list"}).exit_code, 0);
+    const std::map<std::string, std::string> env = {{"XDG_CACHE_HOME", root + "/cache"},
+                                                    {"BYTEBENCH_TEST_MARKER", root + "/marks"}};
+    ASSERT_EQ(run_cli({"--plugin-path", plugins, "list"}, env).exit_code, 0);
     EXPECT_EQ(lines_of(root + "/marks"), 1);
     EXPECT_TRUE(fs::exists(root + "/cache/bytebench/descriptors.json"));
-    const CliResult again = run_cli({"--plugin-path", plugins, "list"});
+    const CliResult again = run_cli({"--plugin-path", plugins, "list"}, env);
     ASSERT_EQ(again.exit_code, 0) << again.err;
     EXPECT_NE(again.out.find("test.marker"), std::string::npos);
     EXPECT_EQ(lines_of(root + "/marks"), 1);  // described once, then from the cache
     std::ofstream(root + "/cache/bytebench/descriptors.json") << "garbage";
-    EXPECT_EQ(run_cli({"--plugin-path", plugins, "list"}).exit_code, 0);
+    EXPECT_EQ(run_cli({"--plugin-path", plugins, "list"}, env).exit_code, 0);
     EXPECT_EQ(lines_of(root + "/marks"), 2);
-}
-
-// Runs the CLI and measures the largest RSS of it and its workers (wait4).
-struct Measured {
-    int exit_code = -1;
-    long max_rss_kib = 0;
-};
-Measured run_cli_measured(std::vector<std::string> args) {
-    args.insert(args.begin(), BYTEBENCH_CLI);
-    std::vector<char *> argv;
-    for (std::string &a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    const pid_t pid = fork();
-    if (pid == 0) {
-        const int null = open("/dev/null", O_RDWR);
-        dup2(null, 0);
-        dup2(null, 1);
-        dup2(null, 2);
-        execv(argv[0], argv.data());
-        _exit(127);
-    }
-    Measured m;
-    int status = 0;
-    rusage usage{};
-    if (wait4(pid, &status, 0, &usage) == pid) {
-        m.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-        m.max_rss_kib = usage.ru_maxrss;
-    }
-    return m;
 }
 
 TEST(Containment, AFloodOfOutputKeepsOnlyItsTail) {
     const std::string out = fresh_dir("flood");
-    // 2 copies × 16 MiB on stdout and on stderr each.
-    const Measured m = run_cli_measured({"--plugin-path", kTestPlugins + "/flood", "--no-history",
-                                         "run", "test.flood", "-i", "1", "--duration", "0.1",
-                                         "--settle", "0", "-c", "2", "-o", out});
+    // 2 copies × 16 MiB on stdout and on stderr each. max_rss_kib: the
+    // largest RSS of the CLI and its workers (wait4).
+    const CliResult m =
+        run_cli({"--plugin-path", kTestPlugins + "/flood", "--no-history", "run", "test.flood",
+                 "-i", "1", "--duration", "0.1", "--settle", "0", "-c", "2", "-o", out});
     EXPECT_EQ(m.exit_code, 1);
 #ifndef __SANITIZE_ADDRESS__  // ASan's shadow and quarantine (freed memory kept) blur RSS
     EXPECT_LT(m.max_rss_kib, 48 * 1024) << "nobody may hold the flood in memory";
@@ -237,10 +188,10 @@ TEST(TempFolders, PrivateAndInsideTmpdir) {
     const std::string root = fresh_dir("tmpdir");
     const std::string tmpdir = root + "/t";
     fs::create_directory(tmpdir);
-    const ScopedEnv marker("BYTEBENCH_TEST_MARKER", "");
-    const CliResult r = run_cli({"--plugin-path", kTestPlugins + "/marker", "--no-history", "run",
-                                 "test.marker", "-i", "1", "--duration", "0.05", "--settle", "0",
-                                 "-c", "2", "--tmpdir", tmpdir, "-o", root + "/out"});
+    const CliResult r = run_cli(
+        {"--plugin-path", kTestPlugins + "/marker", "--no-history", "run", "test.marker", "-i", "1",
+         "--duration", "0.05", "--settle", "0", "-c", "2", "--tmpdir", tmpdir, "-o", root + "/out"},
+        {{"BYTEBENCH_TEST_MARKER", ""}});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const std::regex line("temp_dir=(" + regex_escape(tmpdir) +
                           "/bytebench-[A-Za-z0-9]{6})/test\\.marker-p0-c[01] mode=(\\d+) "

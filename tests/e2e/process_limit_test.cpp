@@ -11,19 +11,16 @@
 //     the limit lowered (prlimit) under a running helper.
 // These tests count the user's processes, so they hold a ctest resource lock.
 #include <fcntl.h>
-#include <grp.h>
 #include <gtest/gtest.h>
 #include <pwd.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <optional>
 #include <regex>
 #include <sstream>
@@ -37,8 +34,6 @@ namespace fs = std::filesystem;
 
 namespace bytebench::test {
 namespace {
-
-constexpr int kSkipExit = 77;
 
 // Whom the limited processes run as.
 struct Account {
@@ -84,45 +79,20 @@ std::string account_dir(const Account &a, const std::string &name) {
     return dir;
 }
 
-struct Limited {
-    int exit_code = -1;
-    std::string out, err;
-};
-
-// Runs `argv` as the account with RLIMIT_NPROC soft/hard set, HOME and the
-// XDG folders in `home`; calls `while_running(pid)` once it has started.
-Limited run_limited(const Account &a, rlim_t soft, rlim_t hard,
-                    const std::vector<std::string> &argv, const std::string &home,
-                    const std::function<void(pid_t)> &while_running = nullptr) {
-    const std::string out = home + "/stdout", err = home + "/stderr";
-    const pid_t pid = fork();
-    if (pid == 0) {
-        const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        dup2(o, 1);
-        dup2(e, 2);
-        const rlimit limit{soft, hard};
-        if (setrlimit(RLIMIT_NPROC, &limit) != 0) _exit(kSkipExit);
-        if (a.switch_user &&
-            (setgroups(0, nullptr) != 0 || setgid(a.gid) != 0 || setuid(a.uid) != 0))
-            _exit(kSkipExit);
-        for (const char *var : {"HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"})
-            setenv(var, home.c_str(), 1);
-        std::vector<char *> args;
-        for (const std::string &s : argv) args.push_back(const_cast<char *>(s.c_str()));
-        args.push_back(nullptr);
-        execv(args[0], args.data());
-        _exit(127);
-    }
-    if (while_running) while_running(pid);
-    int ws = 0;
-    waitpid(pid, &ws, 0);
-    Limited r;
-    r.exit_code = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
-    r.out = read_file(out);
-    r.err = read_file(err);
-    return r;
+// `argv` as the account with RLIMIT_NPROC soft/hard set, HOME and the XDG
+// folders in `home`.
+Command limited(const Account &a, rlim_t soft, rlim_t hard, const std::vector<std::string> &argv,
+                const std::string &home) {
+    Command command(argv);
+    command.nproc = rlimit{soft, hard};
+    if (a.switch_user) command.user = RunAs{a.uid, a.gid};
+    for (const char *var : {"HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"})
+        command.env[var] = home;
+    return command;
 }
+
+// Whether it never ran because it could not be limited or become the account.
+bool cannot_switch(const ProcessResult &r) { return !r.started() && r.failed_step != "execve"; }
 
 // A /proc file with read(2): the process may end while it is read, which
 // makes istreambuf_iterator throw.
@@ -160,17 +130,9 @@ pid_t running_spawn_helper(uid_t uid) {
 // prlimit(target, RLIMIT_NPROC, 1:1) from a process of the account: root
 // may lack CAP_SYS_RESOURCE (containers), the owner never does.
 bool lower_nproc_to_one(const Account &a, pid_t target) {
-    const pid_t pid = fork();
-    if (pid == 0) {
-        if (a.switch_user &&
-            (setgroups(0, nullptr) != 0 || setgid(a.gid) != 0 || setuid(a.uid) != 0))
-            _exit(2);
-        const rlimit one{1, 1};
-        _exit(prlimit(target, RLIMIT_NPROC, &one, nullptr) == 0 ? 0 : 1);
-    }
-    int ws = 0;
-    waitpid(pid, &ws, 0);
-    return WIFEXITED(ws) && WEXITSTATUS(ws) == 0;
+    Command command({find_program("prlimit"), "--pid", std::to_string(target), "--nproc=1:1"});
+    if (a.switch_user) command.user = RunAs{a.uid, a.gid};
+    return run_process(command).exit_code == 0;
 }
 
 class ProcessLimit : public ::testing::Test {
@@ -205,14 +167,14 @@ class ProcessLimit : public ::testing::Test {
             argv.push_back(p);
         }
         const rlim_t limit = rlim_t(tasks_of(account_.uid) + extra_tasks);
-        const Limited r = run_limited(account_, limit, limit, argv, home_);
-        if (r.exit_code == kSkipExit) return {{"skip", "cannot become " + account_.name}};
+        const ProcessResult r = run_process(limited(account_, limit, limit, argv, home_));
+        if (cannot_switch(r)) return {{"skip", "cannot become " + account_.name}};
         std::istringstream lines(r.out);
         for (std::string line; std::getline(lines, line);) {
             const auto m = nlohmann::json::parse(line, nullptr, false);
             if (!m.is_discarded() && (m["type"] == "result" || m["type"] == "fail")) return m;
         }
-        return {{"type", "none"}, {"out", r.out}, {"err", r.err}};
+        return {{"type", "none"}, {"how", r.describe()}, {"out", r.out}, {"err", r.err}};
     }
 
     Account account_{};
@@ -282,12 +244,12 @@ TEST_F(ProcessLimit, TheCliSkipsATestThatDoesNotFitAndGoesOn) {
     // Room for 10 more: the CLI and its janitor take 2; syscall at 4 copies
     // needs 4 × 2 + 2, spawn 4 × 3 + 2.
     const rlim_t limit = rlim_t(tasks_of(account_.uid) + 12);
-    const Limited r =
-        run_limited(account_, limit, limit,
-                    {BYTEBENCH_CLI, "--no-history", "run", "spawn", "syscall", "-c", "4", "-i", "1",
-                     "--duration", "0.2", "--settle", "0", "--tmpdir", tmp, "-o", out, "-q"},
-                    home_);
-    if (r.exit_code == kSkipExit) GTEST_SKIP() << "cannot become " << account_.name;
+    const ProcessResult r = run_process(
+        limited(account_, limit, limit,
+                {BYTEBENCH_CLI, "--no-history", "run", "spawn", "syscall", "-c", "4", "-i", "1",
+                 "--duration", "0.2", "--settle", "0", "--tmpdir", tmp, "-o", out, "-q"},
+                home_));
+    if (cannot_switch(r)) GTEST_SKIP() << "cannot become " << account_.name;
     EXPECT_EQ(r.exit_code, 0) << r.err;
     const nlohmann::json doc = only_result(out);
     const nlohmann::json *spawn = find_test(doc["runs"][0], "spawn");
@@ -317,11 +279,12 @@ TEST_F(ProcessLimit, TheCliRaisesTheSoftLimitWhenTheHardOneAllows) {
     fs::create_directories(out);
     ASSERT_EQ(chown(out.c_str(), account_.uid, account_.gid), 0);
     const uint64_t now = tasks_of(account_.uid);
-    const Limited r = run_limited(account_, rlim_t(now + 4), rlim_t(now + 60),
-                                  {BYTEBENCH_CLI, "--no-history", "-v", "run", "spawn", "-c", "4",
-                                   "-i", "1", "--duration", "0.2", "--settle", "0", "-o", out},
-                                  home_);
-    if (r.exit_code == kSkipExit) GTEST_SKIP() << "cannot become " << account_.name;
+    const ProcessResult r =
+        run_process(limited(account_, rlim_t(now + 4), rlim_t(now + 60),
+                            {BYTEBENCH_CLI, "--no-history", "-v", "run", "spawn", "-c", "4", "-i",
+                             "1", "--duration", "0.2", "--settle", "0", "-o", out},
+                            home_));
+    if (cannot_switch(r)) GTEST_SKIP() << "cannot become " << account_.name;
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(only_result(out)["runs"][0]["tests"][0]["status"], "ok");
     EXPECT_NE(r.err.find("raising the soft RLIMIT_NPROC from " + std::to_string(now + 4) + " to " +
@@ -338,19 +301,18 @@ TEST_F(ProcessLimit, AForkFailingMidRunIsTheTestsErrorAndTheRunGoesOn) {
     ASSERT_EQ(chown(out.c_str(), account_.uid, account_.gid), 0);
     const rlim_t limit = rlim_t(tasks_of(account_.uid) + 100);
     bool lowered = false;
-    const Limited r = run_limited(
-        account_, limit, limit,
-        {BYTEBENCH_CLI, "--no-history", "run", "spawn", "syscall", "-c", "1", "-i", "1",
-         "--duration", "2", "--settle", "0", "-o", out, "-q"},
-        home_, [&](pid_t) {
-            const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-            while (!lowered && std::chrono::steady_clock::now() < end) {
-                const pid_t helper = running_spawn_helper(account_.uid);
-                lowered = helper > 0 && lower_nproc_to_one(account_, helper);
-                std::this_thread::sleep_for(std::chrono::milliseconds(10));
-            }
-        });
-    if (r.exit_code == kSkipExit) GTEST_SKIP() << "cannot become " << account_.name;
+    Process cli(limited(account_, limit, limit,
+                        {BYTEBENCH_CLI, "--no-history", "run", "spawn", "syscall", "-c", "1", "-i",
+                         "1", "--duration", "2", "--settle", "0", "-o", out, "-q"},
+                        home_));
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (cli.result().started() && !lowered && std::chrono::steady_clock::now() < end) {
+        const pid_t helper = running_spawn_helper(account_.uid);
+        lowered = helper > 0 && lower_nproc_to_one(account_, helper);
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    const ProcessResult &r = cli.wait();
+    if (cannot_switch(r)) GTEST_SKIP() << "cannot become " << account_.name;
     ASSERT_TRUE(lowered) << "never saw spawn-helper run; exit " << r.exit_code << "; " << r.err
                          << r.out;
     EXPECT_EQ(r.exit_code, 1) << r.err;

@@ -8,7 +8,7 @@
 #include "reporter_harness.h"
 #include "reporter_test_helpers.h"
 
-namespace bytebench_test {
+namespace bytebench::test {
 namespace {
 
 const bb_reporter &csv_reporter() { return load_reporter(CSV_REPORTER, "csv"); }
@@ -124,4 +124,4 @@ TEST_P(CsvReporterBadInput, SurvivesMembersOfTheWrongType) {
 INSTANTIATE_TEST_SUITE_P(Reporters, CsvReporterBadInput, ::testing::Values("csv", "csv-long"));
 
 }  // namespace
-}  // namespace bytebench_test
+}  // namespace bytebench::test

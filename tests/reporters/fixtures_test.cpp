@@ -9,7 +9,7 @@
 #include "reporter_harness.h"
 #include "reporter_test_helpers.h"
 
-namespace bytebench_test {
+namespace bytebench::test {
 namespace {
 
 using nlohmann::json;
@@ -49,4 +49,4 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, FixtureIndexes,
                                            "minimal-incomplete.json", "stats-2run.json"));
 
 }  // namespace
-}  // namespace bytebench_test
+}  // namespace bytebench::test

@@ -10,7 +10,7 @@
 
 #include "reporter_harness.h"
 
-namespace bytebench_test {
+namespace bytebench::test {
 namespace {
 
 constexpr size_t kContext = 3;
@@ -135,4 +135,4 @@ std::string unified_diff(const std::string &expected, const std::string &actual,
            << unified_diff(expected, actual, "golden/" + name, "actual");
 }
 
-}  // namespace bytebench_test
+}  // namespace bytebench::test

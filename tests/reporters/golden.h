@@ -13,7 +13,7 @@
 
 #include <string>
 
-namespace bytebench_test {
+namespace bytebench::test {
 
 // Path of golden file `name` in the source tree.
 std::string golden_path(const std::string &name);
@@ -26,4 +26,4 @@ std::string golden_path(const std::string &name);
 std::string unified_diff(const std::string &expected, const std::string &actual,
                          const std::string &expected_label, const std::string &actual_label);
 
-}  // namespace bytebench_test
+}  // namespace bytebench::test

@@ -14,10 +14,10 @@ int main(int argc, char **argv) {
         return 2;
     }
     try {
-        const bb_reporter &reporter = bytebench_test::load_reporter(argv[1], "html");
+        const bb_reporter &reporter = bytebench::test::load_reporter(argv[1], "html");
         std::string error;
-        const bb_status status = bytebench_test::write_report_to(
-            reporter, bytebench_test::read_file(argv[2]), argv[3], error);
+        const bb_status status = bytebench::test::write_report_to(
+            reporter, bytebench::test::read_file(argv[2]), argv[3], error);
         if (status != BB_OK) {
             std::fprintf(stderr, "%s: %s\n", argv[2], error.c_str());
             return 1;

@@ -15,7 +15,7 @@
 #include "reporter_harness.h"
 #include "reporter_test_helpers.h"
 
-namespace bytebench_test {
+namespace bytebench::test {
 namespace {
 
 using nlohmann::json;
@@ -390,4 +390,4 @@ TEST(HtmlReporter, IgnoresTheProcessLocale) {
 }
 
 }  // namespace
-}  // namespace bytebench_test
+}  // namespace bytebench::test

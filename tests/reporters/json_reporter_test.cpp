@@ -8,7 +8,7 @@
 #include "reporter_harness.h"
 #include "reporter_test_helpers.h"
 
-namespace bytebench_test {
+namespace bytebench::test {
 namespace {
 
 using nlohmann::json;
@@ -89,4 +89,4 @@ TEST(JsonReporter, ChecksTheSchemaMajorExactly) {
 }
 
 }  // namespace
-}  // namespace bytebench_test
+}  // namespace bytebench::test

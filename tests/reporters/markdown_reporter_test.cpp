@@ -10,7 +10,7 @@
 #include "reporter_harness.h"
 #include "reporter_test_helpers.h"
 
-namespace bytebench_test {
+namespace bytebench::test {
 namespace {
 
 const bb_reporter &markdown_reporter() { return load_reporter(MARKDOWN_REPORTER, "markdown"); }
@@ -125,4 +125,4 @@ TEST(MarkdownReporter, SurvivesMembersOfTheWrongType) {
 }
 
 }  // namespace
-}  // namespace bytebench_test
+}  // namespace bytebench::test

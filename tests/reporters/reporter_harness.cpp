@@ -11,7 +11,7 @@
 
 #include "fake_host.h"
 
-namespace bytebench_test {
+namespace bytebench::test {
 namespace {
 
 // A new, empty file in the test's temporary directory.
@@ -47,14 +47,6 @@ WriteOutcome write_report(const bb_reporter &reporter, const std::string &docume
     return outcome;
 }
 
-std::string read_file(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 void write_file(const std::string &path, const std::string &content) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out << content;
@@ -62,4 +54,4 @@ void write_file(const std::string &path, const std::string &content) {
     if (!out) throw std::runtime_error("cannot write " + path);
 }
 
-}  // namespace bytebench_test
+}  // namespace bytebench::test

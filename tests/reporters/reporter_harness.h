@@ -6,7 +6,9 @@
 
 #include <string>
 
-namespace bytebench_test {
+#include "files.h"
+
+namespace bytebench::test {
 
 // What one write() call produced.
 struct WriteOutcome {
@@ -26,7 +28,6 @@ WriteOutcome write_report(const bb_reporter &reporter, const std::string &docume
 bb_status write_report_to(const bb_reporter &reporter, const std::string &document,
                           const char *out_path, std::string &error);
 
-std::string read_file(const std::string &path);
 void write_file(const std::string &path, const std::string &content);
 
-}  // namespace bytebench_test
+}  // namespace bytebench::test

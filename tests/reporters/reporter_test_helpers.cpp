@@ -2,7 +2,7 @@
 
 #include "reporter_harness.h"
 
-namespace bytebench_test {
+namespace bytebench::test {
 
 std::string fixture(const std::string &name) {
     return read_file(std::string(BYTEBENCH_REPORTER_FIXTURE_DIR) + "/" + name);
@@ -74,4 +74,4 @@ const std::vector<std::string> &odd_documents() {
     return documents;
 }
 
-}  // namespace bytebench_test
+}  // namespace bytebench::test

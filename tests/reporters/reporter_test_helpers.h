@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace bytebench_test {
+namespace bytebench::test {
 
 // The document `name` in tests/reporters/fixtures/.
 std::string fixture(const std::string &name);
@@ -37,4 +37,4 @@ extern const char *const kOddComparison;  // its gate failed
 // The same and more: members that are absent, null or out of range in other ways.
 const std::vector<std::string> &odd_documents();
 
-}  // namespace bytebench_test
+}  // namespace bytebench::test

@@ -9,7 +9,7 @@
 #include "reporter_harness.h"
 #include "reporter_test_helpers.h"
 
-namespace bytebench_test {
+namespace bytebench::test {
 namespace {
 
 const bb_reporter &text_reporter() { return load_reporter(TEXT_REPORTER, "text"); }
@@ -108,4 +108,4 @@ TEST(TextReporterComparison, WithoutInputsSaysSo) {
 }
 
 }  // namespace
-}  // namespace bytebench_test
+}  // namespace bytebench::test

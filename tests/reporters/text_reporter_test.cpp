@@ -15,7 +15,7 @@
 #include "reporter_harness.h"
 #include "reporter_test_helpers.h"
 
-namespace bytebench_test {
+namespace bytebench::test {
 namespace {
 
 const bb_reporter &text_reporter() { return load_reporter(TEXT_REPORTER, "text"); }
@@ -317,4 +317,4 @@ TEST(TextReporter, IgnoresTheProcessLocale) {
 }
 
 }  // namespace
-}  // namespace bytebench_test
+}  // namespace bytebench::test

@@ -10,7 +10,7 @@
 #include "reporter_harness.h"
 #include "reporter_test_helpers.h"
 
-namespace bytebench_test {
+namespace bytebench::test {
 namespace {
 
 using nlohmann::json;
@@ -65,4 +65,4 @@ TEST(TextMachineLines, Units) {
 }
 
 }  // namespace
-}  // namespace bytebench_test
+}  // namespace bytebench::test

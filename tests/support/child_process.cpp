@@ -7,9 +7,8 @@
 
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
 
-namespace bytebench_test {
+namespace bytebench::test {
 namespace {
 constexpr int kSkipExit = 77;
 }  // namespace
@@ -53,11 +52,4 @@ std::string mount_private(const std::string &dir, const char *type, const std::s
     return "";
 }
 
-std::string fresh_dir(const std::string &root, const std::string &name) {
-    const std::filesystem::path dir = std::filesystem::path(root) / name;
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    return dir.string();
-}
-
-}  // namespace bytebench_test
+}  // namespace bytebench::test

@@ -6,7 +6,7 @@
 #include <functional>
 #include <string>
 
-namespace bytebench_test {
+namespace bytebench::test {
 
 // Runs `body` in a forked child and returns what it returned (or
 // "exception: ..." / "child died: ..."). A body that cannot do its job on
@@ -18,10 +18,7 @@ std::string in_child(const std::function<std::string()> &body);
 // CAP_SYS_ADMIN). Returns "" or "SKIP: why".
 std::string mount_private(const std::string &dir, const char *type, const std::string &options);
 
-// `root`/`name`, emptied or created.
-std::string fresh_dir(const std::string &root, const std::string &name);
-
-}  // namespace bytebench_test
+}  // namespace bytebench::test
 
 // In a gtest test: skips it when in_child() answered "SKIP: why".
 #define SKIP_IF_CHILD_SKIPPED(text) \

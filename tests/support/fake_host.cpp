@@ -5,7 +5,7 @@
 
 #include <stdexcept>
 
-namespace bytebench_test {
+namespace bytebench::test {
 
 volatile int32_t g_stop_flag = 0;
 
@@ -103,4 +103,4 @@ void ParamArrays::apply(bb_run_context &ctx) const {
     ctx.param_values = value_ptrs_.data();
 }
 
-}  // namespace bytebench_test
+}  // namespace bytebench::test

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace bytebench_test {
+namespace bytebench::test {
 
 // What the fake host answers; a test changes it between calls.
 struct FakeHostState {
@@ -49,4 +49,7 @@ class ParamArrays {
     std::vector<const char *> value_ptrs_;
 };
 
-}  // namespace bytebench_test
+}  // namespace bytebench::test
+
+// The former name, still used by tests/abi.
+namespace bytebench_test = bytebench::test;

@@ -13,6 +13,7 @@
 #include "dhrystone.h"
 #include "kernels.h"
 
+namespace bytebench::test {
 namespace {
 
 using namespace bytebench_cpu;
@@ -217,3 +218,4 @@ TEST(Hanoi, RejectsBadDiskCounts) {
 }
 
 }  // namespace
+}  // namespace bytebench::test

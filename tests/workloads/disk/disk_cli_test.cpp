@@ -2,9 +2,7 @@
 // suite of its own: the result has the workload's unit, a value and no index
 // (the disk tests have no baseline).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -14,7 +12,7 @@
 
 namespace fs = std::filesystem;
 
-namespace bytebench::disk_test {
+namespace bytebench::test {
 namespace {
 
 const char kSuite[] = R"(schema = "bytebench.suite/1"
@@ -31,13 +29,12 @@ TEST(DiskWorkloadCli, RandReadRunsThroughTheWorkerInIops) {
     const std::string out = fresh_dir("cli-out"), tmp = fresh_dir("cli-tmp");
     const std::string suite = fresh_dir("cli-suite") + "/suite.toml";
     std::ofstream(suite) << kSuite;
-    const std::string log = fresh_dir("cli-log") + "/cli.out";
-    const std::string cmd = std::string("'") + BYTEBENCH_CLI + "' --suite '" + suite +
-                            "' run disk-rand-read -i 1 --duration 0.3 --settle 0 -c 1 -q -o '" +
-                            out + "' --tmpdir '" + tmp + "' --no-history >'" + log +
-                            "' 2>&1 </dev/null";
-    const int status = std::system(cmd.c_str());
-    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << cmd << "\n" << read_file(log);
+    Command cli(BYTEBENCH_CLI,
+                {"--suite", suite, "run", "disk-rand-read", "-i", "1", "--duration", "0.3",
+                 "--settle", "0", "-c", "1", "-q", "-o", out, "--tmpdir", tmp, "--no-history"});
+    cli.err_to_out = true;
+    const ProcessResult r = run_process(cli);
+    ASSERT_TRUE(r.exited() && r.exit_code == 0) << r.describe() << "\n" << r.out;
     nlohmann::json doc;
     for (const auto &e : fs::directory_iterator(out))
         if (e.path().extension() == ".json") doc = nlohmann::json::parse(read_file(e.path()));
@@ -55,4 +52,4 @@ TEST(DiskWorkloadCli, RandReadRunsThroughTheWorkerInIops) {
 }
 
 }  // namespace
-}  // namespace bytebench::disk_test
+}  // namespace bytebench::test

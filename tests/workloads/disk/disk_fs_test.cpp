@@ -15,7 +15,7 @@
 
 #include "disk_harness.h"
 
-namespace bytebench::disk_test {
+namespace bytebench::test {
 namespace {
 
 // Runs `e` in a child with `type` mounted at e.temp_dir; the outcome as JSON.
@@ -157,4 +157,4 @@ TEST(DiskSpace, NoSpaceDuringThePassIsTheTestsError) {
 }
 
 }  // namespace
-}  // namespace bytebench::disk_test
+}  // namespace bytebench::test

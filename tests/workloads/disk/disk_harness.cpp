@@ -22,17 +22,12 @@
 
 namespace fs = std::filesystem;
 
-namespace bytebench::disk_test {
+namespace bytebench::test {
 
-using bytebench_test::fake_host;
-using bytebench_test::fake_host_state;
-using bytebench_test::g_stop_flag;
-using bytebench_test::monotonic_ns;
-
-const bb_plugin &disk_plugin() { return bytebench_test::load_plugin(BYTEBENCH_DISK_PLUGIN); }
+const bb_plugin &disk_plugin() { return load_plugin(BYTEBENCH_DISK_PLUGIN); }
 
 const bb_workload &workload(const std::string &id) {
-    return bytebench_test::find_workload(BYTEBENCH_DISK_PLUGIN, id);
+    return find_workload(BYTEBENCH_DISK_PLUGIN, id);
 }
 
 std::vector<std::string> list_dir(const std::string &dir) {
@@ -49,16 +44,7 @@ std::vector<std::string> list_dir(const std::string &dir) {
     return out;
 }
 
-std::string fresh_dir(const std::string &name) {
-    return bytebench_test::fresh_dir(BYTEBENCH_DISK_TEST_TMP, name);
-}
-
-std::string read_file(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+std::string fresh_dir(const std::string &name) { return fresh_dir(BYTEBENCH_DISK_TEST_TMP, name); }
 
 namespace {
 
@@ -86,7 +72,7 @@ Exercise small(const std::string &workload, const std::string &dir,
 
 Outcome exercise(const Exercise &e) {
     const bb_workload &w = workload(e.workload);
-    const bytebench_test::ParamArrays params(w, e.params);
+    const ParamArrays params(w, e.params);
     g_stop_flag = 0;
     fake_host_state().temp_dir = e.temp_dir;
     fake_host_state().details.clear();
@@ -169,4 +155,4 @@ int probe_o_direct(const std::string &dir) {
     return err;
 }
 
-}  // namespace bytebench::disk_test
+}  // namespace bytebench::test

@@ -14,8 +14,10 @@
 #include <vector>
 
 #include "child_process.h"
+#include "files.h"
+#include "process_runner.h"
 
-namespace bytebench::disk_test {
+namespace bytebench::test {
 
 const bb_plugin &disk_plugin();
 const bb_workload &workload(const std::string &id);
@@ -65,15 +67,11 @@ std::string fresh_dir(const std::string &name);
 // "name mode size" of every entry of `dir`, sorted.
 std::vector<std::string> list_dir(const std::string &dir);
 
-std::string read_file(const std::string &path);
-
 // --- a file system of its own, in a child process ------------------------------
 
-// In a forked child, and a private mount there (tests/support/child_process.h).
-using bytebench_test::in_child;
-using bytebench_test::mount_private;
+// In a forked child, and a private mount there: tests/support/child_process.h.
 
 // 0 when `dir` accepts an O_DIRECT open, else the errno.
 int probe_o_direct(const std::string &dir);
 
-}  // namespace bytebench::disk_test
+}  // namespace bytebench::test

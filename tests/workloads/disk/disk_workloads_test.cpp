@@ -14,7 +14,7 @@
 #include "disk_harness.h"
 #include "disk_io.h"
 
-namespace bytebench::disk_test {
+namespace bytebench::test {
 namespace {
 
 using namespace bytebench_disk;
@@ -408,4 +408,4 @@ TEST(DiskParams, NeedsATemporaryFolder) {
 }
 
 }  // namespace
-}  // namespace bytebench::disk_test
+}  // namespace bytebench::test

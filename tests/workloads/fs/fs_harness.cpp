@@ -20,15 +20,11 @@
 
 namespace fs = std::filesystem;
 
-namespace bytebench::fs_test {
+namespace bytebench::test {
 
-using bytebench_test::fake_host;
-using bytebench_test::g_stop_flag;
-using bytebench_test::monotonic_ns;
+const bb_plugin &fs_plugin() { return load_plugin(BYTEBENCH_FS_PLUGIN); }
 
-const bb_plugin &fs_plugin() { return bytebench_test::load_plugin(BYTEBENCH_FS_PLUGIN); }
-
-const bb_workload &fstime() { return bytebench_test::find_workload(BYTEBENCH_FS_PLUGIN, "fstime"); }
+const bb_workload &fstime() { return find_workload(BYTEBENCH_FS_PLUGIN, "fstime"); }
 
 std::vector<std::string> list_dir(const std::string &dir) {
     std::vector<std::string> out;
@@ -43,16 +39,14 @@ std::vector<std::string> list_dir(const std::string &dir) {
     return out;
 }
 
-std::string fresh_dir(const std::string &name) {
-    return bytebench_test::fresh_dir(BYTEBENCH_FS_TEST_TMP, name);
-}
+std::string fresh_dir(const std::string &name) { return fresh_dir(BYTEBENCH_FS_TEST_TMP, name); }
 
 Outcome exercise(const Exercise &e) {
     const bb_workload &w = fstime();
-    const bytebench_test::ParamArrays params(w, e.params);
+    const ParamArrays params(w, e.params);
     g_stop_flag = 0;
-    bytebench_test::fake_host_state().temp_dir = e.temp_dir;
-    bytebench_test::fake_host_state().details.clear();
+    fake_host_state().temp_dir = e.temp_dir;
+    fake_host_state().details.clear();
 
     bb_run_context ctx{};
     ctx.struct_size = sizeof ctx;
@@ -68,7 +62,7 @@ Outcome exercise(const Exercise &e) {
     const uint64_t before_create = monotonic_ns();
     out.created = w.create(fake_host(), &ctx, &instance, result.error, sizeof result.error);
     out.create_ns = monotonic_ns() - before_create;
-    out.details = bytebench_test::fake_host_state().details;
+    out.details = fake_host_state().details;
     if (out.created != BB_OK) {
         out.error = result.error;
         if (!e.temp_dir.empty()) out.files_left = list_dir(e.temp_dir);
@@ -103,4 +97,4 @@ void fill_disk(const std::string &dir) {
     }
 }
 
-}  // namespace bytebench::fs_test
+}  // namespace bytebench::test

@@ -11,8 +11,10 @@
 #include <vector>
 
 #include "child_process.h"
+#include "files.h"
+#include "process_runner.h"
 
-namespace bytebench::fs_test {
+namespace bytebench::test {
 
 // The loaded plugin's "fstime" workload (the plugin is loaded once).
 const bb_plugin &fs_plugin();
@@ -47,11 +49,7 @@ std::string fresh_dir(const std::string &name);
 // "name mode" (octal) of every entry of `dir`, sorted.
 std::vector<std::string> list_dir(const std::string &dir);
 
-// --- a small disk, in a child process ----------------------------------------
-
-// In a forked child, and a private mount there (tests/support/child_process.h).
-using bytebench_test::in_child;
-using bytebench_test::mount_private;
+// --- a small disk, in a child process (tests/support/child_process.h) --------
 
 // In the child: a private tmpfs of `size` ("4m") at `dir`, in a mount
 // namespace of its own (needs CAP_SYS_ADMIN). "" or "SKIP: why".
@@ -60,4 +58,4 @@ std::string mount_small_disk(const std::string &dir, const char *size = "4m");
 // Fills the file system of `dir` up to its last byte (with `dir`/filler).
 void fill_disk(const std::string &dir);
 
-}  // namespace bytebench::fs_test
+}  // namespace bytebench::test

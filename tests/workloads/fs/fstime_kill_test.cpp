@@ -3,12 +3,8 @@
 // worker's process group), during the untimed warm-up and while measuring.
 // After a worker is killed the run goes on, and the crashed copy's folder must
 // be gone before the next test starts.
-#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
@@ -26,7 +22,7 @@
 
 namespace fs = std::filesystem;
 
-namespace bytebench::fs_test {
+namespace bytebench::test {
 namespace {
 
 // A suite whose copy test has short warm-ups, to be killed while measuring.
@@ -93,74 +89,29 @@ std::string listing(const std::string &dir) {
     return out;
 }
 
-class Cli {
-  public:
-    explicit Cli(const std::vector<std::string> &args, const std::string &log) {
-        pid_ = fork();
-        if (pid_ == 0) {
-            const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-            if (fd >= 0) {
-                dup2(fd, 1);
-                dup2(fd, 2);
-            }
-            std::vector<char *> argv{const_cast<char *>(BYTEBENCH_CLI)};
-            for (const std::string &a : args) argv.push_back(const_cast<char *>(a.c_str()));
-            argv.push_back(nullptr);
-            execv(BYTEBENCH_CLI, argv.data());
-            _exit(127);
-        }
+// The running `bytebench-worker run` children of process `cli`.
+std::vector<pid_t> workers_of(pid_t cli) {
+    std::vector<pid_t> out;
+    for (const auto &e : fs::directory_iterator("/proc")) {
+        const std::string name = e.path().filename().string();
+        if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::ifstream stat(e.path() / "stat");
+        std::string line;
+        std::getline(stat, line);
+        const auto paren = line.rfind(')');
+        if (paren == std::string::npos) continue;
+        char state = 0;
+        int ppid = 0;
+        if (sscanf(line.c_str() + paren + 1, " %c %d", &state, &ppid) != 2) continue;
+        if (ppid != cli) continue;
+        std::ifstream cmd(e.path() / "cmdline");
+        std::string cmdline((std::istreambuf_iterator<char>(cmd)), {});
+        if (cmdline.find("bytebench-worker") != std::string::npos &&
+            cmdline.find(std::string("\0run\0", 5)) != std::string::npos)
+            out.push_back(pid_t(std::stoi(name)));
     }
-    ~Cli() {
-        if (pid_ > 0 && status_ < 0) {
-            kill(pid_, SIGKILL);
-            waitpid(pid_, nullptr, 0);
-        }
-    }
-    Cli(const Cli &) = delete;
-    Cli &operator=(const Cli &) = delete;
-
-    pid_t pid() const { return pid_; }
-
-    // The wait status, or -1 if it is still running after `seconds`.
-    int wait(double seconds) {
-        wait_for(
-            [&] {
-                int ws = 0;
-                if (waitpid(pid_, &ws, WNOHANG) == pid_) status_ = ws;
-                return status_ >= 0;
-            },
-            seconds);
-        return status_;
-    }
-
-    // Its running `bytebench-worker run` children.
-    std::vector<pid_t> workers() const {
-        std::vector<pid_t> out;
-        for (const auto &e : fs::directory_iterator("/proc")) {
-            const std::string name = e.path().filename().string();
-            if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-            std::ifstream stat(e.path() / "stat");
-            std::string line;
-            std::getline(stat, line);
-            const auto paren = line.rfind(')');
-            if (paren == std::string::npos) continue;
-            char state = 0;
-            int ppid = 0;
-            if (sscanf(line.c_str() + paren + 1, " %c %d", &state, &ppid) != 2) continue;
-            if (ppid != pid_) continue;
-            std::ifstream cmd(e.path() / "cmdline");
-            std::string cmdline((std::istreambuf_iterator<char>(cmd)), {});
-            if (cmdline.find("bytebench-worker") != std::string::npos &&
-                cmdline.find(std::string("\0run\0", 5)) != std::string::npos)
-                out.push_back(pid_t(std::stoi(name)));
-        }
-        return out;
-    }
-
-  private:
-    pid_t pid_ = -1;
-    int status_ = -1;
-};
+    return out;
+}
 
 struct Scenario {
     std::string name;
@@ -191,7 +142,9 @@ TEST_P(FstimeKill, LeavesTheTmpdirEmpty) {
         args.push_back(a);
     if (!s.fast_suite)
         for (const char *a : {"--duration", "5"}) args.push_back(a);
-    Cli cli(args, out + "/cli.out");
+    Command command(BYTEBENCH_CLI, args);
+    command.err_to_out = true;
+    Process cli(command);  // killed if still running at the end (~Process)
 
     // Warm-up: dummy0 exists (create() is sleeping or warming up). Measuring:
     // dummy1, written only by the measured copy phase, has data.
@@ -200,25 +153,25 @@ TEST_P(FstimeKill, LeavesTheTmpdirEmpty) {
         10);
     ASSERT_TRUE(reached) << "no file appeared; " << listing(tmp);
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    ASSERT_EQ(cli.wait(0), -1) << "the CLI ended before it was killed";
+    ASSERT_FALSE(cli.wait_for(0)) << "the CLI ended before it was killed";
 
     if (s.kill_worker) {
-        const std::vector<pid_t> workers = cli.workers();
+        const std::vector<pid_t> workers = workers_of(cli.pid());
         ASSERT_EQ(workers.size(), 1u);
         ASSERT_EQ(kill(-workers[0], SIGKILL), 0) << std::strerror(errno);
     } else {
-        ASSERT_EQ(kill(cli.pid(), SIGTERM), 0);
+        ASSERT_TRUE(cli.signal(SIGTERM));
     }
     if (next_test) {
         ASSERT_TRUE(wait_for([&] { return has_dir(tmp, "fastwrite-"); }, 10))
             << "the next test did not start; " << listing(tmp);
         EXPECT_FALSE(has_dir(tmp, "fastcopy-")) << "left behind:\n" << listing(tmp);
     }
-    const int ws = cli.wait(15);
-    ASSERT_GE(ws, 0) << "the CLI did not end";
-    ASSERT_TRUE(WIFEXITED(ws)) << "wait status " << ws;
+    ASSERT_TRUE(cli.wait_for(15)) << "the CLI did not end";
+    const ProcessResult &r = cli.result();
+    ASSERT_TRUE(r.exited()) << r.describe();
     if (s.kill_worker) {
-        EXPECT_NE(WEXITSTATUS(ws), 0);  // the test failed; the run itself went on
+        EXPECT_NE(r.exit_code, 0);  // the test failed; the run itself went on
         int results = 0;
         for (const auto &e : fs::directory_iterator(out)) {
             if (e.path().extension() != ".json") continue;
@@ -232,7 +185,7 @@ TEST_P(FstimeKill, LeavesTheTmpdirEmpty) {
         }
         EXPECT_EQ(results, 1);
     } else {
-        EXPECT_EQ(WEXITSTATUS(ws), 128 + SIGTERM);
+        EXPECT_EQ(r.exit_code, 128 + SIGTERM);
     }
     EXPECT_TRUE(is_empty_dir(tmp)) << "left behind:\n" << listing(tmp);
 }
@@ -250,4 +203,4 @@ INSTANTIATE_TEST_SUITE_P(Cli, FstimeKill,
                          });
 
 }  // namespace
-}  // namespace bytebench::fs_test
+}  // namespace bytebench::test

@@ -15,7 +15,7 @@
 
 #include "fs_harness.h"
 
-namespace bytebench::fs_test {
+namespace bytebench::test {
 namespace {
 
 const bb_param_desc *find_param(const bb_workload &w, const std::string &key) {
@@ -284,4 +284,4 @@ TEST(Fstime, WriteErrorDuringWarmUpNamesTheFile) {
 }
 
 }  // namespace
-}  // namespace bytebench::fs_test
+}  // namespace bytebench::test

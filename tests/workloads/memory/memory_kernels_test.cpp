@@ -14,6 +14,7 @@
 
 namespace fs = std::filesystem;
 
+namespace bytebench::test {
 namespace {
 
 using namespace bytebench_memory;
@@ -371,3 +372,4 @@ TEST(Sizing, FormatsBytes) {
 }
 
 }  // namespace
+}  // namespace bytebench::test

@@ -2,7 +2,6 @@
 // host (tests/support) standing in for bytebench-worker and a thread as the
 // stop flag; and stream-triad through the real CLI and worker.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <chrono>
 #include <cmath>
@@ -17,21 +16,18 @@
 #include <thread>
 
 #include "fake_host.h"
+#include "files.h"
+#include "process_runner.h"
 #include "stream.h"
 
 namespace fs = std::filesystem;
 
+namespace bytebench::test {
 namespace {
-
-using bytebench_test::fake_host;
-using bytebench_test::fake_host_state;
-using bytebench_test::g_stop_flag;
 
 const char *const kIds[] = {"stream-copy", "stream-scale", "stream-add", "stream-triad"};
 
-const bb_workload &workload(const std::string &id) {
-    return bytebench_test::find_workload(MEMORY_PLUGIN, id);
-}
+const bb_workload &workload(const std::string &id) { return find_workload(MEMORY_PLUGIN, id); }
 
 struct Outcome {
     bb_status created = BB_ERROR;
@@ -46,7 +42,7 @@ struct Outcome {
 Outcome exercise(const std::string &id, const std::map<std::string, std::string> &params,
                  uint32_t copies = 1, double run_s = 0.2) {
     const bb_workload &w = workload(id);
-    const bytebench_test::ParamArrays arrays(w, params);
+    const ParamArrays arrays(w, params);
     fake_host_state().details.clear();
     g_stop_flag = 0;
     bb_run_context ctx{};
@@ -62,7 +58,7 @@ Outcome exercise(const std::string &id, const std::map<std::string, std::string>
     void *instance = nullptr;
     out.created = w.create(fake_host(), &ctx, &instance, result.error, sizeof result.error);
     if (out.created == BB_OK) {
-        ctx.deadline_ns = bytebench_test::monotonic_ns() + ctx.duration_ns;
+        ctx.deadline_ns = monotonic_ns() + ctx.duration_ns;
         std::thread timer([&] {
             std::this_thread::sleep_for(std::chrono::duration<double>(run_s));
             g_stop_flag = 1;
@@ -79,7 +75,7 @@ Outcome exercise(const std::string &id, const std::map<std::string, std::string>
 }
 
 TEST(MemoryPlugin, DescribesFourStreamWorkloads) {
-    const bb_plugin &p = bytebench_test::load_plugin(MEMORY_PLUGIN);
+    const bb_plugin &p = load_plugin(MEMORY_PLUGIN);
     EXPECT_STREQ(p.id, "org.bytebench.memory");
     EXPECT_EQ(p.workload_count, 4u);
     for (const char *id : kIds) {
@@ -168,13 +164,6 @@ TEST(MemoryPlugin, AnArrayMibOutOfRangeIsAnError) {
 
 // --- through the CLI ------------------------------------------------------------
 
-std::string slurp(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 // A suite whose stream-triad has 8 MiB arrays: `bytebench --suite FILE run
 // stream-triad -i 1 --duration 0.3 --settle 0 -c 1` gives an MB/s value and,
 // with no baseline, no index.
@@ -189,17 +178,20 @@ TEST(MemoryCli, StreamTriadRunsThroughTheWorker) {
                             "workload = \"stream-triad\"\n"
                             "params = { array_mib = 8 }\n";
     const std::string out = (dir / "out").string();
-    const std::string log = (dir / "cli.log").string();
-    const std::string cmd = std::string("'") + BYTEBENCH_CLI + "' --suite '" + suite +
-                            "' run stream-triad -i 1 --duration 0.3 --settle 0 -c 1 -q -o '" + out +
-                            "' --no-history >'" + log + "' 2>&1 </dev/null";
-    const int status = std::system(cmd.c_str());
-    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << cmd << "\n" << slurp(log);
+    Command cli(BYTEBENCH_CLI,
+                {"--suite", suite, "run", "stream-triad", "-i", "1", "--duration", "0.3",
+                 "--settle", "0", "-c", "1", "-q", "-o", out, "--no-history"});
+    cli.err_to_out = true;
+    const ProcessResult r = run_process(cli);
+    ASSERT_TRUE(r.exited() && r.exit_code == 0) << r.describe() << "\n" << r.out;
     nlohmann::json test;
     for (const auto &e : fs::directory_iterator(out))
         if (e.path().extension() == ".json")
-            test =
-                nlohmann::json::parse(slurp(e.path().string())).at("runs").at(0).at("tests").at(0);
+            test = nlohmann::json::parse(read_file(e.path().string()))
+                       .at("runs")
+                       .at(0)
+                       .at("tests")
+                       .at(0);
     ASSERT_TRUE(test.is_object()) << "no result in " << out;
     EXPECT_EQ(test.value("id", ""), "stream-triad");
     EXPECT_EQ(test.value("workload", ""), "stream-triad");
@@ -213,3 +205,4 @@ TEST(MemoryCli, StreamTriadRunsThroughTheWorker) {
 }
 
 }  // namespace
+}  // namespace bytebench::test

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <sys/time.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -26,12 +25,13 @@
 #include <vector>
 
 #include "fake_host.h"
+#include "files.h"
+#include "process_runner.h"
 
 namespace fs = std::filesystem;
 
+namespace bytebench::test {
 namespace {
-
-using namespace bytebench_test;
 
 void on_alarm(int) { g_stop_flag = 1; }
 
@@ -116,14 +116,6 @@ Outcome run_pass(const std::string &id, const std::string &dir, double seconds,
     return out;
 }
 
-std::string read_file(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 void write_file(const std::string &path, const std::string &content, mode_t mode = 0644) {
     {
         std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -156,9 +148,7 @@ std::string only_file(const std::string &dir, const std::string &prefix) {
     return dir + "/" + found[0];
 }
 
-bool have_program(const std::string &name) {
-    return std::system(("command -v " + name + " >/dev/null 2>&1").c_str()) == 0;
-}
+bool have_program(const std::string &name) { return !find_program(name).empty(); }
 
 std::string current_path() {
     const char *path = std::getenv("PATH");
@@ -274,9 +264,10 @@ TEST(ShellInputs, DcInputIsDeterministicAndComputesSqrt2) {
 
 // Runs `sh <script> input.txt` in `dir` in the C locale; returns its exit status.
 int run_script(const std::string &dir, const std::string &script) {
-    const std::string cmd = "cd '" + dir + "' && LC_ALL=C /bin/sh '" + script + "' input.txt";
-    const int status = std::system(cmd.c_str());
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    Command sh({"/bin/sh", script, "input.txt"});
+    sh.cwd = dir;
+    sh.env["LC_ALL"] = "C";
+    return run_process(sh).exit_code;
 }
 
 TEST(ShellScript, ProducesTheExpectedFilesBeforeCleaningThemUp) {
@@ -509,10 +500,11 @@ TEST(ShellScript, TheDriverStartsTheInstancesAndPassesOnAFailure) {
     // folder) fails.
     write_file(dir.path() + "/fake.sh",
                "echo $1 >>log.txt\nif mkdir failed 2>/dev/null; then exit 4; fi\n");
-    const std::string cmd = "cd '" + dir.path() + "' && /bin/sh driver.sh 3 fake.sh x";
-    const int status = std::system(cmd.c_str());
-    ASSERT_TRUE(WIFEXITED(status));
-    EXPECT_EQ(WEXITSTATUS(status), 4);
+    Command driver({"/bin/sh", "driver.sh", "3", "fake.sh", "x"});
+    driver.cwd = dir.path();
+    const ProcessResult r = run_process(driver);
+    ASSERT_TRUE(r.exited()) << r.describe();
+    EXPECT_EQ(r.exit_code, 4);
     EXPECT_EQ(lines_of(read_file(dir.path() + "/log.txt")),
               (std::vector<std::string>{"x", "x", "x"}));
 }
@@ -541,11 +533,10 @@ TEST(ShellFailures, AMissingCompilerIsASkip) {
 // entry in the result JSON.
 nlohmann::json run_cli(const std::string &test) {
     TempDir out;
-    const std::string cmd = std::string("'") + BYTEBENCH_CLI + "' run " + test +
-                            " -i 1 --duration 1 --settle 0 -c 1 -q -o '" + out.path() +
-                            "' >/dev/null 2>&1 </dev/null";
-    const int status = std::system(cmd.c_str());
-    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << cmd;
+    const ProcessResult r =
+        run_process(Command(BYTEBENCH_CLI, {"run", test, "-i", "1", "--duration", "1", "--settle",
+                                            "0", "-c", "1", "-q", "-o", out.path()}));
+    EXPECT_TRUE(r.exited() && r.exit_code == 0) << test << ": " << r.describe() << "\n" << r.err;
     for (const auto &e : fs::directory_iterator(out.path()))
         if (e.path().extension() == ".json") {
             const auto doc = nlohmann::json::parse(read_file(e.path().string()));
@@ -568,3 +559,4 @@ TEST(ShellCli, Shell1AndShell8RunThroughTheWorker) {
 }
 
 }  // namespace
+}  // namespace bytebench::test

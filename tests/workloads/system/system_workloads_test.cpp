@@ -21,9 +21,8 @@
 
 #include "fake_host.h"
 
+namespace bytebench::test {
 namespace {
-
-using namespace bytebench_test;
 
 void on_alarm(int) { g_stop_flag = 1; }
 
@@ -33,7 +32,7 @@ std::string dir_of(const std::string &path) {
 }
 
 const bb_workload *find_workload(const std::string &id) {
-    return &bytebench_test::find_workload(SYSTEM_PLUGIN, id);
+    return &bytebench::test::find_workload(SYSTEM_PLUGIN, id);
 }
 
 struct Outcome {
@@ -257,3 +256,4 @@ TEST(Execl, FailsWhenTheHelperFails) {
 }
 
 }  // namespace
+}  // namespace bytebench::test

@@ -7,17 +7,14 @@
 //   - the results folder filling up during the run: one line for the result
 //     (not one per checkpoint) and one for the report, the result on disk
 //     stays whole (its previous version), and no unfinished file is left.
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <regex>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -26,7 +23,7 @@
 
 namespace fs = std::filesystem;
 
-namespace bytebench::fs_test {
+namespace bytebench::test {
 namespace {
 
 // fsbig: 2 files of 2000 KiB a copy. fswait: 1 file of 512 KiB, after 2 s of
@@ -60,33 +57,11 @@ repeat = "short"
 params = { mode = "write", maxblocks = 64, warmup_s = 0 }
 )";
 
-std::string slurp(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-// Starts the CLI with its output in `log`; returns its pid.
-pid_t start_cli(const std::vector<std::string> &args, const std::string &log) {
-    const pid_t pid = fork();
-    if (pid == 0) {
-        const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        dup2(fd, 1);
-        dup2(fd, 2);
-        std::vector<char *> argv{const_cast<char *>(BYTEBENCH_CLI)};
-        for (const std::string &a : args) argv.push_back(const_cast<char *>(a.c_str()));
-        argv.push_back(nullptr);
-        execv(BYTEBENCH_CLI, argv.data());
-        _exit(127);
-    }
-    return pid;
-}
-
-int wait_exit(pid_t pid) {
-    int ws = 0;
-    waitpid(pid, &ws, 0);
-    return WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+// The CLI with `args`, its standard output and error together.
+Command cli(const std::vector<std::string> &args) {
+    Command command(BYTEBENCH_CLI, args);
+    command.err_to_out = true;
+    return command;
 }
 
 bool poll_until(const std::function<bool()> &done, double seconds) {
@@ -151,7 +126,7 @@ Seen unpack(const std::string &text) {
 nlohmann::json read_result(const std::string &out) {
     for (const auto &e : fs::directory_iterator(out))
         if (e.path().extension() == ".json")
-            return nlohmann::json::parse(slurp(e.path().string()), nullptr, false);
+            return nlohmann::json::parse(read_file(e.path().string()), nullptr, false);
     return nullptr;
 }
 
@@ -179,9 +154,10 @@ TEST(DiskCli, ATmpdirTooSmallIsAClearErrorAndLeavesNothing) {
         if (!skip.empty()) return skip;
         std::vector<std::string> args = cli_args(f.suite, "fsbig", f.tmp, f.out);
         args.insert(args.begin() + 2, "run");
+        const ProcessResult r = run_process(cli(args));
         Seen s;
-        s.exit_code = wait_exit(start_cli(args, f.out + "/cli.out"));
-        s.output = slurp(f.out + "/cli.out");
+        s.exit_code = r.exit_code;
+        s.output = r.out;
         s.tmp_left = tree(f.tmp);
         s.result = read_result(f.out);
         return pack(s);
@@ -215,14 +191,14 @@ TEST(DiskCli, NoSpaceWhileMeasuringIsTheTestsErrorAndItsFoldersGo) {
         if (!skip.empty()) return skip;
         std::vector<std::string> args = cli_args(f.suite, "fswait", f.tmp, f.out);
         args.insert(args.begin() + 2, "run");
-        const pid_t cli = start_cli(args, f.out + "/cli.out");
+        Process run(cli(args));
         // Both copies made their (empty) dummy0 and wait in create(): fill up.
         const bool both = poll_until([&] { return count_files(f.tmp, "dummy0") == 2; }, 10);
         if (both) fill_disk(f.tmp);
+        const ProcessResult &r = run.wait();
         Seen s;
-        s.exit_code = wait_exit(cli);
-        s.output =
-            std::string(both ? "" : "the files never appeared\n") + slurp(f.out + "/cli.out");
+        s.exit_code = r.exit_code;
+        s.output = std::string(both ? "" : "the files never appeared\n") + r.out;
         s.tmp_left = tree(f.tmp);
         s.result = read_result(f.out);
         return pack(s);
@@ -249,8 +225,7 @@ TEST(DiskCli, AFullResultsFolderGivesOneLinePerFileAndNoHalfWrittenFile) {
         if (!skip.empty()) return skip;
         std::vector<std::string> args = cli_args(f.suite, "fsquick", f.tmp, f.out);
         args.insert(args.begin() + 2, "run");
-        const std::string log = f.tmp + "/../results-full-cli.out";
-        const pid_t cli = start_cli(args, log);
+        Process run(cli(args));
         // The result was claimed at the start: now the disk fills up.
         const bool claimed = poll_until(
             [&] {
@@ -260,9 +235,10 @@ TEST(DiskCli, AFullResultsFolderGivesOneLinePerFileAndNoHalfWrittenFile) {
             },
             10);
         if (claimed) fill_disk(f.out);
+        const ProcessResult &r = run.wait();
         Seen s;
-        s.exit_code = wait_exit(cli);
-        s.output = std::string(claimed ? "" : "no result was claimed\n") + slurp(log);
+        s.exit_code = r.exit_code;
+        s.output = std::string(claimed ? "" : "no result was claimed\n") + r.out;
         fs::remove(f.out + "/filler");
         s.out_left = tree(f.out);
         s.result = read_result(f.out);
@@ -290,4 +266,4 @@ TEST(DiskCli, AFullResultsFolderGivesOneLinePerFileAndNoHalfWrittenFile) {
 }
 
 }  // namespace
-}  // namespace bytebench::fs_test
+}  // namespace bytebench::test
