@@ -48,17 +48,17 @@ bb_run_context context_for(const bb_host *) {
 }
 
 TEST(AbiLayout, DetailReachesA11Host) {
-    bytebench_test::fake_host_state().details.clear();
-    const bb_run_context ctx = context_for(bytebench_test::fake_host());
-    const bytebench::Context context(bytebench_test::fake_host(), &ctx);
+    bytebench::test::fake_host_state().details.clear();
+    const bb_run_context ctx = context_for(bytebench::test::fake_host());
+    const bytebench::Context context(bytebench::test::fake_host(), &ctx);
     EXPECT_TRUE(context.detail("isa", "avx512"));
-    EXPECT_EQ(bytebench_test::fake_host_state().details["isa"], "avx512");
+    EXPECT_EQ(bytebench::test::fake_host_state().details["isa"], "avx512");
 }
 
 TEST(AbiLayout, DetailIsANoOpOnA10Host) {
     // A 1.0 host's table ends before record_detail: the helper must not read
     // past it (the field here holds garbage to prove it is never called).
-    bb_host old = *bytebench_test::fake_host();
+    bb_host old = *bytebench::test::fake_host();
     old.struct_size = static_cast<uint32_t>(offsetof(bb_host, record_detail));  // 1.0's size
     old.abi_minor = 0;
     old.record_detail = reinterpret_cast<decltype(old.record_detail)>(0x1);

@@ -32,12 +32,6 @@ FakeHostState &fake_host_state() {
     return state;
 }
 
-uint64_t monotonic_ns() {
-    timespec ts{};
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return static_cast<uint64_t>(ts.tv_sec) * 1000000000u + static_cast<uint64_t>(ts.tv_nsec);
-}
-
 const bb_host *fake_host() {
     static const bb_host host = [] {
         bb_host h{};

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "base/monotonic_clock.h"
+
 namespace bytebench::test {
 
 // What the fake host answers; a test changes it between calls.
@@ -26,7 +28,8 @@ extern volatile int32_t g_stop_flag;
 // record_detail stores into fake_host_state().details).
 const bb_host *fake_host();
 
-uint64_t monotonic_ns();
+// The clock of the real host (base/monotonic_clock.h).
+using bytebench::monotonic_ns;
 
 // Opens `library` once per process (as a worker does, never closed) and
 // calls its entry with the fake host. Throws std::runtime_error on failure.
@@ -50,6 +53,3 @@ class ParamArrays {
 };
 
 }  // namespace bytebench::test
-
-// The former name, still used by tests/abi.
-namespace bytebench_test = bytebench::test;
