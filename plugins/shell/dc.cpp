@@ -32,7 +32,7 @@
 namespace bytebench_shell {
 namespace {
 
-constexpr const char *kInputName = "sqrt2.dc";
+constexpr const char *kDcInputName = "sqrt2.dc";
 
 // dc's output without its line continuations ("\\\n") and final newline.
 std::string joined(const std::string &out) {
@@ -54,13 +54,13 @@ struct Dc {
         : looper_(ctx.temp_dir()), shared_(ctx.param_bool("shared_input")) {
         const std::string dc = find_program("dc");
         if (dc.empty()) throw bytebench::Skip("dc is not installed (Debian package dc)");
-        const std::string input = looper_.work_dir() + "/" + kInputName;
+        const std::string input = looper_.work_dir() + "/" + kDcInputName;
         write_text_file(input, dc_input());
         command_ = std::make_unique<Command>("dc", dc, std::vector<std::string>{"dc"});
 
         // Untimed check that dc computes what it should, on its own copy of
         // the input (so the timed loop's first run still reads it).
-        looper_.stdin_path(kInputName);
+        looper_.stdin_path(kDcInputName);
         const std::string printed = joined(looper_.capture(*command_));
         if (printed != kSqrt2To99)
             throw std::runtime_error("dc printed \"" + printed.substr(0, 120) +

@@ -17,7 +17,7 @@
 namespace bytebench_shell {
 namespace {
 
-constexpr const char *kInputName = "large.txt";
+constexpr const char *kGrepInputName = "large.txt";
 
 }  // namespace
 
@@ -25,9 +25,9 @@ struct Grep {
     explicit Grep(const bytebench::Context &ctx) : looper_(ctx.temp_dir()) {
         const std::string grep = find_program("grep");
         if (grep.empty()) throw bytebench::Skip("grep is not installed (Debian package grep)");
-        write_text_file(looper_.work_dir() + "/" + kInputName, grep_input());
+        write_text_file(looper_.work_dir() + "/" + kGrepInputName, grep_input());
         command_ = std::make_unique<Command>(
-            "grep", grep, std::vector<std::string>{"grep", "-c", kGrepPattern, kInputName});
+            "grep", grep, std::vector<std::string>{"grep", "-c", kGrepPattern, kGrepInputName});
 
         std::string printed = looper_.capture(*command_);
         while (!printed.empty() && (printed.back() == '\n' || printed.back() == '\r'))

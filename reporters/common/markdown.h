@@ -5,8 +5,11 @@
 
 #include <cctype>
 #include <cstring>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+
+#include "base/json_read.h"
 
 namespace bytebench::reporters {
 
@@ -49,6 +52,11 @@ inline std::string markdown_escape(std::string_view text) {
         escaped += c;
     }
     return escaped;
+}
+
+// object[key] as escaped Markdown ("" when it is not a string).
+inline std::string escaped_member(const nlohmann::json &object, const char *key) {
+    return markdown_escape(string_member(object, key));
 }
 
 }  // namespace bytebench::reporters

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "base/json_read.h"
@@ -13,6 +14,13 @@ namespace bytebench::reporters {
 // "1 CPU", "2 CPUs", "1 copy", "16 copies".
 inline std::string counted(long long n, const char *one, const char *many) {
     return format("%lld %s", n, n == 1 ? one : many);
+}
+
+// object[key] formatted with `fmt` (one number), or "-" when it is not a number.
+inline std::string formatted_member(const nlohmann::json &object, const char *key,
+                                    const char *fmt) {
+    const std::optional<double> value = number_member(object, key);
+    return value ? format(fmt, *value) : "-";
 }
 
 // A result value or index as UnixBench prints them: one decimal.

@@ -21,19 +21,21 @@ namespace {
 using nlohmann::json;
 using Record = std::vector<std::string>;
 
-const Record kHeader = {"section", "copies", "test",  "name",       "unit",    "input",
-                        "source",  "status", "value", "index",      "samples", "delta_pct",
-                        "verdict", "method", "p",     "comparable", "error",   "reason"};
+const Record kComparisonHeader = {"section",    "copies",    "test",    "name",   "unit",
+                                  "input",      "source",    "status",  "value",  "index",
+                                  "samples",    "delta_pct", "verdict", "method", "p",
+                                  "comparable", "error",     "reason"};
 
 // What every record of one section and input starts with.
-struct Column {
+struct ComparisonColumn {
     std::string section;
     std::string copies;
     std::string label;
     std::string source;
 };
 
-void write_row(const Column &column, const json &row, const json &cell, std::ostream &out) {
+void write_row(const ComparisonColumn &column, const json &row, const json &cell,
+               std::ostream &out) {
     const json &significance = member(cell, "significance");
     write_csv_record(out,
                      {column.section, column.copies, string_member(row, "id"), display_name(row),
@@ -45,7 +47,8 @@ void write_row(const Column &column, const json &row, const json &cell, std::ost
                       string_member(cell, "error"), string_member(significance, "reason")});
 }
 
-void write_index(const Column &column, const json &index, const json &cell, std::ostream &out) {
+void write_index(const ComparisonColumn &column, const json &index, const json &cell,
+                 std::ostream &out) {
     Record record = {column.section,
                      column.copies,
                      "index:" + string_member(index, "category"),
@@ -58,13 +61,13 @@ void write_index(const Column &column, const json &index, const json &cell, std:
                      json_number_text(cell, "score"),
                      "",
                      json_number_text(cell, "delta_pct")};
-    record.resize(kHeader.size());
+    record.resize(kComparisonHeader.size());
     write_csv_record(out, record);
 }
 
 void write_section(const json &section, const json &inputs, const std::vector<std::string> &labels,
                    std::ostream &out) {
-    std::vector<Column> columns;
+    std::vector<ComparisonColumn> columns;
     for (size_t i = 0; i < labels.size(); ++i)
         columns.push_back({string_member(section, "title"),
                            json_number_text(element(member(section, "copies"), i)), labels[i],
@@ -80,7 +83,7 @@ void write_section(const json &section, const json &inputs, const std::vector<st
 }  // namespace
 
 void write_comparison_csv(const json &comparison, std::ostream &out) {
-    write_csv_record(out, kHeader);
+    write_csv_record(out, kComparisonHeader);
     const json &inputs = elements(member(comparison, "inputs"));
     const std::vector<std::string> labels = input_labels(comparison);
     for (const json &section : elements(member(comparison, "sections")))

@@ -20,9 +20,9 @@ namespace {
 using nlohmann::json;
 using Record = std::vector<std::string>;
 
-const Record kHeader = {"copies",     "test",     "name",  "category",   "unit", "test_status",
-                        "test_value", "baseline", "index", "test_error", "pass", "status",
-                        "count",      "seconds",  "value", "kept",       "error"};
+const Record kLongHeader = {"copies",     "test",     "name",  "category",   "unit", "test_status",
+                            "test_value", "baseline", "index", "test_error", "pass", "status",
+                            "count",      "seconds",  "value", "kept",       "error"};
 constexpr size_t kPassColumns = 7;  // pass ... error
 
 std::string bool_text(const json &value) {
@@ -84,14 +84,14 @@ void write_index(const json &run, const json &index, std::ostream &out) {
                      "",
                      json_number_text(index, "score"),
                      ""};
-    record.resize(kHeader.size());
+    record.resize(kLongHeader.size());
     write_csv_record(out, record);
 }
 
 }  // namespace
 
 void write_long_csv(const json &result, std::ostream &out) {
-    write_csv_record(out, kHeader);
+    write_csv_record(out, kLongHeader);
     for (const json &run : elements(member(result, "runs"))) {
         for (const json &test : elements(member(run, "tests")))
             if (test.is_object()) write_test(run, test, out);

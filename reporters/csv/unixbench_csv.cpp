@@ -21,7 +21,7 @@ namespace {
 
 using nlohmann::json;
 
-struct Column {
+struct UnixBenchColumn {
     std::string key;  // the test id (its name when it has none)
     std::string name;
 };
@@ -31,21 +31,21 @@ std::string test_key(const json &test) {
     return id.empty() ? display_name(test) : id;
 }
 
-std::vector<Column> columns_of(const json &runs) {
-    std::vector<Column> columns;
+std::vector<UnixBenchColumn> columns_of(const json &runs) {
+    std::vector<UnixBenchColumn> columns;
     for (const json &run : elements(runs))
         for (const json &test : elements(member(run, "tests"))) {
             if (!test.is_object()) continue;
             const std::string key = test_key(test);
             bool known = false;
-            for (const Column &column : columns) known = known || column.key == key;
+            for (const UnixBenchColumn &column : columns) known = known || column.key == key;
             if (!known) columns.push_back({key, display_name(test)});
         }
     return columns;
 }
 
 // The cell of `column` in `run`: the value when the test ran ok, else empty.
-std::string cell(const json &run, const Column &column) {
+std::string cell(const json &run, const UnixBenchColumn &column) {
     for (const json &test : elements(member(run, "tests"))) {
         if (!test.is_object() || test_key(test) != column.key) continue;
         const auto value = number_member(test, "value");
@@ -58,13 +58,13 @@ std::string cell(const json &run, const Column &column) {
 
 void write_unixbench_csv(const json &result, std::ostream &out) {
     const json &runs = member(result, "runs");
-    const std::vector<Column> columns = columns_of(runs);
+    const std::vector<UnixBenchColumn> columns = columns_of(runs);
     std::vector<std::string> header = {"Concurrency"};
-    for (const Column &column : columns) header.push_back(column.name);
+    for (const UnixBenchColumn &column : columns) header.push_back(column.name);
     write_csv_record(out, header);
     for (const json &run : elements(runs)) {
         std::vector<std::string> row = {format("%lld", integer_or_zero(run, "copies"))};
-        for (const Column &column : columns) row.push_back(cell(run, column));
+        for (const UnixBenchColumn &column : columns) row.push_back(cell(run, column));
         write_csv_record(out, row);
     }
 }

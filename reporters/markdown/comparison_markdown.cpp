@@ -27,10 +27,6 @@ using nlohmann::json;
 // Marks the tests whose inputs ran different workload versions; their notes follow the table.
 constexpr const char *kNotComparable = "\u2020";  // †
 
-std::string escaped(const json &object, const char *key) {
-    return markdown_escape(string_member(object, key));
-}
-
 // Escapes each part, then joins those that are known.
 std::string described(const std::vector<std::string> &parts, const char *separator) {
     std::vector<std::string> escaped_parts;
@@ -111,7 +107,7 @@ std::string delta_cell(const json &cell) {
 std::vector<std::string> row_cells(const json &row, const SectionLayout &layout) {
     std::string name = markdown_escape(display_name(row));
     if (!row_comparable(row)) name += std::string(" ") + kNotComparable;
-    std::vector<std::string> cells = {name, escaped(row, "unit")};
+    std::vector<std::string> cells = {name, escaped_member(row, "unit")};
     for (size_t i = 0; i < layout.inputs.labels.size(); ++i) {
         const json &cell = cell_at(row, i);
         const auto index = cell_index(cell);
@@ -177,7 +173,7 @@ void write_notes(const json &rows, const ComparisonInputs &inputs, std::ostream 
 }
 
 void write_section(const json &section, const ComparisonInputs &inputs, std::ostream &out) {
-    out << "### " << escaped(section, "title") << "\n\n";
+    out << "### " << escaped_member(section, "title") << "\n\n";
     const SectionLayout layout = section_layout(inputs, section);
     Table table(section_columns(layout));
     const json &rows = member(section, "rows");
@@ -200,8 +196,8 @@ void write_gate(const json &gate, std::ostream &out) {
     }
     out << "**Failed:** significantly slower by more than " << threshold << ":\n\n";
     for (const json &failure : elements(member(gate, "failures"))) {
-        out << "- " << escaped(failure, "section") << ": " << escaped(failure, "id") << " in "
-            << escaped(failure, "input");
+        out << "- " << escaped_member(failure, "section") << ": " << escaped_member(failure, "id")
+            << " in " << escaped_member(failure, "input");
         if (const auto delta = number_member(failure, "delta_pct"))
             out << ", " << delta_text(*delta);
         if (const auto p = number_member(failure, "p")) out << " (" << p_label(*p) << ")";

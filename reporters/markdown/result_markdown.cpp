@@ -23,19 +23,16 @@ namespace {
 using nlohmann::json;
 using Item = std::pair<const char *, std::string>;  // label, escaped text ("" = left out)
 
-std::string escaped(const json &object, const char *key) {
-    return markdown_escape(string_member(object, key));
-}
-
 std::string cpu_text(const json &system) {
     const long long cpus = integer_or_zero(system, "cpus_online");
-    return join_known({escaped(system, "cpu_model"), cpus > 0 ? counted(cpus, "CPU", "CPUs") : ""},
-                      ", ");
+    return join_known(
+        {escaped_member(system, "cpu_model"), cpus > 0 ? counted(cpus, "CPU", "CPUs") : ""}, ", ");
 }
 
 std::string os_text(const json &system) {
-    const std::string kernel = escaped(system, "kernel");
-    return join_known({escaped(system, "os"), kernel.empty() ? "" : "kernel " + kernel}, ", ");
+    const std::string kernel = escaped_member(system, "kernel");
+    return join_known({escaped_member(system, "os"), kernel.empty() ? "" : "kernel " + kernel},
+                      ", ");
 }
 
 // The start of the first copy-pass: when the run began.
@@ -60,28 +57,28 @@ std::string load_text(const json &system) {
 
 std::string tool_text(const json &doc) {
     const json &tool = member(doc, "tool");
-    return join_known({escaped(tool, "name"), escaped(tool, "version")}, " ");
+    return join_known({escaped_member(tool, "name"), escaped_member(tool, "version")}, " ");
 }
 
 // What a forum reader needs to place the numbers; `render.brief` keeps only that.
 std::vector<Item> system_items(const json &doc) {
     const json &system = member(doc, "system");
-    std::vector<Item> items = {{"Host", escaped(system, "hostname")},
+    std::vector<Item> items = {{"Host", escaped_member(system, "hostname")},
                                {"CPU", cpu_text(system)},
                                {"OS", os_text(system)},
                                {"Date", date_text(doc)}};
     if (flag_member(member(doc, "render"), "brief")) return items;
-    std::string machine = escaped(system, "machine");
+    std::string machine = escaped_member(system, "machine");
     if (string_member(system, "platform") != "unknown")
-        machine = join_known({machine, escaped(system, "platform")}, ", ");
+        machine = join_known({machine, escaped_member(system, "platform")}, ", ");
     const std::vector<Item> details = {
-        {"Kernel version", escaped(system, "kernel_version")},
+        {"Kernel version", escaped_member(system, "kernel_version")},
         {"Machine", machine},
         {"CPU flags", flags_text(system)},
         {"Load average", load_text(system)},
-        {"Suite", escaped(member(doc, "suite"), "name")},
+        {"Suite", escaped_member(member(doc, "suite"), "name")},
         {"Tool", tool_text(doc)},
-        {"Command", escaped(member(doc, "options"), "command_line")}};
+        {"Command", escaped_member(member(doc, "options"), "command_line")}};
     items.insert(items.end(), details.begin(), details.end());
     return items;
 }
@@ -101,7 +98,7 @@ void write_header(const json &doc, std::ostream &out) {
 }
 
 std::vector<std::string> test_cells(const json &test) {
-    const std::string unit = escaped(test, "unit");
+    const std::string unit = escaped_member(test, "unit");
     const std::string name = markdown_escape(display_name(test));
     const auto value = number_member(test, "value");
     if (!test_is_ok(test) || !value)
@@ -124,8 +121,8 @@ void write_errors(const json &tests, std::ostream &out) {
     for (const json &test : elements(tests)) {
         const std::string error = string_member(test, "error");
         if (test_is_ok(test) || error.empty()) continue;
-        out << "- *" << markdown_escape(display_name(test)) << "* (" << escaped(test, "status")
-            << "): " << markdown_escape(error) << '\n';
+        out << "- *" << markdown_escape(display_name(test)) << "* ("
+            << escaped_member(test, "status") << "): " << markdown_escape(error) << '\n';
         any = true;
     }
     if (any) out << '\n';

@@ -5,20 +5,14 @@
 
 #include "base/json_read.h"
 #include "common/c_format.h"
+#include "common/number_text.h"
 #include "text_table.h"
 
 namespace bytebench::reporters::text {
 
 using nlohmann::json;
 
-namespace {
-
-std::string number_cell(const json &point, const char *key, const char *fmt) {
-    const std::optional<double> value = number_member(point, key);
-    return value ? format(fmt, *value) : "-";
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void write_scaling(const json &doc, std::ostream &out) {
     const json &scaling = member(doc, "scaling");
@@ -32,11 +26,12 @@ void write_scaling(const json &doc, std::ostream &out) {
         bool first = true;
         for (const json &point : elements(member(test, "points"))) {
             const std::optional<double> efficiency = number_member(point, "efficiency");
-            table.add_row(
-                {first ? string_member(test, "name") : "", number_cell(point, "copies", "%.0f"),
-                 number_cell(point, "value", "%.1f"), first ? string_member(test, "unit") : "",
-                 number_cell(point, "speedup", "%.2f"),
-                 efficiency ? format("%.0f%%", *efficiency * 100.0) : "-"});
+            table.add_row({first ? string_member(test, "name") : "",
+                           formatted_member(point, "copies", "%.0f"),
+                           formatted_member(point, "value", "%.1f"),
+                           first ? string_member(test, "unit") : "",
+                           formatted_member(point, "speedup", "%.2f"),
+                           efficiency ? format("%.0f%%", *efficiency * 100.0) : "-"});
             first = false;
         }
     }
@@ -44,8 +39,8 @@ void write_scaling(const json &doc, std::ostream &out) {
         bool first = true;
         for (const json &point : elements(member(index, "points"))) {
             table.add_row({first ? string_member(index, "title") + " Index Score" : "",
-                           number_cell(point, "copies", "%.0f"),
-                           number_cell(point, "score", "%.1f"), "", "", ""});
+                           formatted_member(point, "copies", "%.0f"),
+                           formatted_member(point, "score", "%.1f"), "", "", ""});
             first = false;
         }
     }

@@ -21,11 +21,6 @@ using nlohmann::json;
 
 constexpr const char *kAbsent = "-";
 
-std::string number_cell(const json &object, const char *key, const char *fmt) {
-    const std::optional<double> value = number_member(object, key);
-    return value ? format(fmt, *value) : kAbsent;
-}
-
 bool any_quick(const json &run) {
     for (const json *test : tests_by_name(run))
         if (member(*test, "quick").is_object()) return true;
@@ -47,9 +42,9 @@ std::vector<std::string> test_row(const json &test, bool quick) {
     std::vector<std::string> row = {
         display_name(test),
         n ? std::to_string(*n) : kAbsent,
-        number_cell(stats, "mean", "%.1f"),
-        number_cell(stats, "median", "%.1f"),
-        spread ? number_cell(stats, "stddev", "%.1f") : kAbsent,
+        formatted_member(stats, "mean", "%.1f"),
+        formatted_member(stats, "median", "%.1f"),
+        spread ? formatted_member(stats, "stddev", "%.1f") : kAbsent,
         cv,
         ci,
         has_outlier_marks(test) ? outlier_passes_text(outlier_passes(test)) : kAbsent};
@@ -72,7 +67,7 @@ std::vector<std::string> index_row(const json &index) {
     const bool partial = flag_member(index, "partial");
     std::vector<std::string> row = {
         index_title(index) + " Index Score" + (partial ? " (Partial Only)" : ""),
-        number_cell(index, "score", "%.1f")};
+        formatted_member(index, "score", "%.1f")};
     if (const std::optional<IntervalValue> interval = interval_member(index, "ci95")) {
         row.push_back("95% CI " + interval_text(*interval));
         row.push_back(method_text(index));

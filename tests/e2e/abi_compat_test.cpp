@@ -11,7 +11,6 @@
 namespace bytebench::test {
 namespace {
 
-const std::string kTestPlugins = BYTEBENCH_TEST_PLUGIN_DIR;
 const std::vector<std::string> kQuickPass = {"-i", "1",  "--duration", "0.1", "--settle",
                                              "0",  "-c", "1",          "-q"};
 

@@ -13,8 +13,6 @@ namespace fs = std::filesystem;
 namespace bytebench::test {
 namespace {
 
-const std::string kTestPlugins = BYTEBENCH_TEST_PLUGIN_DIR;
-
 void expect_one_line_error(const CliResult &r, const std::string &needle) {
     EXPECT_EQ(r.exit_code, 2) << r.err;
     EXPECT_NE(r.err.find("bytebench: error: "), std::string::npos) << r.err;

@@ -11,6 +11,9 @@
 
 namespace bytebench::test {
 
+// The folders of the test plugins (tests/plugins), one per plugin.
+inline const std::string kTestPlugins = BYTEBENCH_TEST_PLUGIN_DIR;
+
 // Its exit code (128 + the signal that ended it), standard output and error.
 using CliResult = ProcessResult;
 

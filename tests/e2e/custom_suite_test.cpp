@@ -11,7 +11,6 @@
 namespace bytebench::test {
 namespace {
 
-const std::string kTestPlugins = BYTEBENCH_TEST_PLUGIN_DIR;
 const std::string kExamples = std::string(BYTEBENCH_SOURCE_DIR) + "/examples/suites";
 
 std::string write_suite(const std::string &dir, const std::string &text) {

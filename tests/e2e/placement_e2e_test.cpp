@@ -11,8 +11,6 @@
 namespace bytebench::test {
 namespace {
 
-const std::string kTestPlugins = BYTEBENCH_TEST_PLUGIN_DIR;
-
 nlohmann::json run_count(const std::string &name, const std::vector<std::string> &extra) {
     const std::string out = fresh_dir(name);
     std::vector<std::string> args = {"--plugin-path",

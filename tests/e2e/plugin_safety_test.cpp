@@ -19,7 +19,6 @@ namespace fs = std::filesystem;
 namespace bytebench::test {
 namespace {
 
-const std::string kTestPlugins = BYTEBENCH_TEST_PLUGIN_DIR;
 const std::string kRemedy = "; fix the permissions or pass --allow-insecure-plugins";
 
 std::string regex_escape(const std::string &text) {

@@ -10,8 +10,6 @@
 namespace bytebench::test {
 namespace {
 
-const std::string kTestPlugins = BYTEBENCH_TEST_PLUGIN_DIR;
-
 TEST(Quick, StopsAtTheTargetOrAtTheCapAndSaysWhich) {
     const std::string out = fresh_dir("quick");
     const CliResult r =

@@ -11,8 +11,6 @@ namespace fs = std::filesystem;
 namespace bytebench::test {
 namespace {
 
-const std::string kTestPlugins = BYTEBENCH_TEST_PLUGIN_DIR;
-
 TEST(EndToEnd, SyscallAndPipeGiveOkResultsAndReports) {
     const std::string out = fresh_dir("syscall-pipe");
     const CliResult r =

@@ -11,9 +11,6 @@
 namespace bytebench::test {
 namespace {
 
-const bb_reporter &csv_reporter() { return load_reporter(CSV_REPORTER, "csv"); }
-const bb_reporter &csv_long_reporter() { return load_reporter(CSV_REPORTER, "csv-long"); }
-
 TEST(CsvReporter, DescribesItself) {
     EXPECT_TRUE(describes_itself(csv_reporter(), "csv", "csv"));
     EXPECT_TRUE(describes_itself(csv_long_reporter(), "csv-long", "csv"));

@@ -20,14 +20,6 @@ namespace {
 
 using nlohmann::json;
 
-const bb_reporter &html_reporter() { return load_reporter(HTML_REPORTER, "html"); }
-
-std::string render_document(const std::string &document) {
-    return render(html_reporter(), document);
-}
-
-std::string render_fixture(const std::string &name) { return render_document(fixture(name)); }
-
 size_t occurrences(const std::string &text, const std::string &needle) {
     size_t count = 0;
     for (size_t pos = text.find(needle); pos != std::string::npos;
@@ -105,28 +97,31 @@ TEST(HtmlReporter, DescribesItself) {
 // ---------------------------------------------------------------------------
 
 TEST(HtmlReporter, FullTwoRunPageMatchesGolden) {
-    EXPECT_TRUE(matches_golden("full-2run.html", render_fixture("full-2run.json")));
+    EXPECT_TRUE(
+        matches_golden("full-2run.html", render_fixture(html_reporter(), "full-2run.json")));
 }
 
 TEST(HtmlReporter, PartialBriefPageMatchesGolden) {
-    EXPECT_TRUE(matches_golden("partial-brief.html", render_fixture("partial-brief.json")));
+    EXPECT_TRUE(matches_golden("partial-brief.html",
+                               render_fixture(html_reporter(), "partial-brief.json")));
 }
 
 // Intervals, CVs and outlier passes (stats-2run.json has an outlier and an index score
 // without an interval); pages of results without statistics keep their columns.
 TEST(HtmlReporter, StatisticsPageMatchesGolden) {
-    EXPECT_TRUE(matches_golden("stats-2run.html", render_fixture("stats-2run.json")));
+    EXPECT_TRUE(
+        matches_golden("stats-2run.html", render_fixture(html_reporter(), "stats-2run.json")));
 }
 
 TEST(HtmlReporter, ShowsIntervalsAndOutliers) {
-    const std::string page = render_fixture("stats-2run.json");
+    const std::string page = render_fixture(html_reporter(), "stats-2run.json");
     EXPECT_TRUE(contains(page, "<th class=\"num\">95% CI</th>"));
     EXPECT_TRUE(contains(page, "<span class=\"badge warn\">pass 10</span>"));
     EXPECT_TRUE(contains(page, "95% CI 1190.6 – 1239.9"));
     EXPECT_TRUE(contains(page,
                          "No interval for the score: Shell Scripts (1 concurrent) has 1 "
                          "kept pass (an interval needs 2)."));
-    EXPECT_FALSE(contains(render_fixture("full-2run.json"), "95% CI"));
+    EXPECT_FALSE(contains(render_fixture(html_reporter(), "full-2run.json"), "95% CI"));
 }
 
 // A --quick test's status says why it stopped sampling; the others' say "ok" as before.
@@ -134,7 +129,7 @@ TEST(HtmlReporter, QuickTestsSayWhyTheyStopped) {
     nlohmann::json doc = nlohmann::json::parse(fixture("stats-2run.json"));
     doc["runs"][0]["tests"][0]["quick"] = {
         {"stopped_by", "time"}, {"passes", 3}, {"half_width", 0.0231}};
-    const std::string page = render_document(doc.dump());
+    const std::string page = render(html_reporter(), doc.dump());
     EXPECT_TRUE(
         contains(page, "<span class=\"muted\">ok (--quick: time, 3 passes, +/-2.3%)</span>"))
         << page;
@@ -144,7 +139,7 @@ TEST(HtmlReporter, QuickTestsSayWhyTheyStopped) {
 // The machine lines of the text header (topology, virtualisation, ...) are rows of the system
 // table, escaped; a document without those members has none of them.
 TEST(HtmlReporter, SystemTableDescribesTheMachine) {
-    const std::string page = render_fixture("machine-vm.json");
+    const std::string page = render_fixture(html_reporter(), "machine-vm.json");
     EXPECT_TRUE(contains(page,
                          "<tr><th scope=\"row\">Topology</th><td>1 package, 2 cores, 2 PUs (1 "
                          "thread per core, SMT off; control notsupported), 1 NUMA node; PUs "
@@ -154,15 +149,17 @@ TEST(HtmlReporter, SystemTableDescribesTheMachine) {
                          "VM (KVM); DMI: unknown / unknown</td></tr>"));
     EXPECT_TRUE(
         contains(page, "<th scope=\"row\">Workloads</th><td>unknown (org.example.old)</td>"));
-    EXPECT_FALSE(contains(render_fixture("full-2run.json"), ">Topology<"));
+    EXPECT_FALSE(contains(render_fixture(html_reporter(), "full-2run.json"), ">Topology<"));
 }
 
 TEST(HtmlReporter, TwoRunComparisonPageMatchesGolden) {
-    EXPECT_TRUE(matches_golden("comparison-2runs.html", render_fixture("comparison-2runs.json")));
+    EXPECT_TRUE(matches_golden("comparison-2runs.html",
+                               render_fixture(html_reporter(), "comparison-2runs.json")));
 }
 
 TEST(HtmlReporter, ThreeRunComparisonPageMatchesGolden) {
-    EXPECT_TRUE(matches_golden("comparison-3runs.html", render_fixture("comparison-3runs.json")));
+    EXPECT_TRUE(matches_golden("comparison-3runs.html",
+                               render_fixture(html_reporter(), "comparison-3runs.json")));
 }
 
 // ---------------------------------------------------------------------------
@@ -173,7 +170,7 @@ class HtmlPages : public ::testing::TestWithParam<const char *> {};
 
 // A report is opened offline, from archives and mails: it must not load anything.
 TEST_P(HtmlPages, ReferenceNothingOutsideThemselves) {
-    const std::string page = render_fixture(GetParam());
+    const std::string page = render_fixture(html_reporter(), GetParam());
     EXPECT_EQ(page.rfind("<!DOCTYPE html>\n<html lang=\"en\">\n", 0), 0u);
     EXPECT_TRUE(contains(page, "<meta charset=\"utf-8\">"));
     EXPECT_EQ(page.substr(page.size() - 8), "</html>\n");
@@ -187,7 +184,7 @@ TEST_P(HtmlPages, ReferenceNothingOutsideThemselves) {
 // <rect class="bar"> elements: nothing else carries that class.
 TEST_P(HtmlPages, ChartsHaveTheBarsTheDocumentCalls) {
     const json doc = json::parse(fixture(GetParam()));
-    const std::string page = render_fixture(GetParam());
+    const std::string page = render_fixture(html_reporter(), GetParam());
     const bool comparison = doc["schema"] == "bytebench.comparison/1";
     const std::vector<size_t> expected =
         comparison ? expected_comparison_bars(doc) : expected_result_bars(doc);
@@ -210,7 +207,7 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, HtmlPages,
                                            "stats-2run.json"));
 
 TEST(HtmlReporter, ResultPageHasUnixBenchsHeadings) {
-    const std::string page = render_fixture("full-2run.json");
+    const std::string page = render_fixture(html_reporter(), "full-2run.json");
     EXPECT_TRUE(contains(page, "<title>Benchmark of vm / GNU/Linux on Mon Nov 30 2026</title>"));
     EXPECT_TRUE(contains(page, "<h2>Test System Information</h2>"));
     EXPECT_TRUE(contains(page, "<h2>Benchmark Run: 2 CPUs; 1 parallel copy</h2>"));
@@ -225,15 +222,16 @@ TEST(HtmlReporter, ResultPageHasUnixBenchsHeadings) {
 
 // `render.brief` drops the per-CPU rows, as UnixBench's -b does.
 TEST(HtmlReporter, BriefLeavesOutThePerCpuRows) {
-    EXPECT_TRUE(contains(render_fixture("full-2run.json"), "<th scope=\"row\">CPU 1</th>"));
-    const std::string brief = render_fixture("partial-brief.json");
+    EXPECT_TRUE(contains(render_fixture(html_reporter(), "full-2run.json"),
+                         "<th scope=\"row\">CPU 1</th>"));
+    const std::string brief = render_fixture(html_reporter(), "partial-brief.json");
     EXPECT_FALSE(contains(brief, "<th scope=\"row\">CPU 0</th>"));
     EXPECT_TRUE(contains(brief, "<th scope=\"row\">CPUs</th>"));
 }
 
 // A failed test has no bar, but its row and its reason stay on the page and in the chart.
 TEST(HtmlReporter, ListsFailedTestsWithTheirReason) {
-    const std::string page = render_fixture("partial-brief.json");
+    const std::string page = render_fixture(html_reporter(), "partial-brief.json");
     EXPECT_TRUE(contains(page,
                          "<span class=\"badge bad\">crashed</span> <span class=\"error\">"
                          "pass 3: worker killed by signal 11 (Segmentation fault)</span>"));
@@ -250,7 +248,7 @@ TEST(HtmlReporter, ListsFailedTestsWithTheirReason) {
 }
 
 TEST(HtmlReporter, ComparisonShowsDeltasVerdictsAndNotes) {
-    const std::string page = render_fixture("comparison-3runs.json");
+    const std::string page = render_fixture(html_reporter(), "comparison-3runs.json");
     EXPECT_TRUE(contains(page,
                          "<td class=\"num delta slower\" title=\"slower: p = 0.0006; method "
                          "mann-whitney; 7 and 7 kept passes\">-5.1%"));
@@ -273,7 +271,7 @@ TEST(HtmlReporter, ComparisonShowsDeltasVerdictsAndNotes) {
 // The baseline column has value and index; every other input has a delta between them.
 TEST(HtmlReporter, ComparisonHasNoDeltaInTheBaselineColumn) {
     json doc = json::parse(fixture("comparison-2runs.json"));
-    std::string page = render_document(doc.dump());
+    std::string page = render(html_reporter(), doc.dump());
     EXPECT_TRUE(contains(page,
                          "<th class=\"group\" colspan=\"2\">A (baseline)</th>"
                          "<th class=\"group\" colspan=\"3\">B</th>"));
@@ -281,7 +279,7 @@ TEST(HtmlReporter, ComparisonHasNoDeltaInTheBaselineColumn) {
     EXPECT_FALSE(contains(page, "id=\"gate\""));
     EXPECT_FALSE(contains(page, "id=\"warnings\""));
     doc["baseline"] = 1;
-    page = render_document(doc.dump());
+    page = render(html_reporter(), doc.dump());
     EXPECT_TRUE(contains(page,
                          "<th class=\"group\" colspan=\"3\">A</th>"
                          "<th class=\"group\" colspan=\"2\">B (baseline)</th>"));
@@ -290,7 +288,7 @@ TEST(HtmlReporter, ComparisonHasNoDeltaInTheBaselineColumn) {
 TEST(HtmlReporter, GatePassedIsShown) {
     json doc = json::parse(fixture("comparison-2runs.json"));
     doc["gate"] = {{"threshold_pct", 5.0}, {"failed", false}, {"failures", json::array()}};
-    const std::string page = render_document(doc.dump());
+    const std::string page = render(html_reporter(), doc.dump());
     EXPECT_TRUE(contains(page, "<section id=\"gate\" class=\"notice ok\">"));
     EXPECT_TRUE(contains(page, "by more than 5.0%."));
 }
@@ -325,7 +323,7 @@ TEST(HtmlReporter, EscapesTheResultsText) {
     tests[2]["unit"] = kHostile;
     doc["runs"][0]["indexes"][0]["title"] = kQuotes;
     doc["runs"][0]["start"] = kHostile;
-    expect_escaped(render_document(doc.dump()));
+    expect_escaped(render(html_reporter(), doc.dump()));
 }
 
 TEST(HtmlReporter, EscapesTheComparisonsText) {
@@ -341,7 +339,7 @@ TEST(HtmlReporter, EscapesTheComparisonsText) {
     doc["sections"][0]["rows"][4]["cells"][1]["error"] = kHostile;
     doc["sections"][0]["rows"][0]["cells"][1]["significance"]["method"] = kQuotes;
     doc["gate"]["failures"][0]["id"] = kHostile;
-    expect_escaped(render_document(doc.dump()));
+    expect_escaped(render(html_reporter(), doc.dump()));
 }
 
 // ---------------------------------------------------------------------------
@@ -369,7 +367,7 @@ TEST(HtmlReporter, RefusesUnknownSchemas) {
 // Members of unexpected types or sizes give blanks, not a failure (or undefined behaviour).
 TEST(HtmlReporter, SurvivesMembersOfTheWrongType) {
     for (const std::string &document : odd_documents())
-        EXPECT_TRUE(contains(render_document(document), "</html>\n")) << document;
+        EXPECT_TRUE(contains(render(html_reporter(), document), "</html>\n")) << document;
 }
 
 // A worker may run under a locale with a decimal comma; the page must not change.
@@ -382,8 +380,8 @@ TEST(HtmlReporter, IgnoresTheProcessLocale) {
             break;
         }
     if (chosen == nullptr) GTEST_SKIP() << "no locale with a decimal comma is installed";
-    const std::string result = render_fixture("full-2run.json");
-    const std::string comparison = render_fixture("comparison-3runs.json");
+    const std::string result = render_fixture(html_reporter(), "full-2run.json");
+    const std::string comparison = render_fixture(html_reporter(), "comparison-3runs.json");
     std::setlocale(LC_ALL, saved.c_str());
     EXPECT_TRUE(matches_golden("full-2run.html", result)) << "under " << chosen;
     EXPECT_TRUE(matches_golden("comparison-3runs.html", comparison)) << "under " << chosen;

@@ -14,8 +14,6 @@ namespace {
 using nlohmann::json;
 using nlohmann::ordered_json;
 
-const bb_reporter &json_reporter() { return load_reporter(JSON_REPORTER, "json"); }
-
 TEST(JsonReporter, DescribesItself) {
     EXPECT_TRUE(describes_itself(json_reporter(), "json", "json"));
 }

@@ -13,8 +13,6 @@
 namespace bytebench::test {
 namespace {
 
-const bb_reporter &markdown_reporter() { return load_reporter(MARKDOWN_REPORTER, "markdown"); }
-
 std::string markdown(const std::string &document) { return render(markdown_reporter(), document); }
 
 TEST(MarkdownReporter, DescribesItself) {

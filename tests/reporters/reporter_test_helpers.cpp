@@ -4,6 +4,13 @@
 
 namespace bytebench::test {
 
+const bb_reporter &text_reporter() { return load_reporter(TEXT_REPORTER, "text"); }
+const bb_reporter &json_reporter() { return load_reporter(JSON_REPORTER, "json"); }
+const bb_reporter &csv_reporter() { return load_reporter(CSV_REPORTER, "csv"); }
+const bb_reporter &csv_long_reporter() { return load_reporter(CSV_REPORTER, "csv-long"); }
+const bb_reporter &markdown_reporter() { return load_reporter(MARKDOWN_REPORTER, "markdown"); }
+const bb_reporter &html_reporter() { return load_reporter(HTML_REPORTER, "html"); }
+
 std::string fixture(const std::string &name) {
     return read_file(std::string(BYTEBENCH_REPORTER_FIXTURE_DIR) + "/" + name);
 }
@@ -28,6 +35,10 @@ std::string render(const bb_reporter &reporter, const std::string &document) {
     const WriteOutcome outcome = write_report(reporter, document);
     EXPECT_EQ(outcome.status, BB_OK) << reporter.id << ": " << outcome.error;
     return outcome.output;
+}
+
+std::string render_fixture(const bb_reporter &reporter, const std::string &name) {
+    return render(reporter, fixture(name));
 }
 
 ::testing::AssertionResult refuses(const bb_reporter &reporter, const std::string &document,

@@ -11,6 +11,14 @@
 
 namespace bytebench::test {
 
+// The first-party reporters of this build (loaded once, as a worker loads them).
+const bb_reporter &text_reporter();
+const bb_reporter &json_reporter();
+const bb_reporter &csv_reporter();
+const bb_reporter &csv_long_reporter();
+const bb_reporter &markdown_reporter();
+const bb_reporter &html_reporter();
+
 // The document `name` in tests/reporters/fixtures/.
 std::string fixture(const std::string &name);
 
@@ -24,6 +32,9 @@ std::string stem(const std::string &fixture_name);
 
 // What `reporter` writes for `document`; a test failure, with its error, when it fails.
 std::string render(const bb_reporter &reporter, const std::string &document);
+
+// What `reporter` writes for the fixture `name`.
+std::string render_fixture(const bb_reporter &reporter, const std::string &name);
 
 // Success when `reporter` refuses `document` with an error that starts with its id ("csv: ",
 // as the SDK promises) and contains `message`.

@@ -12,8 +12,6 @@
 namespace bytebench::test {
 namespace {
 
-const bb_reporter &text_reporter() { return load_reporter(TEXT_REPORTER, "text"); }
-
 std::string render_text(const std::string &document) { return render(text_reporter(), document); }
 
 // Columns of the widest line, counting UTF-8 code points.

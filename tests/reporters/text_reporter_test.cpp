@@ -18,14 +18,6 @@
 namespace bytebench::test {
 namespace {
 
-const bb_reporter &text_reporter() { return load_reporter(TEXT_REPORTER, "text"); }
-
-std::string render_document(const std::string &document) {
-    return render(text_reporter(), document);
-}
-
-std::string render_fixture(const std::string &name) { return render_document(fixture(name)); }
-
 std::vector<std::string> lines_of(const std::string &text) {
     std::vector<std::string> lines;
     size_t start = 0;
@@ -82,27 +74,30 @@ TEST(TextReporter, DescribesItself) {
 }
 
 TEST(TextReporter, FullTwoRunReportMatchesGolden) {
-    EXPECT_TRUE(matches_golden("full-2run.txt", render_fixture("full-2run.json")));
+    EXPECT_TRUE(matches_golden("full-2run.txt", render_fixture(text_reporter(), "full-2run.json")));
 }
 
 TEST(TextReporter, PartialBriefReportMatchesGolden) {
-    EXPECT_TRUE(matches_golden("partial-brief.txt", render_fixture("partial-brief.json")));
+    EXPECT_TRUE(
+        matches_golden("partial-brief.txt", render_fixture(text_reporter(), "partial-brief.json")));
 }
 
 TEST(TextReporter, MinimalIncompleteReportMatchesGolden) {
-    EXPECT_TRUE(
-        matches_golden("minimal-incomplete.txt", render_fixture("minimal-incomplete.json")));
+    EXPECT_TRUE(matches_golden("minimal-incomplete.txt",
+                               render_fixture(text_reporter(), "minimal-incomplete.json")));
 }
 
 TEST(TextReporter, HeaderOnlyWithoutRunsMatchesGolden) {
-    EXPECT_TRUE(matches_golden("header-only.txt", render_fixture("header-only.json")));
+    EXPECT_TRUE(
+        matches_golden("header-only.txt", render_fixture(text_reporter(), "header-only.json")));
 }
 
 // --stats (render.stats): a Statistics block after each copy-pass's UnixBench block. The
 // fixture has an outlier (1 copy, Dhrystone's pass 10), a test with 1 pass (2 copies, Shell
 // Scripts) whose index score therefore has no interval, and a failed test.
 TEST(TextReporter, StatisticsSectionMatchesGolden) {
-    EXPECT_TRUE(matches_golden("stats-2run-stats.txt", render_fixture("stats-2run.json")));
+    EXPECT_TRUE(
+        matches_golden("stats-2run-stats.txt", render_fixture(text_reporter(), "stats-2run.json")));
 }
 
 std::string with_render(const std::string &document, bool stats) {
@@ -133,7 +128,7 @@ TEST(TextReporter, StatisticsOfAQuickRunSayWhyEachTestStopped) {
         test["quick"] = {{"stopped_by", "target"}, {"passes", 4}, {"half_width", 0.0083}};
     doc["runs"][0]["tests"][0]["quick"] = {
         {"stopped_by", "time"}, {"passes", 3}, {"half_width", 0.0231}};
-    const std::string text = render_document(doc.dump());
+    const std::string text = render(text_reporter(), doc.dump());
     EXPECT_NE(text.find("--quick stopped by"), std::string::npos) << text;
     EXPECT_NE(text.find("target, 4 passes, +/-0.8%\n"), std::string::npos) << text;
     EXPECT_NE(text.find("time, 3 passes, +/-2.3%\n"), std::string::npos) << text;
@@ -142,19 +137,21 @@ TEST(TextReporter, StatisticsOfAQuickRunSayWhyEachTestStopped) {
 // Without --stats the report is UnixBench's, byte for byte; --stats only adds blocks.
 TEST(TextReporter, StatisticsOnlyAddBlocks) {
     const std::string document = fixture("stats-2run.json");
-    const std::string plain = render_document(with_render(document, false));
-    const std::string stats = render_document(with_render(document, true));
+    const std::string plain = render(text_reporter(), with_render(document, false));
+    const std::string stats = render(text_reporter(), with_render(document, true));
     EXPECT_EQ(plain.find("Statistics"), std::string::npos);
     EXPECT_NE(stats.find("Statistics of the kept passes"), std::string::npos);
     EXPECT_EQ(unified_diff(plain, without_statistics(stats), "without --stats", "--stats"), "");
     for (const char *name : {"full-2run.json", "partial-brief.json", "minimal-incomplete.json"})
-        EXPECT_EQ(render_document(with_render(fixture(name), false)), render_fixture(name)) << name;
+        EXPECT_EQ(render(text_reporter(), with_render(fixture(name), false)),
+                  render_fixture(text_reporter(), name))
+            << name;
 }
 
 // Results written before the statistics existed have n (as samples), mean, median and
 // stddev but no interval, CV or outlier marks: those cells say so instead of inventing them.
 TEST(TextReporter, StatisticsOfAnOlderResultShowWhatItHolds) {
-    const std::string text = render_document(with_render(fixture("full-2run.json"), true));
+    const std::string text = render(text_reporter(), with_render(fixture("full-2run.json"), true));
     const auto squeezed = [](const std::string &line) {
         std::string out;
         for (char c : line)
@@ -174,9 +171,9 @@ TEST(TextReporter, StatisticsSurviveMembersOfTheWrongType) {
         nlohmann::json doc = nlohmann::json::parse(document, nullptr, false);
         if (!doc.is_object()) continue;
         doc["render"] = {{"stats", true}};
-        render_document(doc.dump());
+        render(text_reporter(), doc.dump());
     }
-    render_document(R"({"schema": "bytebench.result/1", "render": {"stats": true},
+    render(text_reporter(), R"({"schema": "bytebench.result/1", "render": {"stats": true},
         "runs": [{"tests": [{"status": "ok", "name": "x", "stats": {"n": 3, "ci95": [2, 1],
         "outliers": [-1, 1e300, "a", 0], "cv": "x"}}], "indexes": [{"tests_indexed": 1,
         "ci95": [1], "ci95_df": "x"}]}]})");
@@ -191,7 +188,7 @@ TEST(TextReporter, OneCopyRunMatchesUnixBenchReport) {
         section(reference, "Benchmark Run:", "System Benchmarks Index Score");
     ASSERT_NE(expected, "");
     ASSERT_NE(expected.find("699.4"), std::string::npos);
-    const std::string actual = section(render_fixture("full-2run.json"),
+    const std::string actual = section(render_fixture(text_reporter(), "full-2run.json"),
                                        "Benchmark Run:", "System Benchmarks Index Score");
     EXPECT_EQ(unified_diff(expected, actual, "UnixBench 6.0", "text reporter"), "");
 }
@@ -200,7 +197,7 @@ TEST(TextReporter, OneCopyRunMatchesUnixBenchReport) {
 // output of `uptime`, which the reference has anonymised.)
 TEST(TextReporter, SystemDescriptionMatchesUnixBenchReport) {
     const std::string reference = read_file(golden_path("unixbench-6.0-run-2core-vm.txt"));
-    const std::string actual = render_fixture("full-2run.json");
+    const std::string actual = render_fixture(text_reporter(), "full-2run.json");
     const std::string banner = block(reference, "   BYTE UNIX Benchmarks", 1);
     ASSERT_NE(banner, "");
     EXPECT_EQ(block(actual, "", 1), banner);
@@ -240,9 +237,9 @@ TEST(TextReporter, ChecksTheSchemaMajorExactly) {
 // A reporter must not fail (or invoke undefined behaviour) on members of unexpected types or
 // sizes; it prints what it can.
 TEST(TextReporter, SurvivesMembersOfTheWrongType) {
-    const std::string output = render_document(kOddResult);
+    const std::string output = render(text_reporter(), kOddResult);
     EXPECT_NE(output.find("Benchmark Run: "), std::string::npos) << output;
-    for (const std::string &document : odd_documents()) render_document(document);
+    for (const std::string &document : odd_documents()) render(text_reporter(), document);
 }
 
 // The uptime part follows procps' `uptime`, which UnixBench prints verbatim.
@@ -258,7 +255,7 @@ TEST(TextReporter, FormatsUptimeLikeProcps) {
     for (const auto &[seconds, expected] : cases) {
         const std::string document = R"({"schema": "bytebench.result/1", "system": {"uptime_s": )" +
                                      std::to_string(seconds) + "}}";
-        const std::string line = line_with(render_document(document), " up ");
+        const std::string line = line_with(render(text_reporter(), document), " up ");
         EXPECT_NE(line.find(expected), std::string::npos) << line << " for " << seconds << " s";
     }
 }
@@ -276,7 +273,7 @@ TEST(TextReporter, PrintsTheRecordedLocalTime) {
     for (const auto &[iso, expected] : cases) {
         const std::string document =
             std::string(R"({"schema": "bytebench.result/1", "runs": [{"start": ")") + iso + "\"}]}";
-        const std::string line = line_with(render_document(document), "Benchmark Run:");
+        const std::string line = line_with(render(text_reporter(), document), "Benchmark Run:");
         EXPECT_EQ(line, std::string("Benchmark Run: ") + expected);
     }
 }
@@ -311,7 +308,7 @@ TEST(TextReporter, IgnoresTheProcessLocale) {
             break;
         }
     if (chosen == nullptr) GTEST_SKIP() << "no locale with a decimal comma is installed";
-    const std::string output = render_fixture("partial-brief.json");
+    const std::string output = render_fixture(text_reporter(), "partial-brief.json");
     std::setlocale(LC_ALL, saved.c_str());
     EXPECT_TRUE(matches_golden("partial-brief.txt", output)) << "under " << chosen;
 }

@@ -15,24 +15,20 @@ namespace {
 
 using nlohmann::json;
 
-const bb_reporter &text_reporter() { return load_reporter(TEXT_REPORTER, "text"); }
-
-std::string render_fixture(const std::string &name) {
-    return render(text_reporter(), fixture(name));
-}
-
 TEST(TextMachineLines, BareMetalMatchesGolden) {
-    EXPECT_TRUE(matches_golden("machine-metal.txt", render_fixture("machine-metal.json")));
+    EXPECT_TRUE(
+        matches_golden("machine-metal.txt", render_fixture(text_reporter(), "machine-metal.json")));
 }
 
 // Brief: no "CPU n:" lines; unknown values and their reasons.
 TEST(TextMachineLines, VmInAContainerMatchesGolden) {
-    EXPECT_TRUE(matches_golden("machine-vm.txt", render_fixture("machine-vm.json")));
+    EXPECT_TRUE(
+        matches_golden("machine-vm.txt", render_fixture(text_reporter(), "machine-vm.json")));
 }
 
 // UnixBench's lines come first and unchanged; the machine lines follow the uptime line.
 TEST(TextMachineLines, FollowUnixBenchsHeader) {
-    const std::string text = render_fixture("machine-metal.json");
+    const std::string text = render_fixture(text_reporter(), "machine-metal.json");
     const size_t uptime = text.find("; runlevel 5\n");
     const size_t cpu3 = text.find("   CPU 3: ");
     const size_t distribution = text.find("   Distribution: ");

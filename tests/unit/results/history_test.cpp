@@ -121,7 +121,7 @@ class RawDb {
     sqlite3 *db_ = nullptr;
 };
 
-std::string error_of(const std::string &path) {
+std::string opening_error(const std::string &path) {
     try {
         History h(path);
     } catch (const HistoryError &e) {
@@ -342,7 +342,7 @@ TEST_F(HistoryTest, MigratesAVersion2DatabaseKeepingItsCopyPasses) {
 TEST_F(HistoryTest, RefusesASchemaNewerThanItKnows) {
     fs::create_directories(fs::path(path_).parent_path());
     RawDb(path_).exec("CREATE TABLE runs (id INTEGER PRIMARY KEY); PRAGMA user_version = 99;");
-    const std::string e = error_of(path_);
+    const std::string e = opening_error(path_);
     EXPECT_EQ(e.rfind(path_ + ": ", 0), 0u) << e;
     EXPECT_NE(e.find("newer"), std::string::npos) << e;
     EXPECT_NE(e.find("schema 99; this one reads up to " + std::to_string(History::kSchemaVersion)),
@@ -353,7 +353,7 @@ TEST_F(HistoryTest, RefusesASchemaNewerThanItKnows) {
 TEST_F(HistoryTest, RefusesAFileThatIsNotADatabase) {
     fs::create_directories(fs::path(path_).parent_path());
     std::ofstream(path_) << "these are not the runs you are looking for\n";
-    const std::string e = error_of(path_);
+    const std::string e = opening_error(path_);
     EXPECT_EQ(e.rfind(path_ + ": ", 0), 0u) << e;
     EXPECT_NE(e.find("not a database"), std::string::npos) << e;
     EXPECT_EQ(e.find('\n'), std::string::npos) << e;
@@ -362,7 +362,7 @@ TEST_F(HistoryTest, RefusesAFileThatIsNotADatabase) {
 TEST_F(HistoryTest, NamesTheFolderItCannotCreate) {
     std::ofstream(dir_ + "/file") << "x";
     const std::string path = dir_ + "/file/history.db";
-    const std::string e = error_of(path);
+    const std::string e = opening_error(path);
     EXPECT_EQ(e.rfind(path + ": ", 0), 0u) << e;
 }
 
