@@ -1,5 +1,5 @@
 // bytebench: the command line. Parses flags with CLI11 and hands over to the
-// subcommands in this folder; all real work lives in core/src.
+// subcommands in this folder; all real work lives in the layers below (core/*/).
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <string>

@@ -1,5 +1,5 @@
 // libFuzzer target: importing UnixBench text reports
-// (core/src/unixbench_import.h) with the standard suite. Whatever the bytes,
+// (core/import/unixbench_import.h) with the standard suite. Whatever the bytes,
 // the importer gives a document or throws an ImportError that names the
 // file; an accepted document is valid UTF-8 JSON (it is written to a file
 // and to the history) and compares with itself without throwing.

@@ -1,7 +1,7 @@
-// libFuzzer target: reading a result file (core/src/result_reader.h), then
+// libFuzzer target: reading a result file (core/results/result_reader.h), then
 // what the CLI does with an accepted document that does not depend on the
-// file system: compare it with itself (core/src/comparison.h, the gate
-// included) and summarize it for the history (core/src/history.h).
+// file system: compare it with itself (core/compare/comparison.h, the gate
+// included) and summarize it for the history (core/results/history.h).
 //
 // The reader gives a document or throws a one-line std::runtime_error. An
 // accepted document is schema-valid but otherwise hostile: members missing,

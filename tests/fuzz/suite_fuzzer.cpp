@@ -1,4 +1,4 @@
-// libFuzzer target: suite files (core/src/suite.h). Whatever the bytes,
+// libFuzzer target: suite files (core/plan/suite_file.h). Whatever the bytes,
 // parse_suite gives a Suite or throws a SuiteError that names the file;
 // anything else (another exception, a crash, a leak, undefined behaviour)
 // is a finding.

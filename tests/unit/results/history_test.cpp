@@ -1,4 +1,4 @@
-// The run history (core/src/history.*): storing, listing and naming runs, and
+// The run history (core/results/history.*): storing, listing and naming runs, and
 // migrating databases written by earlier versions. Old databases are built
 // here with the bare sqlite3 API and literal SQL, independent of the code.
 #include "results/history.h"
