@@ -87,7 +87,8 @@ test-asan: deps
 	cd $(ASAN_BUILD_DIR) && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) -LE packaging
 
 # The fuzzers (clang, libFuzzer + ASan + UBSan), FUZZ_SECONDS each from a copy
-# of their corpus; only they and the core library they test are built.
+# of their corpus; only they and the layers of the core they feed are built
+# (a unity build, as the sanitizer stage).
 test-fuzz: DEBIAN_PACKAGES += $(DEBIAN_TEST_PACKAGES)
 test-fuzz: deps
 	cmake -S . -B $(FUZZ_BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \

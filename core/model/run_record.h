@@ -67,8 +67,9 @@ struct RunRecord {
 // Scores a finished test from its passes (sets status/score/index).
 void finish_test(TestRecord &record);
 
-// Fills `run.indexes` from its tests. `suite_totals` gives, per category,
-// how many tests with a baseline the suite defines.
+// Fills `run.indexes` from its tests: one per category of `suite` in which a
+// test with a baseline ran ok; a category whose other tests with a baseline
+// (in `suite`) did not is a partial index.
 void compute_indexes(CopyPassRecord &run, const Suite &suite);
 
 nlohmann::json to_json(const RunRecord &record);

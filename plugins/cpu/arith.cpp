@@ -21,7 +21,7 @@
 
 #include "kernels.h"
 
-namespace bytebench_cpu {
+namespace bytebench::plugins::cpu {
 namespace arith {
 namespace {
 
@@ -109,4 +109,4 @@ unsigned long run(Type type, const volatile int32_t *stop) {
 }
 
 }  // namespace arith
-}  // namespace bytebench_cpu
+}  // namespace bytebench::plugins::cpu

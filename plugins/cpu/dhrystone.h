@@ -20,7 +20,7 @@
 // non-PIC build of the original does, rather than through the GOT.
 #pragma GCC visibility push(hidden)
 
-namespace bytebench_cpu {
+namespace bytebench::plugins::cpu {
 namespace dhry {
 
 enum Enumeration { Ident_1, Ident_2, Ident_3, Ident_4, Ident_5 };
@@ -110,7 +110,7 @@ unsigned long run(const volatile int32_t *stop, Locals &locals);
 std::string check(const Locals &locals, unsigned long runs);
 
 }  // namespace dhry
-}  // namespace bytebench_cpu
+}  // namespace bytebench::plugins::cpu
 
 #pragma GCC visibility pop
 

@@ -8,7 +8,7 @@
 
 #include "dhrystone.h"
 
-namespace bytebench_cpu {
+namespace bytebench::plugins::cpu {
 namespace dhry {
 
 // Global variables of the benchmark.
@@ -241,4 +241,4 @@ std::string check(const Locals &locals, unsigned long runs) {
 }
 
 }  // namespace dhry
-}  // namespace bytebench_cpu
+}  // namespace bytebench::plugins::cpu

@@ -5,7 +5,7 @@
 
 #include "dhrystone.h"
 
-namespace bytebench_cpu {
+namespace bytebench::plugins::cpu {
 namespace dhry {
 
 // Executed once per loop; Enum_Val_Par == Ident_3, *Enum_Ref_Par becomes
@@ -110,4 +110,4 @@ Boolean Func_3(Enumeration Enum_Par_Val) {
 }
 
 }  // namespace dhry
-}  // namespace bytebench_cpu
+}  // namespace bytebench::plugins::cpu

@@ -8,7 +8,7 @@
 
 #include "kernels.h"
 
-namespace bytebench_cpu {
+namespace bytebench::plugins::cpu {
 namespace hanoi {
 
 // Disks on each peg (index 1..3). Not static: the moves must stay visible.
@@ -64,4 +64,4 @@ unsigned long run(int disks, const volatile int32_t *stop) {
 }
 
 }  // namespace hanoi
-}  // namespace bytebench_cpu
+}  // namespace bytebench::plugins::cpu

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string>
 
-namespace bytebench_cpu {
+namespace bytebench::plugins::cpu {
 
 // --- Whetstone (Roy Longbottom's C/C++ Whetstone, double precision) ---------
 namespace whetstone {
@@ -82,6 +82,6 @@ unsigned long run(int disks, const volatile int32_t *stop);
 
 }  // namespace hanoi
 
-}  // namespace bytebench_cpu
+}  // namespace bytebench::plugins::cpu
 
 #endif  // BYTEBENCH_CPU_KERNELS_H

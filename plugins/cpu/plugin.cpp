@@ -14,7 +14,7 @@
 #include "dhrystone.h"
 #include "kernels.h"
 
-namespace bytebench_cpu {
+namespace bytebench::plugins::cpu {
 namespace {
 
 struct Dhrystone {
@@ -139,13 +139,13 @@ const auto kHanoi = bytebench::Workload<Hanoi>("hanoi")
                         .param("disks", "int", "10", "disks in the tower (1..30)");
 
 }  // namespace
-}  // namespace bytebench_cpu
+}  // namespace bytebench::plugins::cpu
 
 BYTEBENCH_PLUGIN(bytebench::Plugin("org.bytebench.cpu")
                      .name("bytebench CPU workloads")
                      .vendor("bytebench")
                      .version("0.1.0")
-                     .add(bytebench_cpu::kDhrystone)
-                     .add(bytebench_cpu::kWhetstone)
-                     .add(bytebench_cpu::kArith)
-                     .add(bytebench_cpu::kHanoi))
+                     .add(bytebench::plugins::cpu::kDhrystone)
+                     .add(bytebench::plugins::cpu::kWhetstone)
+                     .add(bytebench::plugins::cpu::kArith)
+                     .add(bytebench::plugins::cpu::kHanoi))

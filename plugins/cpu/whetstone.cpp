@@ -24,7 +24,7 @@
 
 #include "kernels.h"
 
-namespace bytebench_cpu {
+namespace bytebench::plugins::cpu {
 namespace whetstone {
 namespace {
 
@@ -327,4 +327,4 @@ std::string check_measured(const Pass &pass) {
 }
 
 }  // namespace whetstone
-}  // namespace bytebench_cpu
+}  // namespace bytebench::plugins::cpu

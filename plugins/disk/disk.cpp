@@ -80,7 +80,7 @@
 
 #include "disk_io.h"
 
-namespace bytebench_disk {
+namespace bytebench::plugins::disk {
 namespace {
 
 constexpr uint64_t kSpareBytes = kMiB;  // for the file system's own blocks
@@ -547,13 +547,13 @@ const auto kRandWriteWorkload = disk_workload<&kRandWrite>(
     "4");
 
 }  // namespace
-}  // namespace bytebench_disk
+}  // namespace bytebench::plugins::disk
 
 BYTEBENCH_PLUGIN(bytebench::Plugin("org.bytebench.disk")
                      .name("bytebench disk I/O workloads")
                      .vendor("bytebench")
                      .version("0.1.0")
-                     .add(bytebench_disk::kSeqReadWorkload)
-                     .add(bytebench_disk::kSeqWriteWorkload)
-                     .add(bytebench_disk::kRandReadWorkload)
-                     .add(bytebench_disk::kRandWriteWorkload))
+                     .add(bytebench::plugins::disk::kSeqReadWorkload)
+                     .add(bytebench::plugins::disk::kSeqWriteWorkload)
+                     .add(bytebench::plugins::disk::kRandReadWorkload)
+                     .add(bytebench::plugins::disk::kRandWriteWorkload))

@@ -27,7 +27,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace bytebench_disk {
+namespace bytebench::plugins::disk {
 
 constexpr uint64_t kMiB = 1024 * 1024;
 constexpr uint64_t kStampSpacing = 4096;               // a stamp every 4 KiB of a block
@@ -148,4 +148,4 @@ inline bool in_stamp(uint64_t offset_in_block) {
     return offset_in_block % kStampSpacing < kStampBytes;
 }
 
-}  // namespace bytebench_disk
+}  // namespace bytebench::plugins::disk

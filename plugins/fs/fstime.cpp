@@ -55,7 +55,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace bytebench_fs {
+namespace bytebench::plugins::fs {
 namespace {
 
 constexpr size_t kMaxBufsize = 8192;
@@ -416,4 +416,4 @@ const bytebench::Workload<Fstime> kFstime =
                "seconds of each untimed warm-up phase and settle sleep (UnixBench: 2; "
                "shorter only for tests)");
 
-}  // namespace bytebench_fs
+}  // namespace bytebench::plugins::fs

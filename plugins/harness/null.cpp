@@ -8,7 +8,7 @@
 // value is the rate at which a copy can poll the flag.
 #include <bytebench/plugin.hpp>
 
-namespace bytebench_harness {
+namespace bytebench::plugins::harness {
 
 struct Null {
     explicit Null(const bytebench::Context &) {}
@@ -32,10 +32,10 @@ const bytebench::Workload<Null> kNull =
         .repeat_short()
         .duration(10);
 
-}  // namespace bytebench_harness
+}  // namespace bytebench::plugins::harness
 
 BYTEBENCH_PLUGIN(bytebench::Plugin("org.bytebench.harness")
                      .name("bytebench harness workloads")
                      .vendor("bytebench")
                      .version("0.1.0")
-                     .add(bytebench_harness::kNull))
+                     .add(bytebench::plugins::harness::kNull))

@@ -12,7 +12,7 @@
 
 #include "stream.h"
 
-namespace bytebench_memory {
+namespace bytebench::plugins::memory {
 
 const char *kernel_name(Kernel k) {
     switch (k) {
@@ -242,4 +242,4 @@ std::string validate(const Arrays &arrays, const Progress &p) {
     return f.first + tail;
 }
 
-}  // namespace bytebench_memory
+}  // namespace bytebench::plugins::memory

@@ -45,7 +45,7 @@
 
 #include "stream.h"
 
-namespace bytebench_memory {
+namespace bytebench::plugins::memory {
 namespace {
 
 const char *test_id(Kernel k) {
@@ -184,13 +184,13 @@ const auto kTriad =
         .param("array_mib", "int", "0", kArrayMibHelp);
 
 }  // namespace
-}  // namespace bytebench_memory
+}  // namespace bytebench::plugins::memory
 
 BYTEBENCH_PLUGIN(bytebench::Plugin("org.bytebench.memory")
                      .name("bytebench memory workloads")
                      .vendor("bytebench")
                      .version("0.1.0")
-                     .add(bytebench_memory::kCopy)
-                     .add(bytebench_memory::kScale)
-                     .add(bytebench_memory::kAdd)
-                     .add(bytebench_memory::kTriad))
+                     .add(bytebench::plugins::memory::kCopy)
+                     .add(bytebench::plugins::memory::kScale)
+                     .add(bytebench::plugins::memory::kAdd)
+                     .add(bytebench::plugins::memory::kTriad))

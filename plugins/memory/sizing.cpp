@@ -14,7 +14,7 @@
 
 #include "stream.h"
 
-namespace bytebench_memory {
+namespace bytebench::plugins::memory {
 
 uint64_t auto_array_bytes(uint64_t llc_total_bytes, uint32_t copies) {
     if (copies == 0) copies = 1;
@@ -185,4 +185,4 @@ std::string thp_mode(const std::string &path) {
     return line->substr(open + 1, close - open - 1);
 }
 
-}  // namespace bytebench_memory
+}  // namespace bytebench::plugins::memory

@@ -18,7 +18,7 @@
 #include <optional>
 #include <string>
 
-namespace bytebench_memory {
+namespace bytebench::plugins::memory {
 
 enum class Kernel { copy, scale, add, triad };
 
@@ -150,6 +150,6 @@ void sweep_until(Arrays &arrays, Progress &p, const volatile int32_t *stop,
 // 1048576 elements wrong), after 7 whole sweeps and 1024 elements".
 std::string validate(const Arrays &arrays, const Progress &p);
 
-}  // namespace bytebench_memory
+}  // namespace bytebench::plugins::memory
 
 #endif  // BYTEBENCH_MEMORY_STREAM_H

@@ -15,7 +15,7 @@
 #include "inputs.h"
 #include "looper.h"
 
-namespace bytebench_shell {
+namespace bytebench::plugins::shell {
 namespace {
 
 constexpr const char *kSourceName = "program.c";
@@ -71,4 +71,4 @@ const bytebench::Workload<Cc> kCc =
         .param("link", "bool", "true",
                "compile and link into a.out as UnixBench does; false: compile only (-c)");
 
-}  // namespace bytebench_shell
+}  // namespace bytebench::plugins::shell

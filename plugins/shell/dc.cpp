@@ -29,7 +29,7 @@
 #include "inputs.h"
 #include "looper.h"
 
-namespace bytebench_shell {
+namespace bytebench::plugins::shell {
 namespace {
 
 constexpr const char *kDcInputName = "sqrt2.dc";
@@ -112,4 +112,4 @@ const bytebench::Workload<Dc> kDc =
                "all runs share one open standard input (UnixBench's quirk); false opens it "
                "afresh per run");
 
-}  // namespace bytebench_shell
+}  // namespace bytebench::plugins::shell

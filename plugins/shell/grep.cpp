@@ -14,7 +14,7 @@
 #include "inputs.h"
 #include "looper.h"
 
-namespace bytebench_shell {
+namespace bytebench::plugins::shell {
 namespace {
 
 constexpr const char *kGrepInputName = "large.txt";
@@ -63,4 +63,4 @@ const bytebench::Workload<Grep> kGrep =
         .flags(BB_WORKLOAD_NEEDS_DISK)
         .processes_per_copy(2);
 
-}  // namespace bytebench_shell
+}  // namespace bytebench::plugins::shell

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-namespace bytebench_shell {
+namespace bytebench::plugins::shell {
 namespace {
 
 // splitmix64: small, fast and the same everywhere (std:: distributions are
@@ -528,4 +528,4 @@ int main(int argc, char **argv)
 )C";
 }
 
-}  // namespace bytebench_shell
+}  // namespace bytebench::plugins::shell

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <string>
 
-namespace bytebench_shell {
+namespace bytebench::plugins::shell {
 
 // `shell`: what each script instance sorts, dumps and greps. A shell-script-
 // like text of exactly kShellInputLines lines and kShellInputBytes bytes
@@ -51,4 +51,4 @@ constexpr const char *kSqrt2To99 =
 // as C89 or later; it is never run.
 std::string c_program();
 
-}  // namespace bytebench_shell
+}  // namespace bytebench::plugins::shell

@@ -12,7 +12,7 @@
 
 extern char **environ;
 
-namespace bytebench_shell {
+namespace bytebench::plugins::shell {
 namespace {
 
 [[noreturn]] void throw_errno(const std::string &what) {
@@ -280,4 +280,4 @@ std::string Looper::capture(const Command &cmd) {
     return out;
 }
 
-}  // namespace bytebench_shell
+}  // namespace bytebench::plugins::shell

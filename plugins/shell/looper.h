@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace bytebench_shell {
+namespace bytebench::plugins::shell {
 
 // The absolute path of `name` found through $PATH (or `name` itself when it
 // contains a '/' and is executable); "" when there is none.
@@ -93,4 +93,4 @@ class Looper {
     uint64_t run_number_ = 0;  // of the run being made, 1-based, for messages
 };
 
-}  // namespace bytebench_shell
+}  // namespace bytebench::plugins::shell

@@ -1,7 +1,7 @@
 // The first-party "shell" plugin: its table of workloads.
 #include <bytebench/plugin.hpp>
 
-namespace bytebench_shell {
+namespace bytebench::plugins::shell {
 // Each workload is defined in its own source file.
 struct Shell;
 struct Dc;
@@ -11,13 +11,13 @@ extern const bytebench::Workload<Shell> kShell;  // shell.cpp
 extern const bytebench::Workload<Dc> kDc;        // dc.cpp
 extern const bytebench::Workload<Grep> kGrep;    // grep.cpp
 extern const bytebench::Workload<Cc> kCc;        // cc.cpp
-}  // namespace bytebench_shell
+}  // namespace bytebench::plugins::shell
 
 BYTEBENCH_PLUGIN(bytebench::Plugin("org.bytebench.shell")
                      .name("bytebench shell workloads")
                      .vendor("bytebench")
                      .version("0.1.0")
-                     .add(bytebench_shell::kShell)
-                     .add(bytebench_shell::kDc)
-                     .add(bytebench_shell::kGrep)
-                     .add(bytebench_shell::kCc))
+                     .add(bytebench::plugins::shell::kShell)
+                     .add(bytebench::plugins::shell::kDc)
+                     .add(bytebench::plugins::shell::kGrep)
+                     .add(bytebench::plugins::shell::kCc))

@@ -25,7 +25,7 @@
 #include "inputs.h"
 #include "looper.h"
 
-namespace bytebench_shell {
+namespace bytebench::plugins::shell {
 namespace {
 
 constexpr const char *kShellPath = "/bin/sh";
@@ -98,4 +98,4 @@ const bytebench::Workload<Shell> kShell =
         .processes_per_copy(2 + kDeclaredConcurrency * kProcessesPerInstance)
         .param("concurrency", "int", "1", "script instances started together per iteration");
 
-}  // namespace bytebench_shell
+}  // namespace bytebench::plugins::shell

@@ -20,7 +20,7 @@
 
 #include "posix.h"
 
-namespace bytebench_system {
+namespace bytebench::plugins::system {
 namespace {
 
 // Exit codes of the child, explained by describe_child().
@@ -155,4 +155,4 @@ const bytebench::Workload<Context1> kContext1 =
         .baseline(4000.0)
         .processes_per_copy(2);
 
-}  // namespace bytebench_system
+}  // namespace bytebench::plugins::system

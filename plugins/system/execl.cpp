@@ -16,7 +16,7 @@
 
 #include "helper.h"
 
-namespace bytebench_system {
+namespace bytebench::plugins::system {
 
 struct Execl {
     explicit Execl(const bytebench::Context &ctx)
@@ -49,4 +49,4 @@ const bytebench::Workload<Execl> kExecl =
         // The worker and the helper's exec chain.
         .processes_per_copy(2);
 
-}  // namespace bytebench_system
+}  // namespace bytebench::plugins::system

@@ -11,7 +11,7 @@
 
 #include "posix.h"
 
-namespace bytebench_system {
+namespace bytebench::plugins::system {
 namespace {
 
 // Exit status of the forked child when the exec itself fails.
@@ -98,4 +98,4 @@ unsigned long long run_helper(const std::string &workload, const std::string &pa
     return count;
 }
 
-}  // namespace bytebench_system
+}  // namespace bytebench::plugins::system

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace bytebench_system {
+namespace bytebench::plugins::system {
 
 // <plugin dir>/system.d/<name>. Throws bytebench::Skip, naming the path and
 // prefixed with `workload`, when the program is missing or not executable.
@@ -28,6 +28,6 @@ uint64_t helper_deadline(const bytebench::Context &ctx);
 unsigned long long run_helper(const std::string &workload, const std::string &path,
                               const std::vector<std::string> &args);
 
-}  // namespace bytebench_system
+}  // namespace bytebench::plugins::system
 
 #endif  // BYTEBENCH_PLUGINS_SYSTEM_HELPER_H

@@ -14,7 +14,7 @@
 
 #include "posix.h"
 
-namespace bytebench_system {
+namespace bytebench::plugins::system {
 namespace {
 
 constexpr size_t kBlock = 512;
@@ -86,4 +86,4 @@ const bytebench::Workload<Pipe> kPipe =
         .duration(10)
         .baseline(12440.0);
 
-}  // namespace bytebench_system
+}  // namespace bytebench::plugins::system

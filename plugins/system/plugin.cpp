@@ -1,7 +1,7 @@
 // The first-party "system" plugin: its table of workloads.
 #include <bytebench/plugin.hpp>
 
-namespace bytebench_system {
+namespace bytebench::plugins::system {
 // Each workload is defined in its own source file.
 struct Syscall;
 struct Pipe;
@@ -13,14 +13,14 @@ extern const bytebench::Workload<Pipe> kPipe;          // pipe.cpp
 extern const bytebench::Workload<Context1> kContext1;  // context1.cpp
 extern const bytebench::Workload<Spawn> kSpawn;        // spawn.cpp
 extern const bytebench::Workload<Execl> kExecl;        // execl.cpp
-}  // namespace bytebench_system
+}  // namespace bytebench::plugins::system
 
 BYTEBENCH_PLUGIN(bytebench::Plugin("org.bytebench.system")
                      .name("bytebench system workloads")
                      .vendor("bytebench")
                      .version("0.1.0")
-                     .add(bytebench_system::kSyscall)
-                     .add(bytebench_system::kPipe)
-                     .add(bytebench_system::kContext1)
-                     .add(bytebench_system::kSpawn)
-                     .add(bytebench_system::kExecl))
+                     .add(bytebench::plugins::system::kSyscall)
+                     .add(bytebench::plugins::system::kPipe)
+                     .add(bytebench::plugins::system::kContext1)
+                     .add(bytebench::plugins::system::kSpawn)
+                     .add(bytebench::plugins::system::kExecl))

@@ -18,7 +18,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace bytebench_system {
+namespace bytebench::plugins::system {
 
 // Throws std::runtime_error("<what>: <strerror(errno)>").
 [[noreturn]] inline void throw_errno(const std::string &what) {
@@ -145,6 +145,6 @@ class IgnoreSigpipe {
     struct sigaction saved_ {};
 };
 
-}  // namespace bytebench_system
+}  // namespace bytebench::plugins::system
 
 #endif  // BYTEBENCH_PLUGINS_SYSTEM_POSIX_H

@@ -16,7 +16,7 @@
 
 #include "helper.h"
 
-namespace bytebench_system {
+namespace bytebench::plugins::system {
 
 struct Spawn {
     explicit Spawn(const bytebench::Context &ctx)
@@ -49,4 +49,4 @@ const bytebench::Workload<Spawn> kSpawn =
         // The worker, the helper and the helper's child.
         .processes_per_copy(3);
 
-}  // namespace bytebench_system
+}  // namespace bytebench::plugins::system

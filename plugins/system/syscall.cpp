@@ -25,7 +25,7 @@
 
 #include "posix.h"
 
-namespace bytebench_system {
+namespace bytebench::plugins::system {
 namespace {
 
 const char kTrue[] = "/bin/true";
@@ -154,4 +154,4 @@ const bytebench::Workload<Syscall> kSyscall =
         .param("mode", "string", "mix",
                "mix, close, getpid or exec (only the first letter counts)");
 
-}  // namespace bytebench_system
+}  // namespace bytebench::plugins::system

@@ -18,7 +18,7 @@ namespace {
 // What `report` wrote to its -o file, run in the source folder.
 std::string report(const std::string &fixture, const std::string &format,
                    const std::vector<std::string> &flags = {}) {
-    const std::string out = fresh_dir("as-before") + "/report." + format;
+    const std::string out = fresh_dir("as-before-" + fixture + "-" + format) + "/report." + format;
     std::vector<std::string> args = {"--no-history",
                                      "report",
                                      "tests/reporters/fixtures/" + fixture + ".json",

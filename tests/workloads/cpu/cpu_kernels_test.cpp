@@ -16,7 +16,7 @@
 namespace bytebench::test {
 namespace {
 
-using namespace bytebench_cpu;
+using namespace bytebench::plugins::cpu;
 
 // The host's stop flag, set by a thread after `ms` milliseconds.
 class StopAfter {

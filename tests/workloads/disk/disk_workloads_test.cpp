@@ -17,7 +17,7 @@
 namespace bytebench::test {
 namespace {
 
-using namespace bytebench_disk;
+using namespace bytebench::plugins::disk;
 
 const bb_param_desc *find_param(const bb_workload &w, const std::string &key) {
     for (uint32_t i = 0; i < w.param_count; ++i)

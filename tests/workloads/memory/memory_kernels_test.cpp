@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 namespace bytebench::test {
 namespace {
 
-using namespace bytebench_memory;
+using namespace bytebench::plugins::memory;
 
 const Kernel kAllKernels[] = {Kernel::copy, Kernel::scale, Kernel::add, Kernel::triad};
 

@@ -115,7 +115,7 @@ TEST(MemoryPlugin, AShortRunCountsWholeChunksAndRecordsDetails) {
         EXPECT_EQ(o.details.at("arrays_total_bytes"), std::to_string(arrays * 4194304)) << id;
         EXPECT_EQ(o.details.at("element_bytes"), "8") << id;
         EXPECT_EQ(o.details.at("array_size_rule"), "array_mib=4") << id;
-        const bytebench_memory::Llc llc = bytebench_memory::find_llc();
+        const bytebench::plugins::memory::Llc llc = bytebench::plugins::memory::find_llc();
         EXPECT_EQ(o.details.at("llc_bytes"), std::to_string(llc.bytes)) << id;
         EXPECT_EQ(o.details.at("llc_source"), llc.source) << id;
         EXPECT_EQ(o.details.count("transparent_hugepages"), 1u) << id;
@@ -126,8 +126,8 @@ TEST(MemoryPlugin, AShortRunCountsWholeChunksAndRecordsDetails) {
 TEST(MemoryPlugin, AutoSizeSharesFourTimesTheLlcAmongTheCopies) {
     const uint32_t copies = 64;
     const Outcome o = exercise("stream-copy", {}, copies, 0.05);
-    const uint64_t expected =
-        bytebench_memory::auto_array_bytes(bytebench_memory::find_llc().bytes, copies);
+    const uint64_t expected = bytebench::plugins::memory::auto_array_bytes(
+        bytebench::plugins::memory::find_llc().bytes, copies);
     EXPECT_EQ(o.details.at("array_bytes"), std::to_string(expected));
     EXPECT_EQ(o.details.at("array_size_rule"),
               "auto: max(16 MiB, 4 x llc_bytes / copies), whole MiB");
