@@ -19,6 +19,7 @@
 #include "process/file_budget.h"
 #include "process/interrupt.h"
 #include "process/janitor_client.h"
+#include "process/orphans.h"
 #include "process/worker_process.h"
 #include "results/history.h"
 #include "results/result_store.h"
@@ -184,6 +185,7 @@ nlohmann::json suite_json(const Suite &suite, const InstallLayout &layout,
 
 int run_command(const GlobalOptions &global, const RunOptions &o) {
     install_interrupt_handlers();
+    adopt_orphans();  // what a workload leaves outside its group comes back here
     set_benchmark_locale();
     raise_file_limit();
     std::optional<Environment> env = load_environment(global);

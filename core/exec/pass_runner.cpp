@@ -17,6 +17,8 @@
 #include "base/monotonic_clock.h"
 #include "process/file_budget.h"
 #include "process/interrupt.h"
+#include "process/janitor_client.h"
+#include "process/orphans.h"
 #include "process/worker_process.h"
 #include "system/sysinfo.h"
 
@@ -125,6 +127,9 @@ class Pass {
         close(barrier[0]);
         supervise();
         if (barrier_write_ >= 0) close(barrier_write_);
+        if (const int left = kill_orphans({janitor_pid()}); left > 0)
+            spdlog::warn("{}: killed {} process{} the workload left outside its process group",
+                         label_, left, left == 1 ? "" : "es");
         return collect();
     }
 
@@ -176,6 +181,7 @@ class Pass {
         close(barrier_write_);
         barrier_write_ = -1;
         released_at_ = monotonic_seconds();
+        stalled_before_release_ = stalled_s_;
         spdlog::debug("{}: {} copies ready {:.3f} s after the last start, released", label_,
                       r_.copies, released_at_ - supervised_at_);
     }
@@ -254,25 +260,51 @@ class Pass {
             r_.test->duration_s + grace_seconds(r_.test->duration_s) + crowding_s_;
         double kill_at = 0;  // when SIGTERM was sent: SIGKILL follows 2 s later
         while (!all_exited()) {
-            poll_workers(poll_timeout_ms(run_limit));
+            const double polled_at = monotonic_seconds();
+            const int timeout_ms = poll_timeout_ms(run_limit);
+            poll_workers(timeout_ms);
+            count_stall(polled_at, timeout_ms);
             if (interrupt_signal() != 0 && !stopping_) stop(Status::error, "interrupted");
             if (barrier_write_ >= 0 && !stopping_) {
                 if (any_failed_before_start())
                     stop(Status::ok, "");  // reasons come from the copies
                 else if (all_ready())
                     release();
-                else if (monotonic_seconds() - started > setup_limit)
+                else if (setup_seconds(started) > setup_limit)
                     stop(Status::timeout,
                          "setup took longer than " + std::to_string(int(setup_limit)) + " s");
             }
             if (released_at_ > 0 && !stopping_ && any_failed_after_start()) stop(Status::ok, "");
-            if (released_at_ > 0 && !stopping_ && monotonic_seconds() - released_at_ > run_limit)
+            if (released_at_ > 0 && !stopping_ && run_seconds() > run_limit)
                 stop(Status::timeout, "still running " + std::to_string(int(run_limit)) +
                                           " s after the start (duration " +
                                           std::to_string(r_.test->duration_s) + " s plus grace)");
             if (stopping_ && kill_at == 0) kill_at = monotonic_seconds() + 2;
             if (kill_at > 0 && monotonic_seconds() > kill_at) kill_all(SIGKILL);
         }
+    }
+
+    // The limits count the time the CLI supervised, not time it was itself
+    // stopped (SIGSTOP, Ctrl-Z, a debugger): a poll that returned long after
+    // it should have is a stall, and is not charged to the copies. What they
+    // sent meanwhile was read by that poll, so a copy that finished while
+    // the CLI was stopped is never called late.
+    void count_stall(double polled_at, int timeout_ms) {
+        constexpr double kStallS = 1;  // far above a poll's lateness on a busy machine
+        const double late = monotonic_seconds() - polled_at - timeout_ms / 1e3;
+        if (late > kStallS) {
+            stalled_s_ += late;
+            spdlog::debug("{}: the CLI was stopped for {:.1f} s; not counted against the copies",
+                          label_, late);
+        }
+    }
+
+    // Seconds supervised since the supervision began, and since the release.
+    double setup_seconds(double started) const {
+        return monotonic_seconds() - started - stalled_s_;
+    }
+    double run_seconds() const {
+        return monotonic_seconds() - released_at_ - (stalled_s_ - stalled_before_release_);
     }
 
     // How long one poll may sleep. While copies run, the CLI waits for a
@@ -287,7 +319,7 @@ class Pass {
         constexpr int kTickMs = 20, kReapMs = 1, kLongestMs = 1000;
         if (released_at_ <= 0 || stopping_) return kTickMs;
         if (!any_running()) return kReapMs;
-        const double left_ms = (released_at_ + run_limit - monotonic_seconds()) * 1e3;
+        const double left_ms = (run_limit - run_seconds()) * 1e3;
         return int(std::clamp(left_ms, double(kTickMs), double(kLongestMs)));
     }
 
@@ -380,6 +412,8 @@ class Pass {
     std::vector<size_t> owners_;  // fds_[k] belongs to copies_[owners_[k]]
     int barrier_write_ = -1;
     double released_at_ = 0;
+    double stalled_s_ = 0;  // time the CLI was stopped while supervising (count_stall)
+    double stalled_before_release_ = 0;
     bool stopping_ = false;
     Status forced_status_ = Status::ok;
     std::string forced_error_;

@@ -22,6 +22,9 @@ void install_interrupt_handlers() {
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, nullptr);  // no SA_RESTART: poll() must wake up
     sigaction(SIGTERM, &sa, nullptr);
+    // The terminal went away (an ssh session closed): the same clean stop,
+    // so that what was measured is written, reported and recorded.
+    sigaction(SIGHUP, &sa, nullptr);
     signal(SIGPIPE, SIG_IGN);
 }
 

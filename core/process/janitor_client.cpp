@@ -81,6 +81,8 @@ void janitor_untrack_group(pid_t pgid) {
     say(encode_janitor_command({JanitorCommand::Kind::untrack, pgid}));
 }
 
+pid_t janitor_pid() { return g_janitor; }
+
 void stop_janitor() {
     if (g_pipe < 0) return;
     say(encode_janitor_command({JanitorCommand::Kind::end, 0}));

@@ -32,6 +32,8 @@ bool start_janitor(const std::string &worker_program, const std::string &temp_ro
 // Tells the janitor about a worker's process group. No-ops without a janitor.
 void janitor_track_group(pid_t pgid);
 void janitor_untrack_group(pid_t pgid);
+// The janitor's pid; -1 without a janitor.
+pid_t janitor_pid();
 // A normal end: "end", close the pipe, wait (briefly) for the janitor to exit.
 void stop_janitor();
 

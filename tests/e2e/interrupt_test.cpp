@@ -34,15 +34,6 @@ namespace {
 
 constexpr const char *kMarkName = "BYTEBENCH_E2E_MARK";
 
-bool poll_until(const std::function<bool()> &done, double seconds) {
-    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    while (!done()) {
-        if (std::chrono::steady_clock::now() > end) return false;
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    return true;
-}
-
 // A /proc file with read(2): the process may end while it is read, which
 // makes istreambuf_iterator throw.
 std::string proc_file(const fs::path &dir, const char *name) {
@@ -124,14 +115,14 @@ CliRun start_run(const std::string &name, const std::vector<std::string> &tests)
 // a whole result and no unfinished file beside it.
 void expect_clean(const CliRun &r) {
     std::vector<std::string> left;
-    const bool gone = poll_until(
+    const bool gone = wait_until(
         [&] {
             left = marked_processes(r.mark);
             return left.empty();
         },
         3);
     EXPECT_TRUE(gone) << "left running:\n" << joined(left);
-    const bool empty = poll_until([&] { return fs::is_empty(r.tmp); }, 3);
+    const bool empty = wait_until([&] { return fs::is_empty(r.tmp); }, 3);
     EXPECT_TRUE(empty) << "left in " << r.tmp;
     int results = 0;
     for (const auto &e : fs::directory_iterator(r.out)) {
@@ -156,7 +147,7 @@ class Interrupt : public ::testing::Test {
                const std::string &running = "spawn-helper", bool sigterm_ignored = false) {
         run_ = start_run(name, tests);
         std::vector<std::string> seen;
-        const bool ran = poll_until(
+        const bool ran = wait_until(
             [&] {
                 seen = marked_processes(run_.mark);
                 int found = 0;

@@ -16,10 +16,14 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <system_error>
+#include <thread>
 #include <utility>
 
 namespace bytebench::test {
@@ -276,6 +280,39 @@ std::string find_program(const std::string &name) {
         if (runnable(candidate)) return candidate;
     }
     return "";
+}
+
+bool wait_until(const std::function<bool()> &done, double seconds) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (std::chrono::steady_clock::now() < end) {
+        if (done()) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return done();
+}
+
+std::vector<pid_t> workers_of(pid_t cli) {
+    std::vector<pid_t> out;
+    std::error_code ec;
+    for (const auto &e : std::filesystem::directory_iterator("/proc", ec)) {
+        const std::string name = e.path().filename().string();
+        if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::ifstream stat(e.path() / "stat");
+        std::string line;
+        std::getline(stat, line);
+        const auto paren = line.rfind(')');  // the name may hold blanks and parentheses
+        char state = 0;
+        int ppid = 0;
+        if (paren == std::string::npos ||
+            std::sscanf(line.c_str() + paren + 1, " %c %d", &state, &ppid) != 2 || ppid != cli)
+            continue;
+        std::ifstream cmd(e.path() / "cmdline");
+        const std::string cmdline((std::istreambuf_iterator<char>(cmd)), {});
+        if (cmdline.find("bytebench-worker") != std::string::npos &&
+            cmdline.find(std::string("\0run\0", 5)) != std::string::npos)
+            out.push_back(pid_t(std::stoi(name)));
+    }
+    return out;
 }
 
 }  // namespace bytebench::test

@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -127,5 +128,12 @@ ProcessResult run_process(const Command &command);
 
 // The path of the executable `name` in $PATH, as `command -v` finds it, or "".
 std::string find_program(const std::string &name);
+
+// Asks `done` every 10 ms until it answers true (true) or `seconds` have
+// passed (false, after a last ask).
+bool wait_until(const std::function<bool()> &done, double seconds);
+
+// The `bytebench-worker run` processes whose parent is `cli` now (from /proc).
+std::vector<pid_t> workers_of(pid_t cli);
 
 }  // namespace bytebench::test

@@ -64,15 +64,6 @@ Command cli(const std::vector<std::string> &args) {
     return command;
 }
 
-bool poll_until(const std::function<bool()> &done, double seconds) {
-    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    while (!done()) {
-        if (std::chrono::steady_clock::now() > end) return false;
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    return true;
-}
-
 // Every entry under `dir`, relative, one a line.
 std::string tree(const std::string &dir) {
     std::string out;
@@ -193,7 +184,7 @@ TEST(DiskCli, NoSpaceWhileMeasuringIsTheTestsErrorAndItsFoldersGo) {
         args.insert(args.begin() + 2, "run");
         Process run(cli(args));
         // Both copies made their (empty) dummy0 and wait in create(): fill up.
-        const bool both = poll_until([&] { return count_files(f.tmp, "dummy0") == 2; }, 10);
+        const bool both = wait_until([&] { return count_files(f.tmp, "dummy0") == 2; }, 10);
         if (both) fill_disk(f.tmp);
         const ProcessResult &r = run.wait();
         Seen s;
@@ -227,7 +218,7 @@ TEST(DiskCli, AFullResultsFolderGivesOneLinePerFileAndNoHalfWrittenFile) {
         args.insert(args.begin() + 2, "run");
         Process run(cli(args));
         // The result was claimed at the start: now the disk fills up.
-        const bool claimed = poll_until(
+        const bool claimed = wait_until(
             [&] {
                 for (const auto &e : fs::directory_iterator(f.out))
                     if (e.path().extension() == ".json") return true;

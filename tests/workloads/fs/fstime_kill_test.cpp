@@ -48,15 +48,6 @@ repeat = "short"
 params = { mode = "write", bufsize = 1024, maxblocks = 2000, warmup_s = 0.1 }
 )";
 
-bool wait_for(const std::function<bool()> &done, double seconds) {
-    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    while (std::chrono::steady_clock::now() < end) {
-        if (done()) return true;
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    return done();
-}
-
 // Size of the first file called `name` under `dir`, or -1.
 long long file_size(const std::string &dir, const std::string &name) {
     std::error_code ec;
@@ -90,29 +81,6 @@ std::string listing(const std::string &dir) {
 }
 
 // The running `bytebench-worker run` children of process `cli`.
-std::vector<pid_t> workers_of(pid_t cli) {
-    std::vector<pid_t> out;
-    for (const auto &e : fs::directory_iterator("/proc")) {
-        const std::string name = e.path().filename().string();
-        if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-        std::ifstream stat(e.path() / "stat");
-        std::string line;
-        std::getline(stat, line);
-        const auto paren = line.rfind(')');
-        if (paren == std::string::npos) continue;
-        char state = 0;
-        int ppid = 0;
-        if (sscanf(line.c_str() + paren + 1, " %c %d", &state, &ppid) != 2) continue;
-        if (ppid != cli) continue;
-        std::ifstream cmd(e.path() / "cmdline");
-        std::string cmdline((std::istreambuf_iterator<char>(cmd)), {});
-        if (cmdline.find("bytebench-worker") != std::string::npos &&
-            cmdline.find(std::string("\0run\0", 5)) != std::string::npos)
-            out.push_back(pid_t(std::stoi(name)));
-    }
-    return out;
-}
-
 struct Scenario {
     std::string name;
     bool fast_suite;   // warm-ups of 0.1 s: kill while measuring
@@ -148,7 +116,7 @@ TEST_P(FstimeKill, LeavesTheTmpdirEmpty) {
 
     // Warm-up: dummy0 exists (create() is sleeping or warming up). Measuring:
     // dummy1, written only by the measured copy phase, has data.
-    const bool reached = wait_for(
+    const bool reached = wait_until(
         [&] { return s.fast_suite ? file_size(tmp, "dummy1") > 0 : file_size(tmp, "dummy0") >= 0; },
         10);
     ASSERT_TRUE(reached) << "no file appeared; " << listing(tmp);
@@ -163,7 +131,7 @@ TEST_P(FstimeKill, LeavesTheTmpdirEmpty) {
         ASSERT_TRUE(cli.signal(SIGTERM));
     }
     if (next_test) {
-        ASSERT_TRUE(wait_for([&] { return has_dir(tmp, "fastwrite-"); }, 10))
+        ASSERT_TRUE(wait_until([&] { return has_dir(tmp, "fastwrite-"); }, 10))
             << "the next test did not start; " << listing(tmp);
         EXPECT_FALSE(has_dir(tmp, "fastcopy-")) << "left behind:\n" << listing(tmp);
     }
