@@ -47,6 +47,22 @@ std::string import_one(const std::string &file, const ImportCommandOptions &o, c
     return path;
 }
 
+// Adds the imported document to the history. An import is the result file
+// and its history entry together: when the entry cannot be added (the
+// database is locked by another run past the busy timeout, the disk is
+// full), the file just written is removed again, so that the same import
+// can simply be run again.
+int64_t record(History &history, const nlohmann::json &document, const std::string &path) {
+    try {
+        return history.add(document, fs::absolute(path).string());
+    } catch (const std::exception &e) {
+        std::error_code ec;
+        fs::remove(path, ec);
+        throw std::runtime_error(std::string(e.what()) + "; " + path +
+                                 " was not kept: run the import again, or add --no-history");
+    }
+}
+
 }  // namespace
 
 int import_command(const GlobalOptions &global, const ImportCommandOptions &o) {
@@ -68,8 +84,7 @@ int import_command(const GlobalOptions &global, const ImportCommandOptions &o) {
             const std::string path = import_one(file, o, env->suite, document);
             std::string id;
             if (history)
-                id = " (history @" +
-                     std::to_string(history->add(document, fs::absolute(path).string())) + ")";
+                id = " (history @" + std::to_string(record(*history, document, path)) + ")";
             std::printf("%s -> %s%s\n", file.c_str(), path.c_str(), id.c_str());
         } catch (const std::exception &e) {
             print_error(e.what());

@@ -1,6 +1,7 @@
 // The run history through the CLI: runs and imports are recorded, listed,
 // shown again and compared by reference; --no-history and a broken database.
 #include <gtest/gtest.h>
+#include <signal.h>
 
 #include <filesystem>
 #include <fstream>
@@ -99,6 +100,38 @@ TEST(History, BadReportsWriteNothing) {
     EXPECT_FALSE(fs::exists(dir + "/results/broken.json"));
     EXPECT_EQ(run_cli({"--db", dir + "/history.db", "history"}).out.find("broken"),
               std::string::npos);
+}
+
+// Another process holds the history's write lock past the busy timeout (5 s):
+// the import fails, and leaves no converted file behind, so that running it
+// again once the lock is gone imports it.
+TEST(History, AnImportTheHistoryCannotRecordLeavesNoFile) {
+    const std::string python = find_program("python3");
+    if (python.empty()) GTEST_SKIP() << "python3 (its sqlite3 module holds the lock) is missing";
+    const std::string dir = fresh_dir("history-locked");
+    const std::string db = dir + "/history.db";
+    ASSERT_EQ(run_cli({"--db", db, "history"}).exit_code, 0);  // creates the database
+    Process locker(Command(python, {"-c",
+                                    "import sqlite3, sys, time\n"
+                                    "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+                                    "c.execute('BEGIN EXCLUSIVE')\n"
+                                    "print('locked', flush=True)\n"
+                                    "time.sleep(60)\n",
+                                    db}));
+    ASSERT_TRUE(wait_until([&] { return locker.out() == "locked\n"; }, 30)) << locker.err();
+    const std::string written = dir + "/results/unixbench-6.0-run-2core-vm.json";
+    const CliResult locked =
+        run_cli({"--db", db, "import", kUnixBenchReport, "-o", dir + "/results"});
+    EXPECT_EQ(locked.exit_code, 2) << locked.err;
+    EXPECT_NE(locked.err.find("locked"), std::string::npos) << locked.err;
+    EXPECT_NE(locked.err.find("run the import again"), std::string::npos) << locked.err;
+    EXPECT_FALSE(fs::exists(written));
+    locker.signal_group(SIGKILL);
+    locker.wait();
+    const CliResult again =
+        run_cli({"--db", db, "import", kUnixBenchReport, "-o", dir + "/results"});
+    EXPECT_EQ(again.exit_code, 0) << again.err;
+    EXPECT_NE(again.out.find(written + " (history @1)"), std::string::npos) << again.out;
 }
 
 TEST(History, NoHistoryRecordsNothing) {
