@@ -6,6 +6,7 @@
 
 #include <clocale>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <set>
@@ -107,7 +108,17 @@ std::string runlevel() {
 
 }  // namespace
 
-void set_benchmark_locale() { setenv("LANG", kBenchmarkLang, 1); }
+void set_benchmark_locale() {
+    // LC_ALL and every LC_* category override LANG: a user's LC_ALL would be
+    // what the workloads (sort, grep, the shell scripts) really ran under.
+    // UnixBench sets LANG and means it for everything, so they go.
+    std::vector<std::string> overrides;
+    for (char **entry = environ; *entry != nullptr; ++entry)
+        if (std::strncmp(*entry, "LC_", 3) == 0 || std::strncmp(*entry, "LANGUAGE=", 9) == 0)
+            overrides.emplace_back(*entry, std::strcspn(*entry, "="));
+    for (const std::string &name : overrides) unsetenv(name.c_str());
+    setenv("LANG", kBenchmarkLang, 1);
+}
 
 int online_cpus() {
     const long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -123,34 +134,40 @@ nlohmann::json gather_system_info() {
     const std::string model =
         !cpus.empty() ? cpus[0].value("model", "unknown") : std::string("unknown");
 
-    // What the locale resolves to for the workloads (LANG as set above).
+    // What the locale resolves to for the workloads (the environment as
+    // set_benchmark_locale() left it): "resolved" is what setlocale() made of
+    // it, "C" when the machine has no such locale (the workloads then run in C).
     const char *lang = std::getenv("LANG");
-    std::string charmap = "unknown", collate = "unknown";
+    std::string charmap = "unknown", collate = "unknown", resolved = "unknown";
     if (const char *old = std::setlocale(LC_ALL, nullptr); old != nullptr) {
         const std::string saved = old;
-        if (std::setlocale(LC_ALL, "") == nullptr) std::setlocale(LC_ALL, "C");
+        const char *now = std::setlocale(LC_ALL, "");
+        if (now == nullptr) now = std::setlocale(LC_ALL, "C");
+        resolved = now != nullptr ? now : "unknown";
         charmap = nl_langinfo(CODESET);
         collate = charmap;  // LANG sets LC_COLLATE too, so both share one codeset
         std::setlocale(LC_ALL, saved.c_str());
     }
 
     const long configured = sysconf(_SC_NPROCESSORS_CONF);
-    nlohmann::json system = {
-        {"hostname", u.nodename},
-        {"os", sysname == "Linux" ? "GNU/Linux" : sysname},
-        {"kernel", u.release},
-        {"kernel_version", u.version},
-        {"machine", u.machine},
-        {"platform", "unknown"},
-        {"cpu_model", model},
-        {"cpus_online", online_cpus()},
-        {"cpus_configured", configured > 0 ? int(configured) : online_cpus()},
-        {"cpus", cpus},
-        {"language",
-         {{"lang", lang != nullptr ? lang : ""}, {"charmap", charmap}, {"collate", collate}}},
-        {"load_average", load_average()},
-        {"uptime_s", uptime_seconds()},
-        {"runlevel", runlevel()}};
+    nlohmann::json system = {{"hostname", u.nodename},
+                             {"os", sysname == "Linux" ? "GNU/Linux" : sysname},
+                             {"kernel", u.release},
+                             {"kernel_version", u.version},
+                             {"machine", u.machine},
+                             {"platform", "unknown"},
+                             {"cpu_model", model},
+                             {"cpus_online", online_cpus()},
+                             {"cpus_configured", configured > 0 ? int(configured) : online_cpus()},
+                             {"cpus", cpus},
+                             {"language",
+                              {{"lang", lang != nullptr ? lang : ""},
+                               {"charmap", charmap},
+                               {"collate", collate},
+                               {"resolved", resolved}}},
+                             {"load_average", load_average()},
+                             {"uptime_s", uptime_seconds()},
+                             {"runlevel", runlevel()}};
     add_machine_details(system, "/", read_cpuid_hypervisor(), cpuinfo);
     return system;
 }

@@ -86,5 +86,28 @@ TEST(Supervision, AHangUpStopsTheRunCleanly) {
     EXPECT_NE(history.out.find("incomplete"), std::string::npos) << history.out << history.err;
 }
 
+// The workloads run under UnixBench's LANG whatever the user's locale
+// variables say, and the result says what that locale is here.
+TEST(Supervision, WorkloadsRunUnderTheBenchmarkLocale) {
+    const std::string out = fresh_dir("supervision-locale");
+    Command c =
+        cli_command(out, {"--plugin-path", kTestPlugins + "/environment", "run", "test.environment",
+                          "--duration", "0.1", "-i", "1", "--settle", "0", "-c", "1", "-q"});
+    c.env = {{"LC_ALL", "C.UTF-8"}, {"LC_CTYPE", "POSIX"}, {"LANGUAGE", "fr"}, {"LANG", "C"}};
+    const ProcessResult r = run_process(c);
+    ASSERT_EQ(r.exit_code, 0) << r.describe() << "\n" << r.err;
+    const nlohmann::json doc = only_result(out);
+    const nlohmann::json *test = find_test(doc["runs"][0], "test.environment");
+    ASSERT_NE(test, nullptr);
+    const nlohmann::json &details = (*test)["details"];
+    EXPECT_EQ(details["lang"], "en_US.utf8") << details.dump();
+    EXPECT_EQ(details["lc_all"], "") << details.dump();
+    EXPECT_EQ(details["lc_ctype"], "") << details.dump();
+    EXPECT_EQ(details["language"], "") << details.dump();
+    const nlohmann::json &language = doc["system"]["language"];
+    EXPECT_EQ(language["lang"], "en_US.utf8");
+    EXPECT_TRUE(language["resolved"].is_string()) << language.dump();
+}
+
 }  // namespace
 }  // namespace bytebench::test

@@ -55,6 +55,24 @@ TEST_F(ResultStoreTest, RewritesTheResultInPlace) {
     EXPECT_EQ(files, 1u);  // no temporary file left
 }
 
+TEST_F(ResultStoreTest, AHostNameCannotLeadOutOfTheFolder) {
+    fs::create_directories(dir_);
+    const ResultStore store(dir_, "../../etc/x y", "{}");
+    EXPECT_EQ(fs::path(store.base()).parent_path(), fs::path(dir_));
+    EXPECT_EQ(fs::path(store.base()).filename().string().rfind("_._.._etc_x_y-", 0), 0u)
+        << store.base();
+    EXPECT_TRUE(fs::exists(store.path("json")));
+}
+
+TEST(FileNamePart, KeepsPlainNamesAndReplacesTheRest) {
+    EXPECT_EQ(file_name_part("web-01.example.com"), "web-01.example.com");
+    EXPECT_EQ(file_name_part("a/b\\c\x1b[31m"), "a_b_c__31m");
+    EXPECT_EQ(file_name_part(".hidden"), "_hidden");
+    EXPECT_EQ(file_name_part("-rf"), "_rf");
+    EXPECT_EQ(file_name_part(""), "host");
+    EXPECT_EQ(file_name_part("h\xc3\xa9te"), "h__te");
+}
+
 TEST_F(ResultStoreTest, AFolderThatCannotBeMadeIsAOneLineError) {
     fs::create_directories(dir_);
     std::ofstream(dir_ + "/file") << "x";
