@@ -1,5 +1,7 @@
 #include "base/text.h"
 
+#include <cstdint>
+
 namespace bytebench {
 
 std::string trim(std::string_view text) {
@@ -13,6 +15,65 @@ std::string utf8_prefix(const std::string &text, size_t bytes) {
     if (text.size() <= bytes) return text;
     while (bytes > 0 && (static_cast<unsigned char>(text[bytes]) & 0xC0) == 0x80) --bytes;
     return text.substr(0, bytes);
+}
+
+namespace {
+
+// The length of the UTF-8 sequence at `text[at]` (1 to 4), or 0 when it is
+// not one: a bad lead or continuation byte, an overlong form, a surrogate or
+// a code point above U+10FFFF.
+size_t utf8_sequence(std::string_view text, size_t at, uint32_t &code_point) {
+    const auto byte = [&](size_t i) { return static_cast<unsigned char>(text[at + i]); };
+    const unsigned char lead = byte(0);
+    size_t size = 0;
+    if (lead < 0x80) {
+        code_point = lead;
+        return 1;
+    }
+    if (lead >= 0xC2 && lead <= 0xDF) {
+        size = 2;
+        code_point = lead & 0x1F;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+        size = 3;
+        code_point = lead & 0x0F;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+        size = 4;
+        code_point = lead & 0x07;
+    } else {
+        return 0;
+    }
+    if (at + size > text.size()) return 0;
+    for (size_t i = 1; i < size; ++i) {
+        if ((byte(i) & 0xC0) != 0x80) return 0;
+        code_point = (code_point << 6) | (byte(i) & 0x3F);
+    }
+    const uint32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (code_point < smallest[size] || code_point > 0x10FFFF ||
+        (code_point >= 0xD800 && code_point <= 0xDFFF))
+        return 0;
+    return size;
+}
+
+}  // namespace
+
+std::string terminal_safe(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (size_t at = 0; at < text.size();) {
+        uint32_t code_point = 0;
+        const size_t size = utf8_sequence(text, at, code_point);
+        const bool control = code_point < 0x20
+                                 ? code_point != '\n' && code_point != '\t'
+                                 : code_point == 0x7F || (code_point >= 0x80 && code_point <= 0x9F);
+        if (size == 0 || control) {
+            out += '?';
+            at += size == 0 ? 1 : size;
+        } else {
+            out.append(text.substr(at, size));
+            at += size;
+        }
+    }
+    return out;
 }
 
 }  // namespace bytebench

@@ -15,4 +15,11 @@ std::string trim(std::string_view text);
 // The first `bytes` of a UTF-8 string, without cutting a character in two.
 std::string utf8_prefix(const std::string &text, size_t bytes);
 
+// `text` made safe to show on a terminal: the bytes that would act on it
+// instead of being shown (C0 controls but new line and tab, DEL, the C1
+// controls U+0080-U+009F, and bytes that are not UTF-8, which some terminals
+// read as C1) are replaced by '?'. Escape sequences from a result file, a
+// plugin or the history then show as text and change nothing.
+std::string terminal_safe(std::string_view text);
+
 }  // namespace bytebench

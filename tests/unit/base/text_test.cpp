@@ -23,5 +23,21 @@ TEST(Text, Utf8PrefixNeverCutsACharacter) {
     EXPECT_EQ(utf8_prefix("\xF0\x9F\x98\x80", 3), "");
 }
 
+TEST(Text, TerminalSafeShowsControlsAsQuestionMarks) {
+    EXPECT_EQ(terminal_safe("plain text\twith tab\n"), "plain text\twith tab\n");
+    EXPECT_EQ(terminal_safe("\x1b]0;owned\x07\x1b[2J"), "?]0;owned??[2J");
+    EXPECT_EQ(terminal_safe("over\rwrite\b\x7f"), "over?write??");
+    EXPECT_EQ(terminal_safe("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"),
+              "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");  // UTF-8 kept
+    EXPECT_EQ(terminal_safe("\xc2\x9b"
+                            "31m"),
+              "?31m");  // U+009B, CSI
+    EXPECT_EQ(terminal_safe("\x9b"
+                            "31m"),
+              "?31m");                                                        // a lone C1 byte
+    EXPECT_EQ(terminal_safe("\xc0\xaf \xed\xa0\x80 \xe2\x82"), "?? ??? ??");  // not UTF-8
+    EXPECT_EQ(terminal_safe(""), "");
+}
+
 }  // namespace
 }  // namespace bytebench
