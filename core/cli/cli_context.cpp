@@ -3,14 +3,13 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "cli/terminal_output.h"
 #include "commands.h"
 #include "plugins/descriptor_cache.h"
 
 namespace bytebench::cli {
 
-void print_error(const std::string &message) {
-    std::fprintf(stderr, "bytebench: error: %s\n", message.c_str());
-}
+void print_error(const std::string &message) { print_err("bytebench: error: " + message + "\n"); }
 
 ScanOptions scan_options(const GlobalOptions &global, const InstallLayout &layout) {
     ScanOptions options;

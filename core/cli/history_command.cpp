@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <string>
 
+#include "cli/terminal_output.h"
 #include "commands.h"
 #include "results/history.h"
 
@@ -54,16 +55,16 @@ int history_command(const GlobalOptions &global, const HistoryOptions &o) {
         const History history(history_path(global));
         const std::vector<HistoryEntry> entries = history.list(o.limit);
         if (entries.empty()) {
-            std::printf("No runs recorded yet in %s\n", history_path(global).c_str());
+            print_out(text_format("No runs recorded yet in %s\n", history_path(global).c_str()));
             return kExitOk;
         }
-        std::printf("%5s  %-16s  %-16s  %-28s  %-8s  %-16s  %s\n", "ID", "DATE", "HOST", "CPU",
-                    "COPIES", "SCORE", "SUITE");
+        print_out(text_format("%5s  %-16s  %-16s  %-28s  %-8s  %-16s  %s\n", "ID", "DATE", "HOST",
+                              "CPU", "COPIES", "SCORE", "SUITE"));
         for (const HistoryEntry &e : entries)
-            std::printf("%5lld  %-16s  %-16s  %-28s  %-8s  %-16s  %s\n",
-                        static_cast<long long>(e.id), date_text(e).c_str(),
-                        shortened(e.host, 16).c_str(), shortened(e.cpu, 28).c_str(),
-                        joined_copies(e).c_str(), joined_scores(e).c_str(), suite_text(e).c_str());
+            print_out(text_format(
+                "%5lld  %-16s  %-16s  %-28s  %-8s  %-16s  %s\n", static_cast<long long>(e.id),
+                date_text(e).c_str(), shortened(e.host, 16).c_str(), shortened(e.cpu, 28).c_str(),
+                joined_copies(e).c_str(), joined_scores(e).c_str(), suite_text(e).c_str()));
     } catch (const std::exception &e) {
         print_error(e.what());
         return kExitBadInput;

@@ -4,6 +4,7 @@
 #include <set>
 #include <vector>
 
+#include "cli/terminal_output.h"
 #include "commands.h"
 #include "plan/run_plan.h"
 
@@ -34,11 +35,12 @@ Columns columns_for(const std::vector<PlannedTest> &rows) {
 
 void print_test_row(const PlannedTest &t, const Columns &c) {
     const std::string passes = std::to_string(t.passes);
-    std::printf("  %-*s  %-*s  %-7s %6s %8s s %10s  %s%s\n", c.test, t.id.c_str(), c.workload,
-                t.workload.id.c_str(), t.workload.unit.empty() ? "-" : t.workload.unit.c_str(),
-                passes.c_str(), number_text(t.duration_s).c_str(),
-                t.baseline ? number_text(*t.baseline).c_str() : "-", t.name.c_str(),
-                t.unavailable.empty() ? "" : "  [unavailable]");
+    print_out(text_format("  %-*s  %-*s  %-7s %6s %8s s %10s  %s%s\n", c.test, t.id.c_str(),
+                          c.workload, t.workload.id.c_str(),
+                          t.workload.unit.empty() ? "-" : t.workload.unit.c_str(), passes.c_str(),
+                          number_text(t.duration_s).c_str(),
+                          t.baseline ? number_text(*t.baseline).c_str() : "-", t.name.c_str(),
+                          t.unavailable.empty() ? "" : "  [unavailable]"));
 }
 
 }  // namespace
@@ -65,22 +67,23 @@ int list_command(const GlobalOptions &global) {
     all.insert(all.end(), other_rows.begin(), other_rows.end());
     const Columns c = columns_for(all);
 
-    std::printf("Tests of suite '%s' (%s):\n", env->suite.name.c_str(), env->suite.path.c_str());
-    std::printf("  %-*s  %-*s  %-7s %6s %10s %10s  %s\n", c.test, "TEST", c.workload, "WORKLOAD",
-                "UNIT", "PASSES", "DURATION", "BASELINE", "NAME");
+    print_out(text_format("Tests of suite '%s' (%s):\n", env->suite.name.c_str(),
+                          env->suite.path.c_str()));
+    print_out(text_format("  %-*s  %-*s  %-7s %6s %10s %10s  %s\n", c.test, "TEST", c.workload,
+                          "WORKLOAD", "UNIT", "PASSES", "DURATION", "BASELINE", "NAME"));
     for (const PlannedTest &t : suite_rows) print_test_row(t, c);
-    if (!other_rows.empty()) std::printf("\nOther workloads of loaded plugins:\n");
+    if (!other_rows.empty()) print_out("\nOther workloads of loaded plugins:\n");
     for (const PlannedTest &t : other_rows) print_test_row(t, c);
 
-    std::printf("\nGroups:\n");
+    print_out("\nGroups:\n");
     for (const auto &[group, members] : env->suite.groups) {
         std::string list;
         for (const std::string &m : members) list += (list.empty() ? "" : " ") + m;
-        std::printf("  %-12s %s\n", group.c_str(), list.c_str());
+        print_out(text_format("  %-12s %s\n", group.c_str(), list.c_str()));
     }
-    std::printf("\nDefault (bytebench run):");
-    for (const std::string &t : env->suite.default_tests) std::printf(" %s", t.c_str());
-    std::printf("\n");
+    print_out("\nDefault (bytebench run):");
+    for (const std::string &t : env->suite.default_tests) print_out(text_format(" %s", t.c_str()));
+    print_out("\n");
     return kExitOk;
 }
 
@@ -88,26 +91,27 @@ int plugins_command(const GlobalOptions &global) {
     const InstallLayout layout = locate_install();
     const PluginCatalog catalog = PluginCatalog::scan(
         plugin_search_path(layout, global.plugin_paths), scan_options(global, layout));
-    std::printf("Plugin folders (in search order):\n");
-    for (const std::string &dir : catalog.directories()) std::printf("  %s\n", dir.c_str());
-    std::printf("\nLoaded:\n");
-    if (catalog.plugins().empty()) std::printf("  (none)\n");
+    print_out("Plugin folders (in search order):\n");
+    for (const std::string &dir : catalog.directories())
+        print_out(text_format("  %s\n", dir.c_str()));
+    print_out("\nLoaded:\n");
+    if (catalog.plugins().empty()) print_out("  (none)\n");
     for (const PluginInfo &p : catalog.plugins()) {
-        std::printf("  %s %s (ABI %s)%s%s\n    file: %s\n", p.id.c_str(), p.version.c_str(),
-                    p.abi.c_str(), p.vendor.empty() ? "" : " by ", p.vendor.c_str(),
-                    p.path.c_str());
+        print_out(text_format("  %s %s (ABI %s)%s%s\n    file: %s\n", p.id.c_str(),
+                              p.version.c_str(), p.abi.c_str(), p.vendor.empty() ? "" : " by ",
+                              p.vendor.c_str(), p.path.c_str()));
         std::string workloads, reporters;
         for (const WorkloadInfo &w : p.workloads)
             workloads += (workloads.empty() ? "" : ", ") + w.id;
         for (const ReporterInfo &r : p.reporters)
             reporters += (reporters.empty() ? "" : ", ") + r.id;
-        if (!workloads.empty()) std::printf("    workloads: %s\n", workloads.c_str());
-        if (!reporters.empty()) std::printf("    reporters: %s\n", reporters.c_str());
+        if (!workloads.empty()) print_out(text_format("    workloads: %s\n", workloads.c_str()));
+        if (!reporters.empty()) print_out(text_format("    reporters: %s\n", reporters.c_str()));
     }
     bool any_error = false;
-    if (!catalog.problems().empty()) std::printf("\nNot loaded:\n");
+    if (!catalog.problems().empty()) print_out("\nNot loaded:\n");
     for (const PluginProblem &p : catalog.problems()) {
-        std::printf("  %s\n    %s\n", p.path.c_str(), p.reason.c_str());
+        print_out(text_format("  %s\n    %s\n", p.path.c_str(), p.reason.c_str()));
         any_error = any_error || p.kind == PluginProblem::Kind::duplicate ||
                     p.kind == PluginProblem::Kind::missing_folder ||
                     p.kind == PluginProblem::Kind::refused;

@@ -9,6 +9,7 @@
 #include <mutex>
 
 #include "base/monotonic_clock.h"
+#include "base/text.h"
 
 namespace bytebench {
 namespace {
@@ -28,8 +29,10 @@ class ConsoleSink : public spdlog::sinks::base_sink<std::mutex> {
         else if (msg.level <= spdlog::level::debug)
             level = "debug: ";
         if (g_tty && !g_status_line.empty()) std::fputs("\r\033[K", stderr);
-        std::fprintf(stderr, "%s%.*s\n", level.c_str(), int(msg.payload.size()),
-                     msg.payload.data());
+        // A line may carry what a plugin or a file said: on a terminal, shown, not obeyed.
+        const std::string_view payload(msg.payload.data(), msg.payload.size());
+        const std::string text = g_tty ? terminal_safe(payload) : std::string(payload);
+        std::fprintf(stderr, "%s%s\n", level.c_str(), text.c_str());
         if (g_tty && !g_status_line.empty()) std::fputs(g_status_line.c_str(), stderr);
         std::fflush(stderr);
     }
