@@ -139,6 +139,11 @@ TEST(OutputFiles, StandardOutputThatCannotBeWrittenIsExit1AndOneLine) {
         {"sysinfo"},
         {"sysinfo", "--format", "json"},
         {"--version"},
+        {"--no-history", "import",
+         std::string(BYTEBENCH_SOURCE_DIR) + "/tests/fixtures/unixbench/v6.0-console-4cpu.txt",
+         "-o", dir + "/imported"},
+        {"--no-history", "--plugin-path", kTestPlugins + "/good", "run", "test.count", "-c", "1",
+         "-i", "1", "--duration", "0.05", "--settle", "0", "-q", "-o", dir + "/run"},
     };
     for (const auto &args : commands) {
         std::string command;
