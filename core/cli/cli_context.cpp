@@ -1,6 +1,7 @@
 #include <spdlog/spdlog.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 
 #include "cli/terminal_output.h"
@@ -10,6 +11,12 @@
 namespace bytebench::cli {
 
 void print_error(const std::string &message) { print_err("bytebench: error: " + message + "\n"); }
+
+std::string default_tmpdir() {
+    for (const char *name : {"BYTEBENCH_TMPDIR", "TMPDIR"})
+        if (const char *env = std::getenv(name); env != nullptr && *env != '\0') return env;
+    return "/tmp";
+}
 
 ScanOptions scan_options(const GlobalOptions &global, const InstallLayout &layout) {
     ScanOptions options;

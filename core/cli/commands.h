@@ -129,10 +129,24 @@ struct LoadedResult {
 LoadedResult load_result(const std::string &source, const GlobalOptions &global,
                          const Suite &suite);
 
-// Renders `document` with the `format` reporter to `output` ("" = stdout).
-// Returns false after printing the error.
-bool print_rendered(const Environment &env, const std::string &format,
-                    const nlohmann::json &document, bool brief, const std::string &output,
-                    bool stats = false);
+// Renders `document` with the `format` reporter to `output` ("" = stdout),
+// through a scratch folder in default_tmpdir(). Returns the exit code after
+// printing the error: kExitBadInput when the reporter failed,
+// kExitTestFailed when the report could not be written.
+int print_rendered(const Environment &env, const std::string &format,
+                   const nlohmann::json &document, bool brief, const std::string &output,
+                   bool stats = false);
+
+// The folder temporary files go in when no --tmpdir says otherwise:
+// $BYTEBENCH_TMPDIR, else $TMPDIR, else /tmp (an empty variable counts as
+// unset).
+std::string default_tmpdir();
+
+// The way out of main(): flushes standard output and checks that all of it
+// was written (ferror, std::cout's state, a deferred error reported by
+// closing a duplicate of fd 1).
+// If not (> /dev/full, a full disk, a closed pipe when SIGPIPE is ignored),
+// prints one line and returns `rc`, or 1 when `rc` was 0. Else `rc`.
+int finish_standard_output(int rc);
 
 }  // namespace bytebench::cli

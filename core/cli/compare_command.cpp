@@ -50,7 +50,8 @@ int compare_command(const GlobalOptions &global, const CompareOptions &o) {
     for (LoadedResult &r : loaded)
         inputs.push_back({r.source, r.history_id, std::move(r.document)});
     const nlohmann::json comparison = compare_results(inputs, options);
-    if (!print_rendered(*env, o.format, comparison, false, o.output)) return kExitBadInput;
+    if (const int rc = print_rendered(*env, o.format, comparison, false, o.output); rc != kExitOk)
+        return rc;
     if (comparison.contains("gate") && comparison["gate"]["failed"].get<bool>()) {
         print_gate_failures(comparison["gate"]);
         return kExitTestFailed;

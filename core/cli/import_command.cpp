@@ -42,7 +42,7 @@ std::string import_one(const std::string &file, const ImportCommandOptions &o, c
     if (ec) throw std::runtime_error(o.output_dir + ": cannot create: " + ec.message());
     if (fs::exists(path))
         throw std::runtime_error(path + ": exists; not replaced (remove it or choose another -o)");
-    write_file_atomically(path, outcome.document.dump(2) + "\n", {/*exclusive=*/true});
+    write_file(path, outcome.document.dump(2) + "\n", {/*exclusive=*/true});
     document = outcome.document;
     return path;
 }

@@ -16,7 +16,7 @@ std::string joined_command_line(int argc, char **argv) {
 
 }  // namespace
 
-int main(int argc, char **argv) {
+static int bytebench_main(int argc, char **argv) {
     using namespace bytebench::cli;
     CLI::App app{
         "bytebench: UnixBench's workloads and scores, with plugins for everything else.\n"};
@@ -203,4 +203,10 @@ int main(int argc, char **argv) {
     if (command == "history") return history_command(global, history);
     if (command == "sysinfo") return sysinfo_command(global, sysinfo);
     return report_command(global, report);
+}
+
+// What a command printed must have arrived (> /dev/full, a full disk):
+// standard_output.cpp.
+int main(int argc, char **argv) {
+    return bytebench::cli::finish_standard_output(bytebench_main(argc, argv));
 }

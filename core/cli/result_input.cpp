@@ -3,10 +3,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <stdexcept>
 
 #include "base/file_io.h"
@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "import/unixbench_import.h"
 #include "plugins/report_rendering.h"
+#include "process/cleanup_on_signal.h"
 #include "results/history.h"
 #include "results/result_reader.h"
 
@@ -66,32 +67,45 @@ LoadedResult load_result(const std::string &source, const GlobalOptions &global,
     return {source, std::nullopt, result_from_file(source, suite)};
 }
 
-bool print_rendered(const Environment &env, const std::string &format,
-                    const nlohmann::json &document, bool brief, const std::string &output,
-                    bool stats) {
+int print_rendered(const Environment &env, const std::string &format,
+                   const nlohmann::json &document, bool brief, const std::string &output,
+                   bool stats) {
     RenderOptions render;
     render.brief = brief;
     render.stats = stats;
-    char scratch[] = "/tmp/bytebench-report-XXXXXX";
-    if (mkdtemp(scratch) == nullptr) {
-        print_error(std::string("cannot create a temporary folder: ") + std::strerror(errno));
-        return false;
+    // SIGINT, SIGTERM, SIGHUP: end at once, but without leaving the scratch
+    // folder or a temporary report behind.
+    install_cleanup_on_signal();
+    const std::string base = default_tmpdir();
+    std::string scratch = base + "/bytebench-report-XXXXXX";
+    if (mkdtemp(scratch.data()) == nullptr) {
+        print_error("cannot create a temporary folder in " + base + ": " + std::strerror(errno));
+        return kExitTestFailed;
     }
-    bool ok = true;
+    const RemovedOnSignal scratch_guard(scratch);
+    int rc = kExitOk;
     try {
-        if (output.empty())
-            std::cout << render_to_string(env.catalog, env.layout.worker, format, document, render,
-                                          scratch)
-                      << std::flush;
-        else
+        if (output.empty()) {
+            const std::string text =
+                render_to_string(env.catalog, env.layout.worker, format, document, render, scratch);
+            // Straight to fd 1 (after what stdio holds), so that a failure
+            // keeps its errno: "cannot write standard output: No space left
+            // on device".
+            std::cout.flush();
+            std::fflush(stdout);
+            write_to_descriptor(STDOUT_FILENO, text, "standard output");
+        } else
             render_report(env.catalog, env.layout.worker, format, document, render, output,
                           scratch);
+    } catch (const FileError &e) {  // the report, or its input, could not be written
+        print_error(e.what());
+        rc = kExitTestFailed;
     } catch (const std::exception &e) {
         print_error(e.what());
-        ok = false;
+        rc = kExitBadInput;
     }
-    rmdir(scratch);
-    return ok;
+    rmdir(scratch.c_str());
+    return rc;
 }
 
 }  // namespace bytebench::cli

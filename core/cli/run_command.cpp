@@ -81,12 +81,7 @@ nlohmann::json options_json(const RunOptions &o, const ScheduleOptions &schedule
 
 // A private folder for the run's temporary files, inside --tmpdir.
 std::string make_temp_root(const std::string &tmpdir) {
-    std::string base = tmpdir;
-    if (base.empty()) {
-        const char *env = std::getenv("BYTEBENCH_TMPDIR");
-        if (env == nullptr) env = std::getenv("TMPDIR");
-        base = env != nullptr ? env : "/tmp";
-    }
+    const std::string base = tmpdir.empty() ? default_tmpdir() : tmpdir;
     std::string pattern = base + "/bytebench-XXXXXX";
     if (mkdtemp(pattern.data()) == nullptr)
         throw std::runtime_error("cannot create a temporary folder in " + base + ": " +

@@ -3,7 +3,6 @@
 // drawn by the text reporter like a run's; json is the "system" object.
 #include <spdlog/spdlog.h>
 
-#include <cstdlib>
 #include <iostream>
 
 #include "base/local_time.h"
@@ -14,17 +13,6 @@
 #include "system/sysinfo.h"
 
 namespace bytebench::cli {
-namespace {
-
-// The folder `run` makes its temporary folder in, when --tmpdir is not given.
-std::string default_tmpdir() {
-    for (const char *name : {"BYTEBENCH_TMPDIR", "TMPDIR"})
-        if (const char *env = std::getenv(name); env != nullptr && *env != '\0') return env;
-    return "/tmp";
-}
-
-}  // namespace
-
 int sysinfo_command(const GlobalOptions &global, const SysinfoOptions &o) {
     set_benchmark_locale();  // the language line says what the workloads would run under
     Environment env;
@@ -51,7 +39,8 @@ int sysinfo_command(const GlobalOptions &global, const SysinfoOptions &o) {
         {"status", "complete"},
         {"system", system},
         {"runs", nlohmann::json::array()}};
-    return print_rendered(env, "text", document, o.brief, "") ? kExitOk : kExitTestFailed;
+    return print_rendered(env, "text", document, o.brief, "") == kExitOk ? kExitOk
+                                                                         : kExitTestFailed;
 }
 
 }  // namespace bytebench::cli

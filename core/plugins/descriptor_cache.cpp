@@ -35,7 +35,7 @@ void write_atomically(const std::string &file, const std::string &text) {
     const fs::path dir = fs::path(file).parent_path();
     if (fs::create_directories(dir, ec)) fs::permissions(dir, fs::perms::owner_all, ec);
     try {
-        write_file_atomically(file, text, {/*exclusive=*/false, /*mode=*/0600});
+        write_file(file, text, {/*exclusive=*/false, /*mode=*/0600});
     } catch (const FileError &) {
     }
 }

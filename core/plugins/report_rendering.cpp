@@ -2,13 +2,11 @@
 
 #include <unistd.h>
 
-#include <cstdio>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <utility>
 
 #include "base/file_io.h"
+#include "process/cleanup_on_signal.h"
 #include "process/worker_process.h"
 
 namespace fs = std::filesystem;
@@ -35,48 +33,77 @@ std::string report_extension(const PluginCatalog &catalog, const std::string &fo
     return ref.reporter->extension.empty() ? format : ref.reporter->extension;
 }
 
-void render_report(const PluginCatalog &catalog, const std::string &worker_program,
+namespace {
+
+// The largest report read back from a reporter: reports are a fraction of
+// the document they render (base/file_io.h: kMaxInputBytes), and a reporter
+// that writes without end is stopped by its timeout before this.
+constexpr std::size_t kMaxReportBytes = std::size_t(1) << 30;
+
+// Registers the temporary names of write_file() for removal on a signal.
+void track_temp(const std::string &temp, bool in_use) {
+    if (in_use)
+        remove_on_signal(temp);
+    else
+        forget_on_signal(temp);
+}
+
+WriteOptions tracked(mode_t mode) {
+    WriteOptions options;
+    options.mode = mode;
+    options.track_temp = &track_temp;
+    return options;
+}
+
+// Runs the reporter with the document in `scratch_dir` and returns what it
+// wrote. Both of its files are gone afterwards, and are removed by a
+// terminating signal meanwhile.
+std::string render(const PluginCatalog &catalog, const std::string &worker_program,
                    const std::string &format, nlohmann::json document, const RenderOptions &options,
-                   const std::string &out_path, const std::string &scratch_dir) {
+                   const std::string &scratch_dir) {
     const auto ref = reporter_for(catalog, format);
     document["render"] = {{"brief", options.brief}, {"stats", options.stats}};
-    const std::string input =
-        (fs::path(scratch_dir) / ("report-input-" + std::to_string(getpid()) + ".json")).string();
-    const std::string tmp_out = atomic_temp_path(out_path, getpid());
-    write_file_atomically(input, document.dump());
+    const std::string pid = std::to_string(getpid());
+    const std::string input = (fs::path(scratch_dir) / ("report-input-" + pid + ".json")).string();
+    const std::string output = (fs::path(scratch_dir) / ("report-output-" + pid)).string();
+    const RemovedOnSignal input_guard(input), output_guard(output);
+    write_file(input, document.dump(), tracked(0600));
     const WorkerOutcome out =
         run_worker_to_end(worker_program,
                           {"report", "--plugin", ref.plugin->path, "--reporter", format, "--input",
-                           input, "--out", tmp_out},
+                           input, "--out", output},
                           kReportTimeoutS);
     std::error_code ec;
     fs::remove(input, ec);
-    if (!out.error.empty()) {
-        fs::remove(tmp_out, ec);
-        // The reporter only knows the temporary name; the user knows the real one.
-        std::string error = out.error;
-        if (const auto at = error.find(tmp_out); at != std::string::npos)
-            error.replace(at, tmp_out.size(), out_path);
+    std::string text;
+    std::string error = out.error;
+    if (error.empty()) {
+        try {
+            text = read_whole_file(output, kMaxReportBytes);
+        } catch (const FileError &e) {
+            error = e.what();
+        }
+    }
+    fs::remove(output, ec);
+    if (!error.empty())
         throw ReportError("report format '" + format + "' (" + ref.plugin->path + "): " + error);
-    }
-    if (std::rename(tmp_out.c_str(), out_path.c_str()) != 0) {
-        fs::remove(tmp_out, ec);
-        throw ReportError("cannot write " + out_path + ": " + std::strerror(errno));
-    }
+    return text;
+}
+
+}  // namespace
+
+void render_report(const PluginCatalog &catalog, const std::string &worker_program,
+                   const std::string &format, nlohmann::json document, const RenderOptions &options,
+                   const std::string &out_path, const std::string &scratch_dir) {
+    const std::string text =
+        render(catalog, worker_program, format, std::move(document), options, scratch_dir);
+    write_file(out_path, text, tracked(0644));
 }
 
 std::string render_to_string(const PluginCatalog &catalog, const std::string &worker_program,
-                             const std::string &format, const nlohmann::json &document,
+                             const std::string &format, nlohmann::json document,
                              const RenderOptions &options, const std::string &scratch_dir) {
-    const std::string path =
-        (fs::path(scratch_dir) / ("report-output-" + std::to_string(getpid()))).string();
-    render_report(catalog, worker_program, format, document, options, path, scratch_dir);
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    std::error_code ec;
-    fs::remove(path, ec);
-    return text.str();
+    return render(catalog, worker_program, format, std::move(document), options, scratch_dir);
 }
 
 }  // namespace bytebench

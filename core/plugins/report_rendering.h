@@ -20,15 +20,21 @@ struct RenderOptions {
     bool stats = false;  // a statistics section (the text report's --stats)
 };
 
-// Renders `document` in `format` into `out_path`, atomically. `scratch_dir`
-// holds the temporary input. Throws ReportError naming the format/plugin.
+// Renders `document` in `format` into `out_path`. The reporter writes into
+// `scratch_dir` (a private folder: no link can be planted there, and the
+// reporter's own open need not be careful); its bytes are then written to
+// `out_path` by write_file() (base/file_io.h): atomically for a new or a
+// regular file, in place for a device, a FIFO or a link such as /dev/stdout.
+// The temporary files are registered with process/cleanup_on_signal.h while
+// they exist. Throws ReportError naming the format and plugin when the
+// reporter fails, FileError when `out_path` cannot be written.
 void render_report(const PluginCatalog &catalog, const std::string &worker_program,
                    const std::string &format, nlohmann::json document, const RenderOptions &options,
                    const std::string &out_path, const std::string &scratch_dir);
 
-// Renders to a string (for printing to stdout).
+// Renders to a string (for printing to stdout). Throws ReportError.
 std::string render_to_string(const PluginCatalog &catalog, const std::string &worker_program,
-                             const std::string &format, const nlohmann::json &document,
+                             const std::string &format, nlohmann::json document,
                              const RenderOptions &options, const std::string &scratch_dir);
 
 // The file extension a format's reporter asks for ("txt" for text).

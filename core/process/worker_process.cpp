@@ -15,6 +15,7 @@
 #include <stdexcept>
 
 #include "base/monotonic_clock.h"
+#include "process/cleanup_on_signal.h"
 #include "process/file_budget.h"
 #include "process/janitor_client.h"
 #include "process/process_budget.h"
@@ -120,6 +121,7 @@ WorkerProcess::WorkerProcess(const std::string &program, std::vector<std::string
     // Also set in the child, but the parent must not race ahead of it.
     setpgid(pid_, pid_);
     janitor_track_group(pid_);
+    kill_on_signal(pid_);
     fcntl(msg_fd_, F_SETFL, O_NONBLOCK);
     fcntl(out_fd_, F_SETFL, O_NONBLOCK);
 }
@@ -131,6 +133,7 @@ WorkerProcess::~WorkerProcess() {
         while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
         }
         janitor_untrack_group(pid_);
+        forget_group_on_signal(pid_);
     }
     if (msg_fd_ >= 0) close(msg_fd_);
     if (out_fd_ >= 0) close(out_fd_);
@@ -154,6 +157,7 @@ bool WorkerProcess::reap() {
         // Whatever the workload left behind in the group goes too.
         kill_group(SIGKILL);
         janitor_untrack_group(pid_);
+        forget_group_on_signal(pid_);
     }
     return reaped_;
 }

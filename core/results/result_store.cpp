@@ -47,7 +47,7 @@ ResultStore::ResultStore(const std::string &dir, const std::string &host,
         if (any_file_with_base(dir, stem)) continue;
         base_ = (fs::path(dir) / stem).string();
         try {
-            write_file_atomically(path("json"), initial_json, {/*exclusive=*/true});
+            write_file(path("json"), initial_json, {/*exclusive=*/true});
             return;
         } catch (const FileExistsError &) {
             continue;  // another run took this number a moment ago
@@ -55,8 +55,6 @@ ResultStore::ResultStore(const std::string &dir, const std::string &host,
     }
 }
 
-void ResultStore::write_result(const std::string &json) const {
-    write_file_atomically(path("json"), json);
-}
+void ResultStore::write_result(const std::string &json) const { write_file(path("json"), json); }
 
 }  // namespace bytebench

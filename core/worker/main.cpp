@@ -172,7 +172,9 @@ int report(const Options &o, HostState &state) {
     if (r == nullptr) return fail(o.msg_fd, "plugin has no reporter '" + o.reporter + "'");
     std::string json;
     try {
-        json = read_whole_file(o.input);
+        // The CLI's own document: a comparison of several large results may
+        // be larger than one input may be.
+        json = read_whole_file(o.input, 4 * kMaxInputBytes);
     } catch (const FileError &e) {
         return fail(o.msg_fd, e.what());
     }

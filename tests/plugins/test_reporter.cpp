@@ -2,14 +2,17 @@
 //   test-lines  one line per test of each run: "<copies> <id> <status> <value>"
 //               (value in shortest round-trip form, "-" when the test has none)
 //   test-crash  raises SIGSEGV
+//   test-slow   writes a line, then sleeps 30 s (for interrupting a report)
 #include <bytebench/plugin.hpp>
 #include <charconv>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <thread>
 
 namespace {
 
@@ -45,6 +48,12 @@ void write_crash(std::string_view, std::ostream &) {
     std::abort();
 }
 
+void write_slow(std::string_view, std::ostream &out) {
+    out << "started\n" << std::flush;
+    std::this_thread::sleep_for(std::chrono::seconds(30));
+    out << "finished\n";
+}
+
 const auto kLines = bytebench::Reporter<&write_lines>("test-lines")
                         .name("Test: one line per test")
                         .description("<copies> <id> <status> <value> per test and run")
@@ -53,6 +62,10 @@ const auto kCrash = bytebench::Reporter<&write_crash>("test-crash")
                         .name("Test: crashing reporter")
                         .description("Raises SIGSEGV")
                         .extension("txt");
+const auto kSlow = bytebench::Reporter<&write_slow>("test-slow")
+                       .name("Test: slow reporter")
+                       .description("Writes a line, then sleeps 30 s")
+                       .extension("txt");
 
 }  // namespace
 
@@ -61,4 +74,5 @@ BYTEBENCH_PLUGIN(bytebench::Plugin("test.reporter")
                      .vendor("bytebench tests")
                      .version("1.0")
                      .add(kLines)
-                     .add(kCrash))
+                     .add(kCrash)
+                     .add(kSlow))
