@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 #include <set>
 
 namespace bytebench {
@@ -103,9 +104,25 @@ std::vector<std::string> expand_names(const std::vector<std::string> &names, con
     auto add = [&](const std::string &id) {
         if (seen.insert(id).second) ids.push_back(id);
     };
+    // A group's members in order, a member group's tests in its place. A
+    // group already being expanded adds nothing: load_suite refuses cycles,
+    // but a Suite may be built in code.
+    std::vector<std::string> open_groups;
+    std::function<void(const std::string &, const std::vector<std::string> &)> add_group =
+        [&](const std::string &group, const std::vector<std::string> &members) {
+            if (std::find(open_groups.begin(), open_groups.end(), group) != open_groups.end())
+                return;
+            open_groups.push_back(group);
+            for (const std::string &m : members)
+                if (const auto *inner = suite.find_group(m))
+                    add_group(m, *inner);
+                else
+                    add(m);
+            open_groups.pop_back();
+        };
     for (const std::string &name : names) {
         if (const auto *members = suite.find_group(name)) {
-            for (const std::string &m : *members) add(m);
+            add_group(name, *members);
         } else if (suite.find_test(name) != nullptr || catalog.find_workload(name)) {
             add(name);
         } else {
