@@ -156,13 +156,14 @@ std::string cycle_text(const std::vector<std::string> &cycle) {
 void check_groups(const Suite &suite, const MemberPlaces &places) {
     std::map<std::string, size_t> group_at;  // name -> position in suite.groups
     for (size_t g = 0; g < suite.groups.size(); ++g) group_at.emplace(suite.groups[g].first, g);
-    std::vector<std::string> known;
-    for (const TestDef &t : suite.tests) known.push_back(t.id);
-    for (const auto &group : suite.groups) known.push_back(group.first);
+    std::set<std::string> tests;
+    for (const TestDef &t : suite.tests) tests.insert(t.id);
     for (size_t g = 0; g < suite.groups.size(); ++g) {
         const auto &[name, members] = suite.groups[g];
         for (size_t m = 0; m < members.size(); ++m) {
-            if (group_at.count(members[m]) != 0 || suite.find_test(members[m]) != nullptr) continue;
+            if (group_at.count(members[m]) != 0 || tests.count(members[m]) != 0) continue;
+            std::vector<std::string> known(tests.begin(), tests.end());
+            for (const auto &group : suite.groups) known.push_back(group.first);
             const std::string near = nearest_name(members[m], known);
             throw SuiteError(places[g][m] + ": group '" + name + "': '" + members[m] +
                              "' is neither a test nor a group of this suite" +
