@@ -5,6 +5,7 @@
 #include <string>
 
 #include "commands.h"
+#include "decimal_option.h"
 
 namespace {
 
@@ -63,13 +64,13 @@ static int bytebench_main(int argc, char **argv) {
         ->add_option("--quick-target", run.quick_target_pct,
                      "With --quick: the interval's half-width, % of the value")
         ->capture_default_str()
-        ->check(CLI::Range(0.01, 50.0))
+        ->check(decimal_in(bytebench::DecimalRange::from_to(0.01, 50.0, "percent")))
         ->needs(quick);
     run_cmd
         ->add_option("--quick-budget", run.quick_budget_s,
                      "With --quick: seconds a test may take before it stops at 3 passes or more")
         ->capture_default_str()
-        ->check(CLI::Range(0.0, 86400.0))
+        ->check(decimal_in(bytebench::DecimalRange::from_to(0, 86400, "seconds")))
         ->needs(quick);
     run_cmd->add_flag("--scaling", run.scaling,
                       "Scaling sweep: -c 1,2,4,... up to the CPU count (and the CPU count)");
@@ -84,11 +85,11 @@ static int bytebench_main(int argc, char **argv) {
     run_cmd
         ->add_option("--duration", run.duration_s,
                      "Length of every pass in seconds (for quick checks)")
-        ->check(CLI::Range(0.001, 86400.0));
+        ->check(decimal_in(bytebench::DecimalRange::from_to(0.001, 86400, "seconds")));
     run_cmd
         ->add_option("--settle", run.settle_s,
                      "Seconds of sync-and-sleep before each pass (UnixBench: 3)")
-        ->check(CLI::Range(0.0, 600.0));
+        ->check(decimal_in(bytebench::DecimalRange::from_to(0, 600, "seconds")));
     run_cmd->add_option("--format", run.formats, "Report formats to write (text, json, ...)")
         ->delimiter(',')
         ->allow_extra_args(false);
@@ -142,9 +143,9 @@ static int bytebench_main(int argc, char **argv) {
         ->add_option("--fail-if-slower", compare.fail_if_slower_pct,
                      "Exit 1 when a test is significantly slower by more than PCT percent")
         ->type_name("PCT")
-        ->check(CLI::Range(0.0, 100.0));
+        ->check(decimal_in(bytebench::DecimalRange::from_to(0, 100, "percent")));
     compare_cmd->add_option("--alpha", compare.alpha, "Significance level (default 0.05)")
-        ->check(CLI::Range(1e-6, 0.5));
+        ->check(decimal_in(bytebench::DecimalRange::from_to(1e-6, 0.5)));
 
     ImportCommandOptions import;
     CLI::App *import_cmd = app.add_subcommand(

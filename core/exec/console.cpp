@@ -41,14 +41,20 @@ class ConsoleSink : public spdlog::sinks::base_sink<std::mutex> {
 
 std::shared_ptr<spdlog::sinks::sink> g_file_sink;
 
+}  // namespace
+
+// An estimate that is not a number, negative or beyond 100 days (a plan of
+// absurd durations, a clock that jumped) is shown as such rather than
+// converted to a long, which would be undefined.
 std::string clock_text(double seconds) {
+    constexpr double kLongest = 100 * 86400.0;
+    if (!(seconds >= 0)) return "unknown";
+    if (seconds >= kLongest) return "over 2400:00:00";
     const long s = long(seconds + 0.5);
     char buf[32];
     std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, (s / 60) % 60, s % 60);
     return buf;
 }
-
-}  // namespace
 
 void setup_logging(Verbosity verbosity) {
     g_tty = isatty(STDERR_FILENO) != 0;

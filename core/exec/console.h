@@ -17,6 +17,10 @@ void setup_logging(Verbosity verbosity);
 void add_log_file(const std::string &path);
 void close_log_file();
 
+// A time for the progress line, "h:mm:ss"; "unknown" for NaN or a negative
+// time, "over 2400:00:00" from 100 days on (never an overflowing conversion).
+std::string clock_text(double seconds);
+
 class Progress {
   public:
     // `total_s`: planned seconds of the whole run (for the ETA).

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "base/decimal.h"
 #include "base/monotonic_clock.h"
 #include "process/file_budget.h"
 #include "process/interrupt.h"
@@ -92,6 +93,18 @@ void handle_message(Copy &c, const WorkerMessage &message, const std::string &la
         c.status = r->status;
         c.error = r->error;
         c.outcome.count = r->count;
+        // A count that is NaN, infinite or negative is this copy's error
+        // (so its test's), never a value: it would make every number
+        // computed from it, and the result document, meaningless.
+        const std::string problem =
+            decimal_problem(r->count, DecimalRange::at_least(0), "the count the workload returned");
+        if (!problem.empty()) {
+            c.outcome.count = 0;
+            if (c.status == Status::ok) {
+                c.status = Status::error;
+                c.error = problem;
+            }
+        }
         c.outcome.seconds = double(r->elapsed_ns) / 1e9;
         c.outcome.start_ns = r->start_ns;
         c.outcome.details = r->details;

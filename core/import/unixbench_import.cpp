@@ -14,6 +14,7 @@
 #include <tuple>
 #include <utility>
 
+#include "base/decimal.h"
 #include "base/local_time.h"
 #include "base/schema_name.h"
 #include "import/pasted_text.h"
@@ -127,19 +128,19 @@ std::optional<double> uptime_seconds(const std::string &uptime) {
 }
 
 // "load average: 0.11, 0.12, 0.05"; macOS writes "load averages: 1.50 1.62 1.70" and some
-// locales a decimal comma ("0,11, 0,12, 0,05").
-std::optional<json> load_averages(const std::string &uptime) {
+// locales a decimal comma ("0,11, 0,12, 0,05"). The three numbers as written, with a point.
+std::vector<std::string> load_averages(const std::string &uptime) {
     static const std::regex load(
         R"(load averages?: (\d+(?:[.,]\d+)?),? (\d+(?:[.,]\d+)?),? (\d+(?:[.,]\d+)?))", kIcase);
     std::smatch m;
-    if (!std::regex_search(uptime, m, load)) return std::nullopt;
-    json values = json::array();
+    if (!std::regex_search(uptime, m, load)) return {};
+    std::vector<std::string> texts;
     for (int k = 1; k <= 3; ++k) {
         std::string text = m[k];
         std::replace(text.begin(), text.end(), ',', '.');
-        values.push_back(parse_number(text).value_or(0));
+        texts.push_back(text);
     }
-    return values;
+    return texts;
 }
 
 int month_number(const std::string &name) {
@@ -149,6 +150,12 @@ int month_number(const std::string &name) {
     for (int i = 0; i < 12; ++i)
         if (key == kMonths[i]) return i + 1;
     return 0;
+}
+
+int days_in_month(int year, int month) {
+    static const int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    return month == 2 && leap ? 29 : kDays[month - 1];
 }
 
 std::string iso_time(const std::tm &t) {
@@ -167,6 +174,15 @@ bool parse_run_period(const std::string &text, std::string &start, std::string &
     if (!std::regex_match(text, m, period)) return false;
     const int month = month_number(m[1]);
     if (month == 0) return false;
+    // Only a time a clock can show ("Jun 99 9999 99:99:99" is none): timegm would
+    // quietly carry the excess into the next minute, day or month.
+    const int year = std::stoi(m[3]);
+    const auto clock_time = [&](int h, int min, int sec) {
+        return std::stoi(m[h]) <= 23 && std::stoi(m[min]) <= 59 && std::stoi(m[sec]) <= 60;
+    };
+    if (year < 1970 || std::stoi(m[2]) < 1 || std::stoi(m[2]) > days_in_month(year, month) ||
+        !clock_time(4, 5, 6) || (m[7].matched && !clock_time(7, 8, 9)))
+        return false;
     std::tm t{};
     t.tm_year = std::stoi(m[3]) - 1900;
     t.tm_mon = month - 1;
@@ -291,6 +307,9 @@ class ReportReader {
         if (!options_.skip_bad_lines) fail(line, message);
         warn(line, "skipped: " + message);
     }
+    // A number of the report: finite and not negative, else a bad line (an error, or with
+    // skip_bad_lines a warning) and nothing.
+    std::optional<double> read_number(int line, const std::string &text, const std::string &what);
     [[noreturn]] void second_report(int line) const {
         fail(first_after_report_ != 0 ? first_after_report_ : line,
              "a second report starts here; import each report from its own file");
@@ -349,6 +368,21 @@ class ReportReader {
     std::set<std::string> warned_names_;
     std::vector<std::pair<int, std::string>> warnings_;  // (line, message)
 };
+
+std::optional<double> ReportReader::read_number(int line, const std::string &text,
+                                                const std::string &what) {
+    const DecimalRange range = DecimalRange::at_least(0);
+    const Decimal read = read_decimal(text, range, what);
+    if (read) return read.value;
+    // A number of 400 digits is quoted by its first ones.
+    const std::string written =
+        text.size() <= 24
+            ? text
+            : text.substr(0, 16) + "... (" + std::to_string(text.size()) + " characters)";
+    const std::string problem = decimal_problem(read.value, range, what, written);
+    bad_line(line, problem.empty() ? read.error : problem);
+    return std::nullopt;
+}
 
 void ReportReader::read_line(int number, const std::string &raw) {
     const std::string line = normalize_line(raw);
@@ -474,7 +508,7 @@ bool ReportReader::parse_cpu_line(int number, const std::string &line) {
     begin_header_field(number, "cpu " + m[1].str());
     CpuInfo info;
     info.model = m[2];
-    info.bogomips = parse_number(m[3]).value_or(0);
+    info.bogomips = read_number(number, m[3], "bogomips").value_or(0);
     cpus_.push_back(info);
     expect_flags_ = true;
     return true;
@@ -520,7 +554,13 @@ bool ReportReader::parse_uptime_line(int number, const std::string &line) {
     while (!uptime.empty() && uptime.back() == ' ') uptime.pop_back();
     if (!uptime.empty()) system_["uptime_text"] = uptime;
     if (has_runlevel) system_["runlevel"] = m[2].str();
-    if (const auto averages = load_averages(uptime)) system_["load_average"] = *averages;
+    if (const std::vector<std::string> texts = load_averages(uptime); !texts.empty()) {
+        json averages = json::array();
+        for (const std::string &text : texts)
+            if (const auto value = read_number(number, text, "load average"))
+                averages.push_back(*value);
+        if (averages.size() == texts.size()) system_["load_average"] = averages;
+    }
     if (const auto seconds = uptime_seconds(uptime)) system_["uptime_s"] = *seconds;
     return true;
 }
@@ -576,9 +616,9 @@ bool ReportReader::parse_result_line(int number, const std::string &line) {
         run = &start_run(number);
     TestEntry &test = test_for(*run, m[1], number);
     test.has_result_line = true;
-    test.value = parse_number(m[2]);
+    test.value = read_number(number, m[2], "the result");
     if (m[3].matched) test.unit = m[3];
-    test.time_s = parse_number(m[4]);
+    test.time_s = read_number(number, m[4], "the time");
     test.samples = std::stoi(m[5]);
     return true;
 }
@@ -633,10 +673,10 @@ bool ReportReader::parse_index_line(int number, const std::string &line) {
     IndexBlock &block = run->indexes.back();
     TestEntry &test = test_for(*run, name, number);
     test.has_index_line = true;
-    if (!test.value) test.value = parse_number(m[3]);
+    if (!test.value) test.value = read_number(number, m[3], "the result");
     if (!is_dashes(baseline)) {
-        test.baseline = parse_number(baseline);
-        test.index = parse_number(index);
+        test.baseline = read_number(number, baseline, "the baseline");
+        test.index = read_number(number, index, "the index");
         ++block.with_baseline;
     }
     if (test.category.empty()) test.category = block.category;
@@ -677,7 +717,7 @@ bool ReportReader::parse_score_line(int number, const std::string &line) {
         run->indexes.push_back(fresh);
         block = &run->indexes.back();
     }
-    block->score = parse_number(m[3]);
+    block->score = read_number(number, m[3], "the score");
     block->partial = block->partial || m[2].matched;
     run->block_open = false;
     return true;

@@ -1,14 +1,60 @@
 #include "model/run_record.h"
 
 #include <algorithm>
+#include <cmath>
 #include <ctime>
 #include <map>
 #include <set>
 
+#include "base/decimal.h"
 #include "base/schema_name.h"
 #include "model/scaling.h"
 
 namespace bytebench {
+
+namespace {
+
+// The first number of a scored test that is not finite, as "its <what> is
+// <value>", or "". Counts are finite and at least 0 when they arrive (the
+// pass runner refuses others), but their sum over copies, a rate over a
+// short time, a variance or an index may still overflow a double.
+std::string first_non_finite(const TestRecord &r) {
+    std::vector<std::pair<std::string, double>> numbers;
+    for (size_t i = 0; i < r.passes.size(); ++i) {
+        const std::string pass = "pass " + std::to_string(i + 1) + "'s ";
+        numbers.emplace_back(pass + "count", r.passes[i].count);
+        numbers.emplace_back(pass + "time", r.passes[i].seconds);
+    }
+    const TestScore &score = *r.score;
+    for (size_t i = 0; i < score.pass_values.size(); ++i)
+        numbers.emplace_back("pass " + std::to_string(i + 1) + "'s value", score.pass_values[i]);
+    numbers.insert(numbers.end(), {{"value", score.value},
+                                   {"time", score.time_s},
+                                   {"mean", score.stats.mean},
+                                   {"standard deviation", score.stats.stddev}});
+    if (r.index) numbers.emplace_back("index", *r.index);
+    if (r.statistics) {
+        numbers.emplace_back("mean", r.statistics->mean);
+        numbers.emplace_back("standard deviation", r.statistics->stddev);
+        if (r.statistics->cv) numbers.emplace_back("coefficient of variation", *r.statistics->cv);
+        if (r.statistics->ci95) {
+            numbers.emplace_back("mean's interval", r.statistics->ci95->lo);
+            numbers.emplace_back("mean's interval", r.statistics->ci95->hi);
+        }
+    }
+    if (r.value_ci95) {
+        numbers.emplace_back("value's interval", r.value_ci95->lo);
+        numbers.emplace_back("value's interval", r.value_ci95->hi);
+        if (r.test.baseline) {
+            numbers.emplace_back("index's interval", index_of(r.value_ci95->hi, *r.test.baseline));
+        }
+    }
+    for (const auto &[what, value] : numbers)
+        if (!std::isfinite(value)) return "its " + what + " is " + decimal_text(value);
+    return "";
+}
+
+}  // namespace
 
 void finish_test(TestRecord &r) {
     if (r.status != Status::ok) return;
@@ -24,6 +70,16 @@ void finish_test(TestRecord &r) {
     const KeptPasses kept = kept_passes(*r.score);
     r.statistics = sample_statistics(kept.values);
     r.value_ci95 = geometric_mean_interval(kept.values);
+    // A result holds finite numbers only: a test whose numbers overflow is
+    // an error, with the first that did.
+    if (const std::string overflow = first_non_finite(r); !overflow.empty()) {
+        r.status = Status::error;
+        r.error = "the passes cannot be scored: " + overflow + ", not a finite number";
+        r.score.reset();
+        r.index.reset();
+        r.statistics.reset();
+        r.value_ci95.reset();
+    }
 }
 
 KeptPasses kept_passes(const TestScore &score) {
@@ -59,9 +115,14 @@ void compute_indexes(CopyPassRecord &run, const Suite &suite) {
                 samples.push_back({t.test.name, *t.test.baseline, kept_passes(*t.score).values});
         }
         const CategoryScore score = score_category(entries, int(members.size()));
+        IndexInterval interval = delta_index_interval(samples);
+        if (interval.ci95 &&
+            !(std::isfinite(interval.ci95->lo) && std::isfinite(interval.ci95->hi))) {
+            interval = IndexInterval{};
+            interval.unavailable = "the interval is too wide for a double";
+        }
         if (score.tests_indexed > 0)
-            run.indexes.push_back(
-                {category, suite.category_title(category), score, delta_index_interval(samples)});
+            run.indexes.push_back({category, suite.category_title(category), score, interval});
     }
 }
 
@@ -217,6 +278,37 @@ nlohmann::json copy_pass_json(const CopyPassRecord &run) {
 
 }  // namespace
 
+namespace {
+
+// The last guard of a result document: JSON has no NaN or infinity, and
+// nlohmann writes null for them where readers expect a number. A member that
+// is not a finite number is left out; such an array element becomes null.
+// finish_test and the pass runner make sure none is left for this to find.
+void drop_non_finite(nlohmann::json &j) {
+    const auto bad = [](const nlohmann::json &v) {
+        return v.is_number_float() && !std::isfinite(v.get<double>());
+    };
+    if (j.is_object()) {
+        for (auto it = j.begin(); it != j.end();) {
+            if (bad(*it)) {
+                it = j.erase(it);
+            } else {
+                drop_non_finite(*it);
+                ++it;
+            }
+        }
+    } else if (j.is_array()) {
+        for (nlohmann::json &element : j) {
+            if (bad(element))
+                element = nullptr;
+            else
+                drop_non_finite(element);
+        }
+    }
+}
+
+}  // namespace
+
 nlohmann::json to_json(const RunRecord &record) {
     nlohmann::json runs = nlohmann::json::array();
     for (const CopyPassRecord &r : record.copy_passes) runs.push_back(copy_pass_json(r));
@@ -230,6 +322,7 @@ nlohmann::json to_json(const RunRecord &record) {
         {"runs", runs}};
     if (nlohmann::json scaling = scaling_json(record.copy_passes); !scaling.is_null())
         doc["scaling"] = std::move(scaling);
+    drop_non_finite(doc);
     return doc;
 }
 

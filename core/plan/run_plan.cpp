@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <map>
 #include <set>
 
 namespace bytebench {
@@ -103,9 +104,35 @@ std::vector<std::string> expand_names(const std::vector<std::string> &names, con
     auto add = [&](const std::string &id) {
         if (seen.insert(id).second) ids.push_back(id);
     };
+    // A group's members in order, a member group's tests in its place, depth
+    // first without recursion. A group is expanded once: again it would add
+    // nothing, and a suite of groups that each name the next one twice would
+    // take 2^n steps. (load_suite refuses cycles; a Suite built in code may
+    // have them, and they end here too.)
+    std::map<std::string, const std::vector<std::string> *> groups;
+    for (const auto &[group, members] : suite.groups) groups.emplace(group, &members);
+    std::set<std::string> expanded;
+    const auto add_group = [&](const std::string &group) {
+        if (!expanded.insert(group).second) return;
+        std::vector<std::pair<const std::vector<std::string> *, size_t>> path = {
+            {groups.at(group), 0}};
+        while (!path.empty()) {
+            const std::vector<std::string> &members = *path.back().first;
+            if (path.back().second == members.size()) {
+                path.pop_back();
+                continue;
+            }
+            const std::string &member = members[path.back().second++];
+            const auto inner = groups.find(member);
+            if (inner == groups.end())
+                add(member);
+            else if (expanded.insert(member).second)
+                path.emplace_back(inner->second, 0);
+        }
+    };
     for (const std::string &name : names) {
-        if (const auto *members = suite.find_group(name)) {
-            for (const std::string &m : *members) add(m);
+        if (groups.count(name) != 0) {
+            add_group(name);
         } else if (suite.find_test(name) != nullptr || catalog.find_workload(name)) {
             add(name);
         } else {

@@ -3,12 +3,15 @@
 #include <openssl/evp.h>
 #include <toml++/toml.h>
 
-#include <cmath>
 #include <cstdint>
+#include <map>
 #include <set>
 #include <sstream>
+#include <vector>
 
+#include "base/decimal.h"
 #include "base/file_io.h"
+#include "plan/run_plan.h"
 
 namespace bytebench {
 namespace {
@@ -20,6 +23,9 @@ constexpr std::size_t kMaxSuiteFileBytes = std::size_t(4) << 20;
 
 // A bound an int holds: a million passes of a 10 s test take four months.
 constexpr int64_t kMaxPasses = 1000000;
+
+// A pass from a millisecond to a day, as --duration allows.
+const DecimalRange kDurations = DecimalRange::from_to(0.001, 86400, "seconds");
 
 std::string where(const std::string &path, const toml::source_region &at) {
     return path + ":" + std::to_string(at.begin.line) + ":" + std::to_string(at.begin.column);
@@ -35,7 +41,10 @@ std::string require_string(const std::string &path, const toml::node &node,
     return std::string(*node.as_string());
 }
 
-double require_number(const std::string &path, const toml::node &node, const std::string &what) {
+// The number at `node`, finite and in `range`: "test 'a': duration must be
+// from 0.001 to 86400 seconds, not 1e300".
+double require_number(const std::string &path, const toml::node &node, const std::string &what,
+                      const DecimalRange &range) {
     double v = 0;
     if (node.is_integer())
         v = double(node.as_integer()->get());
@@ -43,7 +52,8 @@ double require_number(const std::string &path, const toml::node &node, const std
         v = node.as_floating_point()->get();
     else
         fail(path, node, what + " must be a number");
-    if (!std::isfinite(v)) fail(path, node, what + " must be finite");
+    if (const std::string problem = decimal_problem(v, range, what); !problem.empty())
+        fail(path, node, problem);
     return v;
 }
 
@@ -62,9 +72,14 @@ std::string param_value(const std::string &path, const toml::node &node, const s
     if (node.is_integer()) return std::to_string(node.as_integer()->get());
     if (node.is_boolean()) return node.as_boolean()->get() ? "true" : "false";
     if (node.is_floating_point()) {
-        std::ostringstream out;
-        out << node.as_floating_point()->get();
-        return out.str();
+        const double v = node.as_floating_point()->get();
+        // A workload reads it back from text: nan and inf are not numbers
+        // there, and the shortest form that reads back loses no digits.
+        const std::string what = "parameter '" + key + "'";
+        if (const std::string problem = decimal_problem(v, DecimalRange::any_finite(), what);
+            !problem.empty())
+            fail(path, node, problem);
+        return decimal_text(v);
     }
     fail(path, node, "parameter '" + key + "' must be a string, number or boolean");
 }
@@ -95,13 +110,11 @@ TestDef parse_test(const std::string &path, const std::string &id, const toml::n
             def.name = require_string(path, v, in + "name");
         else if (key == "category")
             def.category = require_string(path, v, in + "category");
-        else if (key == "baseline") {
-            def.baseline = require_number(path, v, in + "baseline");
-            if (*def.baseline <= 0) fail(path, v, in + "baseline must be positive");
-        } else if (key == "duration") {
-            def.duration_s = require_number(path, v, in + "duration");
-            if (*def.duration_s <= 0) fail(path, v, in + "duration must be positive");
-        } else if (key == "repeat") {
+        else if (key == "baseline")
+            def.baseline = require_number(path, v, in + "baseline", DecimalRange::positive());
+        else if (key == "duration")
+            def.duration_s = require_number(path, v, in + "duration", kDurations);
+        else if (key == "repeat") {
             const std::string r = require_string(path, v, in + "repeat");
             if (r != "long" && r != "short")
                 fail(path, v, in + "repeat must be \"long\" or \"short\"");
@@ -122,6 +135,84 @@ TestDef parse_test(const std::string &path, const std::string &id, const toml::n
     return def;
 }
 
+// Where a group's members were written ("s.toml:9:8"), member by member.
+using MemberPlaces = std::vector<std::vector<std::string>>;
+
+// "a -> b -> a"; a long cycle by its ends, on one line.
+std::string cycle_text(const std::vector<std::string> &cycle) {
+    constexpr size_t kHead = 4, kTail = 3;
+    std::string text;
+    for (size_t i = 0; i < cycle.size(); ++i) {
+        if (cycle.size() > kHead + kTail + 1 && i >= kHead && i + kTail < cycle.size()) {
+            if (i == kHead) text += " -> ...";
+            continue;
+        }
+        text += (i == 0 ? "" : " -> ") + cycle[i];
+    }
+    if (cycle.size() > kHead + kTail + 1)
+        text += " (" + std::to_string(cycle.size() - 1) + " groups)";
+    return text;
+}
+
+// Every member of a group names a test of the suite or another group, and no
+// group contains itself, directly or through others: either would otherwise
+// be noticed only when the group runs (a member that is no test is skipped).
+void check_groups(const Suite &suite, const MemberPlaces &places) {
+    std::map<std::string, size_t> group_at;  // name -> position in suite.groups
+    for (size_t g = 0; g < suite.groups.size(); ++g) group_at.emplace(suite.groups[g].first, g);
+    std::set<std::string> tests;
+    for (const TestDef &t : suite.tests) tests.insert(t.id);
+    for (size_t g = 0; g < suite.groups.size(); ++g) {
+        const auto &[name, members] = suite.groups[g];
+        for (size_t m = 0; m < members.size(); ++m) {
+            if (group_at.count(members[m]) != 0 || tests.count(members[m]) != 0) continue;
+            std::vector<std::string> known(tests.begin(), tests.end());
+            for (const auto &group : suite.groups) known.push_back(group.first);
+            const std::string near = nearest_name(members[m], known);
+            throw SuiteError(places[g][m] + ": group '" + name + "': '" + members[m] +
+                             "' is neither a test nor a group of this suite" +
+                             (near.empty() ? "" : "; did you mean '" + near + "'?"));
+        }
+    }
+    // Depth first, without recursion (a crafted file may chain thousands of groups).
+    enum class Seen { no, on_path, done };
+    std::vector<Seen> seen(suite.groups.size(), Seen::no);
+    struct Step {
+        size_t group, next_member;
+    };
+    for (size_t start = 0; start < suite.groups.size(); ++start) {
+        if (seen[start] != Seen::no) continue;
+        std::vector<Step> path = {{start, 0}};
+        seen[start] = Seen::on_path;
+        while (!path.empty()) {
+            const size_t g = path.back().group;
+            const std::vector<std::string> &members = suite.groups[g].second;
+            if (path.back().next_member == members.size()) {
+                seen[g] = Seen::done;
+                path.pop_back();
+                continue;
+            }
+            const size_t m = path.back().next_member++;
+            const auto inner = group_at.find(members[m]);
+            if (inner == group_at.end()) continue;
+            const size_t h = inner->second;
+            if (seen[h] == Seen::on_path) {
+                std::vector<std::string> cycle;
+                for (const Step &step : path)
+                    if (!cycle.empty() || step.group == h)
+                        cycle.push_back(suite.groups[step.group].first);
+                cycle.push_back(suite.groups[h].first);
+                throw SuiteError(places[g][m] + ": group '" + suite.groups[g].first +
+                                 "' contains itself: " + cycle_text(cycle));
+            }
+            if (seen[h] == Seen::no) {
+                seen[h] = Seen::on_path;
+                path.push_back({h, 0});
+            }
+        }
+    }
+}
+
 }  // namespace
 
 Suite parse_suite(const std::string &text, const std::string &path) {
@@ -134,6 +225,7 @@ Suite parse_suite(const std::string &text, const std::string &path) {
     Suite suite;
     suite.path = path;
     suite.sha256 = sha256_hex(text);
+    MemberPlaces member_places;  // of suite.groups
     for (const auto &[k, v] : root) {
         const std::string key(k.str());
         if (key == "schema") {
@@ -145,9 +237,8 @@ Suite parse_suite(const std::string &text, const std::string &path) {
         } else if (key == "description") {
             suite.description = require_string(path, v, "description");
         } else if (key == "settle") {
-            suite.settle_s = require_number(path, v, "settle");
-            if (*suite.settle_s < 0 || *suite.settle_s > 600)
-                fail(path, v, "settle must be between 0 and 600 seconds");
+            suite.settle_s =
+                require_number(path, v, "settle", DecimalRange::from_to(0, 600, "seconds"));
         } else if (key == "tests") {
             suite.default_tests = require_names(path, v, "tests");
         } else if (key == "categories") {
@@ -168,15 +259,20 @@ Suite parse_suite(const std::string &text, const std::string &path) {
         } else if (key == "groups") {
             const toml::table *groups = v.as_table();
             if (groups == nullptr) fail(path, v, "groups must be a table");
-            for (const auto &[gk, gv] : *groups)
-                suite.groups.emplace_back(
-                    std::string(gk.str()),
-                    require_names(path, gv, "group '" + std::string(gk.str()) + "'"));
+            for (const auto &[gk, gv] : *groups) {
+                const std::string group(gk.str());
+                suite.groups.emplace_back(group, require_names(path, gv, "group '" + group + "'"));
+                std::vector<std::string> places;
+                for (const toml::node &member : *gv.as_array())
+                    places.push_back(where(path, member.source()));
+                member_places.push_back(std::move(places));
+            }
         } else {
             fail(path, v, "unknown key '" + key + "'");
         }
     }
     if (suite.name.empty()) throw SuiteError(path + ": the suite has no name");
+    check_groups(suite, member_places);
     return suite;
 }
 

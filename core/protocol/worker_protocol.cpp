@@ -4,8 +4,11 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstring>
+#include <limits>
 
+#include "base/decimal.h"
 #include "base/json_read.h"
 
 namespace bytebench {
@@ -49,10 +52,27 @@ std::map<std::string, std::string> string_members(const json &object, const char
     return out;
 }
 
+// JSON has no NaN or infinity (nlohmann writes null for them), so a count
+// that is not a finite number travels as its text: "nan", "inf", "-inf".
+json count_json(double count) {
+    if (std::isfinite(count)) return count;
+    return decimal_text(count);
+}
+
+// A count that is missing, null or neither a number nor one of those texts
+// is NaN, never 0: the pass runner refuses it as the copy's error.
+double count_of(const json &value) {
+    if (value.is_number()) return value.get<double>();
+    const std::string text = text_of(value);
+    if (text == "inf") return std::numeric_limits<double>::infinity();
+    if (text == "-inf") return -std::numeric_limits<double>::infinity();
+    return std::numeric_limits<double>::quiet_NaN();
+}
+
 ResultMessage decode_result(const json &m) {
     ResultMessage r;
     parse_status(string_member(m, "status"), r.status);  // unknown: stays error
-    r.count = number_member(m, "count").value_or(0.0);
+    r.count = count_of(member(m, "count"));
     r.elapsed_ns = whole_member<uint64_t>(m, "elapsed_ns", 0);
     r.start_ns = whole_member<uint64_t>(m, "start_ns", 0);
     r.error = string_member(m, "error");
@@ -77,8 +97,9 @@ json encode_message(const WorkerMessage &message) {
                 return json{{"type", "progress"}, {"fraction", m.fraction}};
             },
             [](const ResultMessage &m) {
+                const json count = count_json(m.count);
                 return json{{"type", "result"},       {"status", std::string(to_string(m.status))},
-                            {"count", m.count},       {"elapsed_ns", m.elapsed_ns},
+                            {"count", count},         {"elapsed_ns", m.elapsed_ns},
                             {"start_ns", m.start_ns}, {"error", m.error},
                             {"details", m.details},   {"cpu_start", m.cpu_start},
                             {"cpu_end", m.cpu_end}};

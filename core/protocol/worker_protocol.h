@@ -21,6 +21,10 @@
 //                                              (model/plugin_info.h, to_json)
 //   {"type":"fail","error":"..."}              any mode: the worker could not do its job
 //
+// A count that is not a finite number (a workload's NaN or infinity) is sent
+// as the text "nan", "inf" or "-inf": JSON has no such numbers. A result
+// without a count, or with anything else there, decodes to a count of NaN.
+//
 // A line that is not one of these (not JSON, no known type, too long) is read
 // as a GarbageMessage, so that a confused worker or a plugin that writes to
 // fd 3 is visible, not fatal. Members are read leniently (base/json_read.h):
@@ -59,7 +63,7 @@ struct ProgressMessage {
 
 struct ResultMessage {
     Status status = Status::error;
-    double count = 0;         // bb_run_result.count
+    double count = 0;         // bb_run_result.count, as the workload gave it (maybe NaN)
     uint64_t elapsed_ns = 0;  // the workload's own, else the worker's time of run()
     uint64_t start_ns = 0;    // CLOCK_MONOTONIC when run() was called
     std::string error;        // with error and skipped

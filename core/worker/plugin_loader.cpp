@@ -1,7 +1,8 @@
 #include "plugin_loader.h"
 
-#include <cmath>
 #include <set>
+
+#include "base/decimal.h"
 
 namespace bytebench::worker {
 namespace {
@@ -70,8 +71,13 @@ void check_workload(const bb_workload *w, uint32_t index) {
         throw PluginLoadError(named + " has no create() or run()");
     if (w->repeat != BB_REPEAT_LONG && w->repeat != BB_REPEAT_SHORT)
         throw PluginLoadError(named + " has an unknown repeat class " + std::to_string(w->repeat));
-    if (!(w->default_duration_s > 0) || !std::isfinite(w->default_duration_s))
-        throw PluginLoadError(named + " has no positive default duration");
+    // As a suite's durations; a baseline of 0 is "none". NaN would cross to
+    // the CLI as JSON's null.
+    for (const std::string &problem :
+         {decimal_problem(w->default_duration_s, DecimalRange::from_to(0.001, 86400, "seconds"),
+                          "the default duration of " + named),
+          decimal_problem(w->baseline, DecimalRange::at_least(0), "the baseline of " + named)})
+        if (!problem.empty()) throw PluginLoadError(problem);
     if (w->param_count > 0 && w->params == nullptr)
         throw PluginLoadError(named + " declares parameters but params is NULL");
     static const std::set<std::string> kTypes = {"int", "float", "bool", "string"};

@@ -2,7 +2,9 @@
 // (core/import/unixbench_import.h) with the standard suite. Whatever the bytes,
 // the importer gives a document or throws an ImportError that names the
 // file; an accepted document is valid UTF-8 JSON (it is written to a file
-// and to the history) and compares with itself without throwing.
+// and to the history) with finite numbers only, and compares with itself
+// without throwing.
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -19,6 +21,15 @@ namespace {
 const bytebench::Suite &standard_suite() {
     static const bytebench::Suite suite = bytebench::load_suite(BYTEBENCH_STANDARD_SUITE);
     return suite;
+}
+
+// JSON has no NaN or infinity: nlohmann would write null.
+bool has_non_finite(const nlohmann::json &j) {
+    if (j.is_number_float()) return !std::isfinite(j.get<double>());
+    if (j.is_structured())
+        for (const nlohmann::json &v : j)
+            if (has_non_finite(v)) return true;
+    return false;
 }
 
 }  // namespace
@@ -44,6 +55,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     } catch (const std::exception &e) {
         fuzz::unexpected("import_unixbench_report", e);
     }
+    if (has_non_finite(outcome.document))
+        fuzz::finding("a number that is not finite in an imported document");
     try {
         (void)outcome.document.dump(2);  // throws on invalid UTF-8
         (void)summarize_result(outcome.document);

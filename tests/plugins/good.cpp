@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <bytebench/plugin.hpp>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 
@@ -85,6 +86,18 @@ struct Details {
     }
 };
 
+// test.nan: returns `value` as its count, read with strtod: "nan", "inf",
+// "-inf", "-1e300" (what a buggy workload's arithmetic returns).
+struct Value {
+    explicit Value(const bytebench::Context &ctx)
+        : value_(std::strtod(ctx.param("value").c_str(), nullptr)) {}
+    double run(bytebench::Context &ctx) {
+        ctx.set_elapsed_ns(1000000000ull);
+        return value_;
+    }
+    double value_;
+};
+
 template <class T>
 bytebench::Workload<T> test_workload(const char *id, const char *name) {
     return bytebench::Workload<T>(id)
@@ -115,6 +128,9 @@ const auto kError = test_workload<Error>("test.error", "Test: failing")
                         .param("when", "string", "run", "create or run");
 const auto kExit =
     test_workload<Exit>("test.exit", "Test: exiting").description("Calls _exit(3) inside run().");
+const auto kValue = test_workload<Value>("test.nan", "Test: any count")
+                        .description("Returns `value` (nan, inf, -1e300, ...) as its count.")
+                        .param("value", "string", "nan", "the count returned, as strtod reads it");
 const auto kDetails = test_workload<Details>("test.details", "Test: details")
                           .description("Records details for the result (ABI 1.1).");
 
@@ -130,4 +146,5 @@ BYTEBENCH_PLUGIN(bytebench::Plugin("test.good")
                      .add(kSkip)
                      .add(kError)
                      .add(kExit)
-                     .add(kDetails))
+                     .add(kDetails)
+                     .add(kValue))

@@ -381,7 +381,10 @@ typedef struct bb_run_result {
     uint32_t struct_size;
     /* Work completed inside the timed interval, in the workload's counting
      * unit (loops, bytes/256, ...). When the workload's time_base_s is 0,
-     * this is already a rate (e.g. MWIPS) and copies' values are summed. */
+     * this is already a rate (e.g. MWIPS) and copies' values are summed.
+     * A finite number, 0 or more: with BB_OK, a NaN, an infinity or a
+     * negative count makes the pass an error of the test ("the count the
+     * workload returned: nan is not a finite number"). */
     double count;
     /* The interval the count belongs to, in ns. Leave 0 and the host uses
      * the wall time from start (see deadline_ns) until run() returned
@@ -414,9 +417,10 @@ typedef struct bb_workload {
      * 0 = count is already a rate (UnixBench's "timebase"). */
     uint32_t time_base_s;
     bb_repeat_class repeat;    /* default number of passes */
-    double default_duration_s; /* length of one timed pass */
+    double default_duration_s; /* length of one timed pass, 0.001 to 86400 s */
     /* Reference value for the index (index = value / baseline * 10), used
-     * only when the suite does not give one. 0 = no baseline. */
+     * only when the suite does not give one. 0 = no baseline; finite and not
+     * negative, or the plugin does not load. */
     double baseline;
     uint32_t flags; /* BB_WORKLOAD_* */
     /* Upper bound of processes one copy creates at once, itself included

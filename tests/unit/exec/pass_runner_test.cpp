@@ -114,5 +114,36 @@ TEST_F(PassRunner, DetailsComeBackPerCopy) {
     EXPECT_EQ(p.copies[0].details.count("Not A Key"), 0u);
 }
 
+// A planned test.nan that returns `value` as its count.
+PlannedTest returning(const std::string &value) {
+    PlannedTest test = planned("good", "test.nan", 0.1);
+    test.params = {{"value", value}};
+    return test;
+}
+
+TEST_F(PassRunner, ACountThatIsNotAFiniteNumberIsTheCopysError) {
+    for (const std::string value : {"nan", "inf", "-inf"}) {
+        const PassOutcome p = run(returning(value), 1);
+        EXPECT_EQ(p.status, Status::error) << value;
+        EXPECT_EQ(p.error, "the count the workload returned: " + value + " is not a finite number");
+        ASSERT_EQ(p.copies.size(), 1u);
+        EXPECT_EQ(p.copies[0].count, 0) << "never NaN in a result";
+        EXPECT_EQ(p.count, 0);
+    }
+}
+
+TEST_F(PassRunner, ANegativeCountIsTheCopysErrorAndStopsTheOthers) {
+    const PassOutcome p = run(returning("-1e300"), 2);
+    EXPECT_EQ(p.status, Status::error);
+    EXPECT_EQ(p.error, "the count the workload returned must be at least 0, not -1e300");
+    EXPECT_EQ(p.count, 0);
+}
+
+TEST_F(PassRunner, AZeroCountIsACount) {
+    const PassOutcome p = run(returning("0"), 1);
+    EXPECT_EQ(p.status, Status::ok) << p.error;
+    EXPECT_EQ(p.count, 0);
+}
+
 }  // namespace
 }  // namespace bytebench

@@ -355,6 +355,80 @@ TEST(UnixBenchImport, ResultLineOfAnUnknownTestKeepsItsCategoryFromTheTable) {
               "\"frobnicator-throughput\"");
 }
 
+// A report of one result line and its index table, with `value` where the result goes.
+std::string report_with_result(const std::string &value,
+                               const std::string &period = "Mon Nov 30 2026 02:45:57 - 02:52:40") {
+    return "Benchmark Run: " + period +
+           "\n"
+           "2 CPUs in system; running 1 parallel copy of tests\n"
+           "\n"
+           "System Call Overhead                    " +
+           value +
+           " lps   (10.0 s, 7 samples)\n"
+           "\n"
+           "System Benchmarks Partial Index              BASELINE       RESULT    INDEX\n"
+           "System Call Overhead                          15000.0     701223.9    467.5\n"
+           "                                                                   ========\n"
+           "System Benchmarks Index Score (Partial Only)                         467.5\n";
+}
+
+TEST(UnixBenchImport, ANumberTooLargeForADoubleIsAnErrorNamingItsLine) {
+    const std::string huge = "1" + std::string(400, '0') + ".0";
+    EXPECT_EQ(error_of(report_with_result(huge)),
+              "r.txt:4: the result: 1000000000000000... (403 characters) is not a finite number");
+    // The importer that skips bad lines warns and leaves the value out.
+    ImportOptions options;
+    options.skip_bad_lines = true;
+    const ImportOutcome o =
+        import_unixbench_report(report_with_result(huge), "r.txt", index_suite(), options);
+    ASSERT_EQ(o.warnings.size(), 1u);
+    EXPECT_EQ(o.warnings[0],
+              "r.txt:4: skipped: the result: 1000000000000000... (403 characters) is not a "
+              "finite number");
+    const json &test = test_of(o.document.at("runs")[0], "syscall");
+    EXPECT_DOUBLE_EQ(test.at("value"), 701223.9);  // from the index table
+    // A finite value of 300 digits is a value.
+    const std::string large = "1" + std::string(300, '0');
+    EXPECT_EQ(error_of(report_with_result(large)), "");
+}
+
+TEST(UnixBenchImport, HugeNumbersElsewhereAreErrorsToo) {
+    const std::string huge = std::string(320, '9');
+    std::string text = report_with_result("701223.9");
+    text.replace(text.find("467.5\n", text.find("Score")), 5, huge);
+    EXPECT_EQ(error_of(text),
+              "r.txt:9: the score: 9999999999999999... (320 characters) is not a finite number");
+    text = report_with_result("701223.9");
+    text.replace(text.find("15000.0"), 7, huge);
+    EXPECT_EQ(error_of(text),
+              "r.txt:7: the baseline: 9999999999999999... (320 characters) is not a finite "
+              "number");
+}
+
+TEST(UnixBenchImport, AnImpossibleDateIsAWarningNamingItsLine) {
+    for (const std::string period :
+         {"Jun 99 9999 99:99:99", "Mon Feb 30 2026 02:45:57 - 02:52:40", "Feb 29 2025 10:00:00",
+          "Mon Nov 30 2026 24:00:00", "Mon Nov 30 2026 02:60:00", "Mon Nov 30 2026 02:45:61",
+          "Mon Nov 30 2026 02:45:57 - 02:99:40", "Nov 30 1969 10:00:00", "Nov 00 2026 10:00:00"}) {
+        const ImportOutcome o =
+            import_unixbench_report(report_with_result("701223.9", period), "r.txt", index_suite());
+        ASSERT_EQ(o.warnings.size(), 1u) << period;
+        EXPECT_EQ(o.warnings[0],
+                  "r.txt:1: cannot read the date and time of this copy-pass: " + period);
+        const json &run = o.document.at("runs")[0];
+        EXPECT_FALSE(run.contains("start")) << period;
+        EXPECT_FALSE(run.contains("end")) << period;
+    }
+    // Possible ones, a leap day and a leap second among them.
+    for (const std::string period :
+         {"Thu Feb 29 2024 23:59:60 - 00:10:00", "Dec 31 1999 23:59:59", "Jan 1 1970 00:00:00"}) {
+        const ImportOutcome o =
+            import_unixbench_report(report_with_result("701223.9", period), "r.txt", index_suite());
+        EXPECT_TRUE(o.warnings.empty()) << period << ": " << o.warnings.front();
+        EXPECT_TRUE(o.document.at("runs")[0].contains("start")) << period;
+    }
+}
+
 TEST(UnixBenchImport, NormalizeLineUndoesPasting) {
     EXPECT_EQ(normalize_line("\xC2\xA0\xC2\xA0 System:\tvm:  GNU/Linux\r"),
               "System: vm: GNU/Linux");

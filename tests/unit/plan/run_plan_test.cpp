@@ -25,6 +25,40 @@ TEST(RunPlan, GroupsExpandInOrderWithoutRepeats) {
     EXPECT_EQ(ids[1], "whetstone-double");
 }
 
+TEST(RunPlan, GroupsOfGroupsExpandInPlace) {
+    const Suite s = parse_suite(R"(name = "x"
+[test.a]
+[test.b]
+[test.c]
+[groups]
+ab = ["a", "b"]
+outer = ["c", "ab", "a"]
+)",
+                                "s.toml");
+    const PluginCatalog none = PluginCatalog::scan({}, "/bin/false");
+    EXPECT_EQ(expand_names({"outer"}, s, none), (std::vector<std::string>{"c", "a", "b"}));
+    EXPECT_EQ(expand_names({"b", "outer", "ab"}, s, none),
+              (std::vector<std::string>{"b", "c", "a"}));
+}
+
+TEST(RunPlan, GroupsBuiltInCodeEndEvenWithCyclesOrManyPaths) {
+    Suite s;
+    s.name = "x";
+    s.tests = {TestDef{}, TestDef{}};
+    s.tests[0].id = "a";
+    s.tests[1].id = "b";
+    s.groups = {{"loop", {"a", "loop", "other"}}, {"other", {"loop", "b"}}};
+    const PluginCatalog none = PluginCatalog::scan({}, "/bin/false");
+    EXPECT_EQ(expand_names({"loop"}, s, none), (std::vector<std::string>{"a", "b"}));
+    // g1 names g0 twice, g2 names g1 twice, ...: 2^60 paths to "a", one expansion each.
+    s.groups = {{"g0", {"a"}}};
+    for (int i = 1; i <= 60; ++i) {
+        const std::string lower = "g" + std::to_string(i - 1);
+        s.groups.push_back({"g" + std::to_string(i), {lower, lower}});
+    }
+    EXPECT_EQ(expand_names({"g60"}, s, none), (std::vector<std::string>{"a"}));
+}
+
 TEST(RunPlan, UnknownNamesSuggestTheNearest) {
     const Suite s = load_suite(BYTEBENCH_SOURCE_DIR "/suites/index.toml");
     const PluginCatalog none = PluginCatalog::scan({}, "/bin/false");

@@ -64,7 +64,7 @@ TEST(Suite, SyntaxErrorsNameFileLineAndColumn) {
 TEST(Suite, SemanticErrorsNameTheKeyAndItsPlace) {
     EXPECT_NE(error_of("name = \"x\"\n[test.a]\nbaseline = \"high\"\n").find("s.toml:3:"),
               std::string::npos);
-    EXPECT_NE(error_of("name = \"x\"\n[test.a]\nbaseline = -1\n").find("positive"),
+    EXPECT_NE(error_of("name = \"x\"\n[test.a]\nbaseline = -1\n").find("greater than 0"),
               std::string::npos);
     EXPECT_NE(
         error_of("name = \"x\"\n[test.a]\nrepeat = \"often\"\n").find("\"long\" or \"short\""),
@@ -85,6 +85,144 @@ TEST(Suite, ASuiteMaySetTheSettleTime) {
     EXPECT_EQ(parse_suite("name = \"x\"\nsettle = 1.5\n", "s.toml").settle_s, 1.5);
     EXPECT_NE(error_of("name = \"x\"\nsettle = -1\n").find("s.toml:2:"), std::string::npos);
     EXPECT_NE(error_of("name = \"x\"\nsettle = \"long\"\n").find("settle"), std::string::npos);
+}
+
+// One line, from the file's name: "s.toml:3:12: ...".
+bool one_line_at(const std::string &error, const std::string &place) {
+    return error.rfind(place, 0) == 0 && error.find('\n') == std::string::npos;
+}
+
+TEST(Suite, DurationsAreFromAMillisecondToADay) {
+    const auto duration = [](const std::string &value) {
+        return "name = \"x\"\n[test.a]\nduration = " + value + "\n";
+    };
+    EXPECT_EQ(*parse_suite(duration("0.001"), "s.toml").find_test("a")->duration_s, 0.001);
+    EXPECT_EQ(*parse_suite(duration("86400"), "s.toml").find_test("a")->duration_s, 86400);
+    EXPECT_EQ(error_of(duration("1e300")),
+              "s.toml:3:12: test 'a': duration must be from 0.001 to 86400 seconds, not 1e300");
+    EXPECT_EQ(error_of(duration("1e-300")),
+              "s.toml:3:12: test 'a': duration must be from 0.001 to 86400 seconds, not 1e-300");
+    EXPECT_EQ(error_of(duration("0")),
+              "s.toml:3:12: test 'a': duration must be from 0.001 to 86400 seconds, not 0");
+    EXPECT_EQ(error_of(duration("-5")),
+              "s.toml:3:12: test 'a': duration must be from 0.001 to 86400 seconds, not -5");
+    EXPECT_EQ(error_of(duration("86401")),
+              "s.toml:3:12: test 'a': duration must be from 0.001 to 86400 seconds, not 86401");
+    EXPECT_EQ(error_of(duration("nan")),
+              "s.toml:3:12: test 'a': duration: nan is not a finite number");
+    EXPECT_EQ(error_of(duration("inf")),
+              "s.toml:3:12: test 'a': duration: inf is not a finite number");
+    EXPECT_EQ(error_of(duration("-inf")),
+              "s.toml:3:12: test 'a': duration: -inf is not a finite number");
+    // Too large for a double: toml++'s own error, or ours; one line either way.
+    EXPECT_TRUE(one_line_at(error_of(duration("1e999")), "s.toml:3:"))
+        << error_of(duration("1e999"));
+}
+
+TEST(Suite, BaselinesAreFinitePositiveNumbers) {
+    const auto baseline = [](const std::string &value) {
+        return "name = \"x\"\n[test.a]\nbaseline = " + value + "\n";
+    };
+    EXPECT_EQ(*parse_suite(baseline("1e-300"), "s.toml").find_test("a")->baseline, 1e-300);
+    EXPECT_EQ(*parse_suite(baseline("1e300"), "s.toml").find_test("a")->baseline, 1e300);
+    EXPECT_EQ(error_of(baseline("0")),
+              "s.toml:3:12: test 'a': baseline must be greater than 0, not 0");
+    EXPECT_EQ(error_of(baseline("-0.0")),
+              "s.toml:3:12: test 'a': baseline must be greater than 0, not -0");
+    EXPECT_EQ(error_of(baseline("nan")),
+              "s.toml:3:12: test 'a': baseline: nan is not a finite number");
+    EXPECT_EQ(error_of(baseline("+inf")),
+              "s.toml:3:12: test 'a': baseline: inf is not a finite number");
+}
+
+TEST(Suite, SettleAndPassesStayWithinTheirBounds) {
+    EXPECT_EQ(error_of("name = \"x\"\nsettle = nan\n"),
+              "s.toml:2:10: settle: nan is not a finite number");
+    EXPECT_EQ(error_of("name = \"x\"\nsettle = 601\n"),
+              "s.toml:2:10: settle must be from 0 to 600 seconds, not 601");
+    EXPECT_EQ(error_of("name = \"x\"\nsettle = 1e300\n"),
+              "s.toml:2:10: settle must be from 0 to 600 seconds, not 1e300");
+    EXPECT_EQ(error_of("name = \"x\"\n[test.a]\npasses = 0\n"),
+              "s.toml:3:10: test 'a': passes must be an integer from 1 to 1000000");
+    EXPECT_EQ(error_of("name = \"x\"\n[test.a]\npasses = 1000001\n"),
+              "s.toml:3:10: test 'a': passes must be an integer from 1 to 1000000");
+    EXPECT_EQ(error_of("name = \"x\"\n[test.a]\npasses = 2.0\n"),
+              "s.toml:3:10: test 'a': passes must be an integer from 1 to 1000000");
+}
+
+TEST(Suite, NumericParametersAreFiniteAndKeepTheirDigits) {
+    const Suite s = parse_suite(
+        "name = \"x\"\n[test.a]\nparams = { rate = 123456789.5, small = 1e-7, n = 3 }\n", "s.toml");
+    const auto &params = s.find_test("a")->params;
+    ASSERT_EQ(params.size(), 3u);
+    // toml++ keeps a table's keys in order.
+    EXPECT_EQ(params[0], std::make_pair(std::string("n"), std::string("3")));
+    EXPECT_EQ(params[1], std::make_pair(std::string("rate"), std::string("123456789.5")));
+    EXPECT_EQ(params[2], std::make_pair(std::string("small"), std::string("1e-7")));
+    EXPECT_EQ(error_of("name = \"x\"\n[test.a]\nparams = { rate = nan }\n"),
+              "s.toml:3:19: parameter 'rate': nan is not a finite number");
+    EXPECT_EQ(error_of("name = \"x\"\n[test.a]\nquick_params = { rate = -inf }\n"),
+              "s.toml:3:25: parameter 'rate': -inf is not a finite number");
+}
+
+TEST(Suite, GroupsHoldTestsAndGroupsOfTheSuite) {
+    const Suite s = parse_suite(R"(name = "x"
+[test.a]
+[test.b]
+[groups]
+one = ["a"]
+both = ["one", "b"]
+)",
+                                "s.toml");
+    EXPECT_EQ(*s.find_group("both"), (std::vector<std::string>{"one", "b"}));
+    EXPECT_EQ(error_of(R"(name = "x"
+[test.alpha]
+[groups]
+g = ["alpha", "alpah"]
+)"),
+              "s.toml:4:15: group 'g': 'alpah' is neither a test nor a group of this suite; did "
+              "you mean 'alpha'?");
+    EXPECT_EQ(error_of("name = \"x\"\n[groups]\ng = [\"nothing-like-it\"]\n"),
+              "s.toml:3:6: group 'g': 'nothing-like-it' is neither a test nor a group of this "
+              "suite");
+    // Groups may come before the tests they name.
+    EXPECT_NO_THROW(parse_suite("name = \"x\"\n[groups]\ng = [\"a\"]\n[test.a]\n", "s.toml"));
+}
+
+TEST(Suite, AGroupMayNotContainItself) {
+    EXPECT_EQ(error_of("name = \"x\"\n[groups]\nself = [\"self\"]\n"),
+              "s.toml:3:9: group 'self' contains itself: self -> self");
+    EXPECT_EQ(error_of(R"(name = "x"
+[test.t]
+[groups]
+a = ["t", "b"]
+b = ["c"]
+c = ["t", "a"]
+)"),
+              "s.toml:6:11: group 'c' contains itself: a -> b -> c -> a");
+    // The same group twice, or reached two ways, is no cycle.
+    EXPECT_NO_THROW(parse_suite(R"(name = "x"
+[test.t]
+[groups]
+base = ["t"]
+left = ["base"]
+right = ["base", "base"]
+top = ["left", "right", "base"]
+)",
+                                "s.toml"));
+}
+
+TEST(Suite, ALongChainOfGroupsIsChecked) {
+    // toml++ keeps a table's keys in order: g0, g0x, g1, g10, ...
+    std::string text = "name = \"x\"\n[test.t]\n[groups]\ng0 = [\"t\"]\n";
+    for (int i = 1; i < 20000; ++i)
+        text += "g" + std::to_string(i) + " = [\"g" + std::to_string(i - 1) + "\"]\n";
+    EXPECT_NO_THROW(parse_suite(text, "s.toml"));
+    text += "g0x = [\"g19999\"]\n";
+    text.replace(text.find("g0 = [\"t\"]"), 10, "g0 = [\"g0x\"]");
+    EXPECT_EQ(error_of(text),
+              "s.toml:5:7: group 'g1' contains itself: g0 -> g0x -> g19999 -> g19998 -> ... -> "
+              "g2 -> g1 -> g0 (20001 groups)");
 }
 
 TEST(Suite, MissingFileIsAOneLineError) {

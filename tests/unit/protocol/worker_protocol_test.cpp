@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstring>
+#include <limits>
 
 namespace bytebench {
 namespace {
@@ -103,10 +105,42 @@ TEST(WorkerProtocol, MistypedMembersTakeTheirDefaults) {
     ASSERT_TRUE(std::holds_alternative<ResultMessage>(m));
     const ResultMessage &r = std::get<ResultMessage>(m);
     EXPECT_EQ(r.status, Status::error);
-    EXPECT_EQ(r.count, 0);
+    EXPECT_TRUE(std::isnan(r.count)) << "a count that is no number is NaN, never 0";
     EXPECT_EQ(r.elapsed_ns, 0u);
     EXPECT_EQ(r.details, (std::map<std::string, std::string>{{"ok", "v"}}));
     EXPECT_EQ(r.cpu_start, -1);
+}
+
+// JSON has no NaN or infinity: nlohmann would write null, read back as 0.
+TEST(WorkerProtocol, CountsThatAreNotFiniteSurviveTheTrip) {
+    for (const double count :
+         {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
+          -std::numeric_limits<double>::infinity(), -1e300, 0.0, 1e300}) {
+        ResultMessage sent;
+        sent.status = Status::ok;
+        sent.count = count;
+        MessageReader reader;
+        const std::string line = encode_message(sent).dump() + "\n";
+        EXPECT_EQ(line.find("null"), std::string::npos) << line;
+        const auto got = reader.feed(line.data(), line.size());
+        ASSERT_EQ(got.size(), 1u);
+        ASSERT_TRUE(std::holds_alternative<ResultMessage>(got[0])) << line;
+        const double back = std::get<ResultMessage>(got[0]).count;
+        if (std::isnan(count))
+            EXPECT_TRUE(std::isnan(back)) << line;
+        else
+            EXPECT_EQ(back, count) << line;
+    }
+}
+
+TEST(WorkerProtocol, AMissingOrNullCountIsNaNNotZero) {
+    for (const char *line : {R"({"type":"result","status":"ok","elapsed_ns":1})",
+                             R"({"type":"result","status":"ok","count":null,"elapsed_ns":1})",
+                             R"({"type":"result","status":"ok","count":"many","elapsed_ns":1})"}) {
+        const WorkerMessage m = decode_message(nlohmann::json::parse(line), line);
+        ASSERT_TRUE(std::holds_alternative<ResultMessage>(m)) << line;
+        EXPECT_TRUE(std::isnan(std::get<ResultMessage>(m).count)) << line;
+    }
 }
 
 TEST(WorkerProtocol, JanitorCommandsRoundTrip) {

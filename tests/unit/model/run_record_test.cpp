@@ -1,0 +1,108 @@
+#include "model/run_record.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+namespace bytebench {
+namespace {
+
+// An ok test of passes with these counts, 1 s each, time base 1 s.
+TestRecord test_of(const std::vector<double> &counts, std::optional<double> baseline = {}) {
+    TestRecord r;
+    r.test.id = r.test.name = "t";
+    r.test.workload.id = "t";
+    r.test.workload.time_base_s = 1;
+    r.test.baseline = baseline;
+    for (const double count : counts) {
+        PassOutcome p;
+        p.count = count;
+        p.seconds = 1;
+        CopyOutcome c;
+        c.count = count;
+        c.seconds = 1;
+        p.copies.push_back(c);
+        r.passes.push_back(p);
+    }
+    return r;
+}
+
+TEST(RunRecord, FiniteCountsAreScored) {
+    TestRecord r = test_of({100, 200, 300}, 10.0);
+    finish_test(r);
+    ASSERT_EQ(r.status, Status::ok) << r.error;
+    ASSERT_TRUE(r.score);
+    EXPECT_TRUE(r.index);
+}
+
+TEST(RunRecord, ACountThatOverflowedIsTheTestsError) {
+    // Two copies of 1e308 add up to more than a double holds.
+    TestRecord r = test_of({1e308, std::numeric_limits<double>::infinity()});
+    finish_test(r);
+    EXPECT_EQ(r.status, Status::error);
+    EXPECT_EQ(r.error,
+              "the passes cannot be scored: its pass 2's count is inf, not a finite number");
+    EXPECT_FALSE(r.score);
+    EXPECT_FALSE(r.index);
+    EXPECT_FALSE(r.statistics);
+    EXPECT_FALSE(r.value_ci95);
+}
+
+TEST(RunRecord, ARateThatOverflowsIsTheTestsError) {
+    TestRecord r = test_of({1e300, 1e300});
+    r.passes[1].seconds = 1e-9;  // 1e309 a second
+    finish_test(r);
+    EXPECT_EQ(r.status, Status::error);
+    EXPECT_EQ(r.error,
+              "the passes cannot be scored: its pass 2's value is inf, not a finite number");
+}
+
+TEST(RunRecord, StatisticsThatOverflowAreTheTestsError) {
+    // Each finite, their sum (so the mean) is not.
+    TestRecord r = test_of({1.5e308, 1.6e308});
+    finish_test(r);
+    EXPECT_EQ(r.status, Status::error);
+    EXPECT_EQ(r.error, "the passes cannot be scored: its mean is inf, not a finite number");
+}
+
+TEST(RunRecord, AnIndexThatOverflowsIsTheTestsError) {
+    TestRecord r = test_of({1e300, 1e300}, 1e-300);
+    finish_test(r);
+    EXPECT_EQ(r.status, Status::error);
+    EXPECT_EQ(r.error, "the passes cannot be scored: its index is inf, not a finite number");
+}
+
+// Whether some number in `j` is null (NaN and infinity as nlohmann writes them).
+bool has_null(const nlohmann::json &j) {
+    if (j.is_null()) return true;
+    if (j.is_structured())
+        for (const nlohmann::json &v : j)
+            if (has_null(v)) return true;
+    return false;
+}
+
+TEST(RunRecord, TheDocumentHoldsOnlyFiniteNumbers) {
+    RunRecord record;
+    record.complete = true;
+    CopyPassRecord run;
+    TestRecord bad = test_of({1e308, std::numeric_limits<double>::infinity()});
+    finish_test(bad);
+    bad.passes[0].count = std::numeric_limits<double>::quiet_NaN();  // as a bug might leave it
+    run.tests.push_back(bad);
+    record.copy_passes.push_back(run);
+    record.options["odd"] = {1.0, std::numeric_limits<double>::quiet_NaN()};
+    nlohmann::json doc = to_json(record);
+    const nlohmann::json &passes = doc["runs"][0]["tests"][0]["passes"];
+    EXPECT_FALSE(passes[0].contains("count"));
+    EXPECT_FALSE(passes[1].contains("count"));
+    EXPECT_FALSE(passes[1].contains("value"));
+    EXPECT_EQ(passes[0]["seconds"], 1.0);
+    EXPECT_EQ(doc["runs"][0]["tests"][0]["status"], "error");
+    EXPECT_EQ(doc["options"]["odd"], nlohmann::json({1.0, nullptr}));  // a place kept in an array
+    doc["options"].erase("odd");
+    EXPECT_FALSE(has_null(doc)) << doc.dump();
+}
+
+}  // namespace
+}  // namespace bytebench
