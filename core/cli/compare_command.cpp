@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "cli/terminal_output.h"
 #include "commands.h"
 #include "compare/comparison.h"
 
@@ -23,10 +24,11 @@ size_t baseline_index(const std::string &wanted, const std::vector<LoadedResult>
 
 void print_gate_failures(const nlohmann::json &gate) {
     for (const nlohmann::json &f : gate["failures"])
-        std::fprintf(stderr, "bytebench: slower: %s, %s: %s is %.1f%% slower (p=%.3g)\n",
-                     f["section"].get<std::string>().c_str(), f["id"].get<std::string>().c_str(),
-                     f["input"].get<std::string>().c_str(), -f["delta_pct"].get<double>(),
-                     f["p"].get<double>());
+        print_err(text_format("bytebench: slower: %s, %s: %s is %.1f%% slower (p=%.3g)\n",
+                              f["section"].get<std::string>().c_str(),
+                              f["id"].get<std::string>().c_str(),
+                              f["input"].get<std::string>().c_str(), -f["delta_pct"].get<double>(),
+                              f["p"].get<double>()));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "base/file_io.h"
+#include "cli/terminal_output.h"
 #include "commands.h"
 #include "import/unixbench_import.h"
 #include "results/history.h"
@@ -85,7 +86,7 @@ int import_command(const GlobalOptions &global, const ImportCommandOptions &o) {
             std::string id;
             if (history)
                 id = " (history @" + std::to_string(record(*history, document, path)) + ")";
-            std::printf("%s -> %s%s\n", file.c_str(), path.c_str(), id.c_str());
+            print_out(file + " -> " + path + id + "\n");
         } catch (const std::exception &e) {
             print_error(e.what());
             rc = kExitBadInput;

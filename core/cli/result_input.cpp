@@ -11,6 +11,7 @@
 
 #include "base/file_io.h"
 #include "base/text.h"
+#include "cli/terminal_output.h"
 #include "commands.h"
 #include "import/unixbench_import.h"
 #include "plugins/report_rendering.h"
@@ -93,7 +94,7 @@ int print_rendered(const Environment &env, const std::string &format,
             // on device".
             std::cout.flush();
             std::fflush(stdout);
-            write_to_descriptor(STDOUT_FILENO, text, "standard output");
+            write_to_descriptor(STDOUT_FILENO, shown_on_standard_output(text), "standard output");
         } else
             render_report(env.catalog, env.layout.worker, format, document, render, output,
                           scratch);

@@ -10,6 +10,7 @@
 #include <iostream>
 #include <set>
 
+#include "cli/terminal_output.h"
 #include "commands.h"
 #include "exec/placement.h"
 #include "exec/scheduler.h"
@@ -131,9 +132,9 @@ bool write_reports(const RunOptions &o, const Environment &env, const ResultStor
         }
     }
     try {
-        std::cout << render_to_string(env.catalog, env.layout.worker, "text", document, render,
-                                      scratch)
-                  << std::flush;
+        print_out(
+            render_to_string(env.catalog, env.layout.worker, "text", document, render, scratch));
+        std::fflush(stdout);
     } catch (const std::exception &e) {
         spdlog::error("{}", e.what());
         ok = false;

@@ -7,6 +7,7 @@
 
 #include "base/local_time.h"
 #include "base/schema_name.h"
+#include "cli/terminal_output.h"
 #include "commands.h"
 #include "model/run_record.h"
 #include "system/storage_info.h"
@@ -29,7 +30,7 @@ int sysinfo_command(const GlobalOptions &global, const SysinfoOptions &o) {
     system["tmpdir"] = describe_storage(o.tmpdir.empty() ? default_tmpdir() : o.tmpdir);
 
     if (o.format == "json") {
-        std::cout << system.dump(2) << "\n" << std::flush;
+        print_out(system.dump(2) + "\n");
         return kExitOk;
     }
     // A result without runs: the text reporter prints its banner and header.

@@ -10,10 +10,14 @@
 namespace bytebench::cli {
 namespace {
 
-void print_to(FILE *stream, int fd, std::string_view text) {
+bool is_terminal(int fd) {
     static const bool out_is_terminal = isatty(STDOUT_FILENO) != 0;
     static const bool err_is_terminal = isatty(STDERR_FILENO) != 0;
-    const bool terminal = fd == STDOUT_FILENO ? out_is_terminal : err_is_terminal;
+    return fd == STDOUT_FILENO ? out_is_terminal : err_is_terminal;
+}
+
+void print_to(FILE *stream, int fd, std::string_view text) {
+    const bool terminal = is_terminal(fd);
     const std::string safe = terminal ? terminal_safe(text) : std::string();
     const std::string_view shown = terminal ? std::string_view(safe) : text;
     std::fwrite(shown.data(), 1, shown.size(), stream);
@@ -22,6 +26,10 @@ void print_to(FILE *stream, int fd, std::string_view text) {
 }  // namespace
 
 void print_out(std::string_view text) { print_to(stdout, STDOUT_FILENO, text); }
+
+std::string shown_on_standard_output(std::string_view text) {
+    return is_terminal(STDOUT_FILENO) ? terminal_safe(text) : std::string(text);
+}
 
 void print_err(std::string_view text) {
     print_to(stderr, STDERR_FILENO, text);

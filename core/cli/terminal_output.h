@@ -13,6 +13,10 @@ namespace bytebench::cli {
 // To standard output.
 void print_out(std::string_view text);
 
+// The text as print_out() would show it: made safe when standard output is a
+// terminal, unchanged otherwise. For output written to fd 1 directly.
+std::string shown_on_standard_output(std::string_view text);
+
 // To standard error.
 void print_err(std::string_view text);
 

@@ -111,7 +111,7 @@ void Progress::pass_started(const std::string &test, int copies, int pass, int p
     std::snprintf(line, sizeof line, "%s (%d cop%s): pass %d of %d; run ETA %s", test.c_str(),
                   copies, copies == 1 ? "y" : "ies", pass, passes, clock_text(eta).c_str());
     if (g_tty) {
-        g_status_line = std::string("\r\033[K") + line;
+        g_status_line = std::string("\r\033[K") + terminal_safe(line);
         std::fputs(g_status_line.c_str(), stderr);
     } else {
         std::fprintf(stderr, "%s\n", line);
