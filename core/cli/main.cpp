@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "base/last_resort.h"
 #include "commands.h"
 
 namespace {
@@ -14,9 +15,22 @@ std::string joined_command_line(int argc, char **argv) {
     return line;
 }
 
+// What nothing below caught (base/last_resort.h): one line, exit 1.
+int report_last_resort(const std::string &line) {
+    bytebench::cli::print_error(line);
+    return 1;
+}
+
 }  // namespace
 
+static int cli_main(int argc, char **argv);
+
 int main(int argc, char **argv) {
+    return bytebench::run_guarded(report_last_resort, [&] { return cli_main(argc, argv); });
+}
+
+// The command line: parsed, then handed to its command.
+static int cli_main(int argc, char **argv) {
     using namespace bytebench::cli;
     CLI::App app{
         "bytebench: UnixBench's workloads and scores, with plugins for everything else.\n"};

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "base/json_text.h"
 #include "base/local_time.h"
 #include "base/schema_name.h"
 #include "commands.h"
@@ -41,7 +42,7 @@ int sysinfo_command(const GlobalOptions &global, const SysinfoOptions &o) {
     system["tmpdir"] = describe_storage(o.tmpdir.empty() ? default_tmpdir() : o.tmpdir);
 
     if (o.format == "json") {
-        std::cout << system.dump(2) << "\n" << std::flush;
+        std::cout << json_text(system, 2) << "\n" << std::flush;
         return kExitOk;
     }
     // A result without runs: the text reporter prints its banner and header.

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "base/file_io.h"
+#include "base/json_text.h"
 #include "process/worker_process.h"
 
 namespace fs = std::filesystem;
@@ -43,7 +44,7 @@ void render_report(const PluginCatalog &catalog, const std::string &worker_progr
     const std::string input =
         (fs::path(scratch_dir) / ("report-input-" + std::to_string(getpid()) + ".json")).string();
     const std::string tmp_out = atomic_temp_path(out_path, getpid());
-    write_file_atomically(input, document.dump());
+    write_file_atomically(input, json_text(document));
     const WorkerOutcome out =
         run_worker_to_end(worker_program,
                           {"report", "--plugin", ref.plugin->path, "--reporter", format, "--input",
