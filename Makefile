@@ -20,11 +20,12 @@ FUZZ_SECONDS ?= 30
 # Everything a fresh Debian bookworm machine needs to build, test and run
 # (dc is used by the `dc` test; g++ brings the C compiler of the `C` test;
 # hwloc gives the topology and CPU placement; Google Benchmark the harness's
-# microbenchmarks in bench/).
+# microbenchmarks in bench/; libacl the POSIX ACLs the plugin permission
+# check reads).
 DEBIAN_PACKAGES := cmake g++ make pkg-config \
   libboost-dev libboost-filesystem-dev libspdlog-dev libtomlplusplus-dev \
   libcli11-dev nlohmann-json3-dev libgtest-dev libssl-dev libsqlite3-dev clang-format git \
-  libhwloc-dev libbenchmark-dev dc
+  libhwloc-dev libbenchmark-dev libacl1-dev dc
 
 # Only the tests need these: python3 drives headless Chromium, which renders
 # the html reporter's pages (tests/reporters/html_in_chromium.py).

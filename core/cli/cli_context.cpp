@@ -30,17 +30,23 @@ ScanOptions scan_options(const GlobalOptions &global, const InstallLayout &layou
 // NAME.toml) when no such file exists here.
 std::string suite_file_for(const std::string &given, const InstallLayout &layout) {
     if (given.empty()) return layout.suite_dir + "/index.toml";
-    if (given.find('/') != std::string::npos || std::filesystem::exists(given)) return given;
+    std::error_code ec;  // a path that cannot be examined is left to be reported below
+    if (given.find('/') != std::string::npos || std::filesystem::exists(given, ec)) return given;
     const bool has_extension = given.size() > 5 && given.substr(given.size() - 5) == ".toml";
     const std::string installed = layout.suite_dir + "/" + given + (has_extension ? "" : ".toml");
-    return std::filesystem::exists(installed) ? installed : given;
+    return std::filesystem::exists(installed, ec) ? installed : given;
 }
 
 std::optional<Environment> load_environment(const GlobalOptions &global) {
     Environment env;
     env.layout = locate_install();
     const std::string suite_file = suite_file_for(global.suite_file, env.layout);
-    if (!std::filesystem::exists(suite_file)) {
+    std::error_code ec;
+    if (!std::filesystem::exists(suite_file, ec)) {
+        if (ec && ec != std::errc::no_such_file_or_directory) {
+            print_error("--suite " + global.suite_file + ": cannot read: " + ec.message());
+            return std::nullopt;
+        }
         print_error("--suite " + global.suite_file + ": no such file" +
                     (global.suite_file.find('/') == std::string::npos
                          ? ", and no installed suite of that name in " + env.layout.suite_dir

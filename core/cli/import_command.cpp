@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "base/file_io.h"
+#include "base/json_text.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
 #include "import/unixbench_import.h"
@@ -43,7 +44,7 @@ std::string import_one(const std::string &file, const ImportCommandOptions &o, c
     if (ec) throw std::runtime_error(o.output_dir + ": cannot create: " + ec.message());
     if (fs::exists(path))
         throw std::runtime_error(path + ": exists; not replaced (remove it or choose another -o)");
-    write_file(path, outcome.document.dump(2) + "\n", {/*exclusive=*/true});
+    write_file(path, json_text(outcome.document, 2) + "\n", {/*exclusive=*/true});
     document = outcome.document;
     return path;
 }

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "base/last_resort.h"
 #include "commands.h"
 #include "decimal_option.h"
 
@@ -13,6 +14,12 @@ std::string joined_command_line(int argc, char **argv) {
     std::string line;
     for (int i = 0; i < argc; ++i) line += (i == 0 ? "" : " ") + std::string(argv[i]);
     return line;
+}
+
+// What nothing below caught (base/last_resort.h): one line, exit 1.
+int report_last_resort(const std::string &line) {
+    bytebench::cli::print_error(line);
+    return 1;
 }
 
 }  // namespace
@@ -209,5 +216,8 @@ static int bytebench_main(int argc, char **argv) {
 // What a command printed must have arrived (> /dev/full, a full disk):
 // standard_output.cpp.
 int main(int argc, char **argv) {
-    return bytebench::cli::finish_standard_output(bytebench_main(argc, argv));
+    // Anything left uncaught is one line, not abort() (base/last_resort.h);
+    // then what was printed must have arrived.
+    return bytebench::cli::finish_standard_output(
+        bytebench::run_guarded(report_last_resort, [&] { return bytebench_main(argc, argv); }));
 }

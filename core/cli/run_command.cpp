@@ -10,6 +10,7 @@
 #include <iostream>
 #include <set>
 
+#include "base/json_text.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
 #include "exec/placement.h"
@@ -250,11 +251,12 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
     std::optional<ResultStore> store;
     try {
         store.emplace(o.output_dir, record.system.value("hostname", "localhost"),
-                      to_json(record).dump(2));
+                      json_text(to_json(record), 2));
         schedule.temp_root = make_temp_root(o.tmpdir);
     } catch (const std::exception &e) {
         print_error(e.what());
-        if (store) fs::remove(store->path("json"));
+        std::error_code ec;
+        if (store) fs::remove(store->path("json"), ec);
         return kExitBadInput;
     }
     add_log_file(store->path("log"));
@@ -272,7 +274,7 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
     std::string save_error;  // said once: a full disk fails every checkpoint alike
     auto save = [&] {
         try {
-            store->write_result(to_json(record).dump(2));
+            store->write_result(json_text(to_json(record), 2));
         } catch (const std::exception &e) {
             if (e.what() != save_error)
                 spdlog::error("{} (the file keeps its previous version)", e.what());

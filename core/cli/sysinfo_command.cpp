@@ -5,6 +5,7 @@
 
 #include <iostream>
 
+#include "base/json_text.h"
 #include "base/local_time.h"
 #include "base/schema_name.h"
 #include "cli/terminal_output.h"
@@ -30,7 +31,7 @@ int sysinfo_command(const GlobalOptions &global, const SysinfoOptions &o) {
     system["tmpdir"] = describe_storage(o.tmpdir.empty() ? default_tmpdir() : o.tmpdir);
 
     if (o.format == "json") {
-        print_out(system.dump(2) + "\n");
+        print_out(json_text(system, 2) + "\n");
         return kExitOk;
     }
     // A result without runs: the text reporter prints its banner and header.

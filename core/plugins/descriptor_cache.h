@@ -18,7 +18,11 @@
 // The file, $XDG_CACHE_HOME/bytebench/descriptors.json (else
 // ~/.cache/bytebench/), is written atomically (a temporary file renamed
 // over it), mode 0600 in a 0700 folder, and ignored when another user owns
-// it or others may write it.
+// it or others may write it. It is opened without following a link and
+// without blocking, and read only when it is a regular file of at most
+// 16 MiB; anything else in its place (a FIFO, a device, a link, a larger
+// file) is ignored and replaced by a new cache, never read or written
+// through. Paths that are not UTF-8 are keys in hexadecimal ("hex:2f...").
 #pragma once
 
 #include <sys/stat.h>

@@ -13,10 +13,28 @@ namespace fs = std::filesystem;
 namespace bytebench {
 namespace {
 
-std::vector<fs::path> plugin_files(const fs::path &dir) {
+// `path` made absolute and normal; as given when there is no current folder.
+std::string absolute_path(const fs::path &path) {
+    std::error_code ec;
+    const fs::path absolute = fs::absolute(path, ec);
+    return (ec ? path : absolute).lexically_normal().string();
+}
+
+// The regular files in `dir`, sorted; "" in `error` unless it cannot be
+// read (then what the system said).
+std::vector<fs::path> plugin_files(const fs::path &dir, std::string &error) {
     std::vector<fs::path> files;
-    for (const auto &entry : fs::directory_iterator(dir))
-        if (entry.is_regular_file()) files.push_back(entry.path());
+    std::error_code ec;
+    fs::directory_iterator it(dir, ec);
+    for (const fs::directory_iterator end; !ec && it != end; it.increment(ec)) {
+        const bool regular = it->is_regular_file(ec);
+        if (ec) break;
+        if (regular) files.push_back(it->path());
+    }
+    if (ec) {
+        error = ec.message();
+        return {};
+    }
     std::sort(files.begin(), files.end());
     return files;
 }
@@ -44,18 +62,29 @@ void PluginCatalog::scan_folder(const std::string &dir, const ScanOptions &optio
                                 DescriptorCache &cache) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {
-        problems_.push_back({dir, "plugin folder does not exist or is not a folder",
+        const bool absent =
+            !ec || ec == std::errc::no_such_file_or_directory || ec == std::errc::not_a_directory;
+        problems_.push_back({dir,
+                             absent ? "plugin folder does not exist or is not a folder"
+                                    : "plugin folder cannot be examined: " + ec.message(),
                              PluginProblem::Kind::missing_folder});
         return;
     }
-    const std::string folder = fs::absolute(dir).lexically_normal().string();
+    const std::string folder = absolute_path(dir);
     if (const std::string why = options.allow_insecure ? "" : check_plugin_folder(folder);
         !why.empty()) {
         problems_.push_back({folder, why, PluginProblem::Kind::refused});
         return;
     }
-    for (const fs::path &file : plugin_files(dir)) {
-        const std::string path = fs::absolute(file).lexically_normal().string();
+    std::string unreadable;
+    const std::vector<fs::path> files = plugin_files(dir, unreadable);
+    if (!unreadable.empty()) {
+        problems_.push_back({folder, "plugin folder cannot be read: " + unreadable,
+                             PluginProblem::Kind::missing_folder});
+        return;
+    }
+    for (const fs::path &file : files) {
+        const std::string path = absolute_path(file);
         if (file.extension() != ".so") {
             problems_.push_back(
                 {path, "skipped: not a shared library (.so)", PluginProblem::Kind::ignored});

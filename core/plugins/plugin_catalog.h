@@ -19,7 +19,7 @@ struct PluginProblem {
         ignored,         // not a .so (a README in the folder): harmless
         failed,          // could not be loaded or described; skipped
         duplicate,       // an id another plugin already provides: refused
-        missing_folder,  // a plugin folder that does not exist
+        missing_folder,  // a plugin folder that does not exist or cannot be read
         refused,         // open to other users (plugin_security.h): refused
     };
     std::string path;
@@ -40,7 +40,7 @@ class PluginCatalog {
   public:
     // Scans every directory (in order) for plugin files, describing each with
     // `worker_program describe` unless the descriptor cache knows the file.
-    // A missing directory is a problem, not a crash. Folders and files open
+    // A missing or unreadable directory is a problem, not a crash. Folders and files open
     // to other users are refused. Duplicate workload or reporter ids refuse
     // the later plugin.
     static PluginCatalog scan(const std::vector<std::string> &directories,

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "base/file_io.h"
+#include "base/json_text.h"
 #include "process/cleanup_on_signal.h"
 #include "process/worker_process.h"
 
@@ -67,7 +68,7 @@ std::string render(const PluginCatalog &catalog, const std::string &worker_progr
     const std::string input = (fs::path(scratch_dir) / ("report-input-" + pid + ".json")).string();
     const std::string output = (fs::path(scratch_dir) / ("report-output-" + pid)).string();
     const RemovedOnSignal input_guard(input), output_guard(output);
-    write_file(input, document.dump(), tracked(0600));
+    write_file(input, json_text(document), tracked(0600));
     const WorkerOutcome out =
         run_worker_to_end(worker_program,
                           {"report", "--plugin", ref.plugin->path, "--reporter", format, "--input",

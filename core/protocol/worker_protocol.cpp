@@ -10,6 +10,7 @@
 
 #include "base/decimal.h"
 #include "base/json_read.h"
+#include "base/json_text.h"
 
 namespace bytebench {
 namespace {
@@ -131,8 +132,7 @@ WorkerMessage decode_message(const json &object, const std::string &line) {
 }
 
 bool write_message(int fd, const WorkerMessage &message) {
-    const std::string line =
-        encode_message(message).dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+    const std::string line = json_text(encode_message(message)) + "\n";
     size_t done = 0;
     while (done < line.size()) {
         const ssize_t n = ::write(fd, line.data() + done, line.size() - done);
@@ -158,7 +158,7 @@ std::vector<WorkerMessage> MessageReader::feed(const char *data, size_t size) {
     for (size_t nl; (nl = pending_.find('\n', start)) != std::string::npos; start = nl + 1) {
         const std::string line = pending_.substr(start, nl - start);
         if (line.empty()) continue;
-        const json parsed = json::parse(line, nullptr, false);
+        const json parsed = parse_json_or_discarded(line);
         messages.push_back(decode_message(parsed, line));
     }
     pending_.erase(0, start);

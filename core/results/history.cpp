@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "base/json_text.h"
 #include "base/local_time.h"
 #include "results/result_reader.h"
 
@@ -284,7 +285,7 @@ void backfill_to_2(sqlite3 *db, const std::string &path) {
     Statement update(db, path, kBackfill2Update);
     for (const int64_t id : ids) {
         read.bind(1, id);
-        const json doc = read.step() ? json::parse(read.text(0), nullptr, false) : json();
+        const json doc = read.step() ? parse_json_or_discarded(read.text(0)) : json();
         read.reset();
         const Summary s = summarize(doc);
         update.bind(1, s.source).bind(2, s.tool).bind(3, s.suite_sha256).bind(4, id);
@@ -421,7 +422,7 @@ int64_t History::add(const json &document, const std::string &result_path) {
     stored.erase("render");  // a rendering option, never part of a result
     const Summary s = summarize(stored);
     // Replace rather than refuse invalid UTF-8 (an imported report's text).
-    const std::string text = stored.dump(-1, ' ', false, json::error_handler_t::replace);
+    const std::string text = json_text(stored);
     Transaction tx(db_.get(), path_);
     Statement insert(db_.get(), path_, kInsertRun);
     insert.bind(1, iso_now()).bind(2, s.started_at).bind(3, s.host).bind(4, s.cpu);
@@ -457,11 +458,12 @@ std::optional<json> History::document(int64_t id) const {
     Statement row(db_.get(), path_, kSelectDocument);
     row.bind(1, id);
     if (!row.step()) return std::nullopt;
+    // Depth-capped like a result file: a document nested thousands deep
+    // would overflow the stack when it is copied or written out.
     try {
-        return json::parse(row.text(0));
-    } catch (const json::exception &e) {
-        throw HistoryError(path_ + ": run " + std::to_string(id) +
-                           " has a damaged document: " + e.what());
+        return parse_result_document(row.text(0), path_ + ": run " + std::to_string(id));
+    } catch (const std::runtime_error &e) {
+        throw HistoryError(e.what());
     }
 }
 

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "base/json_read.h"
+#include "base/json_text.h"
 #include "base/schema_name.h"
 
 namespace bytebench {
@@ -20,25 +21,15 @@ std::string quoted(const std::string &text) {
     return text.size() > kLimit ? out + "..." : out;
 }
 
-class TooDeep : public std::exception {};
-
 }  // namespace
 
 nlohmann::json parse_result_document(const std::string &text, const std::string &name) {
     using nlohmann::json;
     json doc;
     try {
-        // The callback sees every value with its depth before it is stored.
-        doc = json::parse(text, [](int depth, json::parse_event_t, json &) {
-            if (depth > kMaxResultDepth) throw TooDeep();
-            return true;
-        });
-    } catch (const json::exception &e) {
-        // nlohmann's messages are one line: it escapes control characters.
+        doc = parse_json(text, kMaxResultDepth);
+    } catch (const JsonTextError &e) {
         throw std::runtime_error(name + ": corrupt result: " + e.what());
-    } catch (const TooDeep &) {
-        throw std::runtime_error(name + ": corrupt result: nested deeper than " +
-                                 std::to_string(kMaxResultDepth) + " levels");
     }
     const json *schema = nullptr;
     if (doc.is_object())

@@ -21,6 +21,7 @@
 #include <sstream>
 
 #include "base/file_io.h"
+#include "base/last_resort.h"
 #include "base/monotonic_clock.h"
 #include "janitor.h"
 #include "plugin_loader.h"
@@ -189,10 +190,30 @@ int report(const Options &o, HostState &state) {
     return kExitOk;
 }
 
+// The CLI's channel, once the arguments name it: where the last resort
+// reports (-1 before that: standard error only).
+int g_report_fd = -1;
+
+// What nothing below caught (base/last_resort.h), plugin code's exceptions
+// among them: a FailMessage, as any failure, and exit 3; never abort().
+int report_last_resort(const std::string &line) {
+    if (g_report_fd >= 0 && write_message(g_report_fd, FailMessage{line})) return kExitFailed;
+    const std::string text = "bytebench-worker: error: " + line + "\n";
+    (void)!::write(2, text.data(), text.size());
+    return kExitFailed;
+}
+
 }  // namespace
 }  // namespace bytebench::worker
 
+static int worker_main(int argc, char **argv);
+
 int main(int argc, char **argv) {
+    return bytebench::run_guarded(bytebench::worker::report_last_resort,
+                                  [&] { return worker_main(argc, argv); });
+}
+
+static int worker_main(int argc, char **argv) {
     using namespace bytebench::worker;
     CLI::App app{"bytebench worker: runs plugin code on behalf of the bytebench CLI"};
     app.require_subcommand(1);
@@ -232,6 +253,7 @@ int main(int argc, char **argv) {
     if (o.msg_fd > 2) fcntl(o.msg_fd, F_SETFD, FD_CLOEXEC);
     if (o.barrier_fd >= 0) fcntl(o.barrier_fd, F_SETFD, FD_CLOEXEC);
 
+    g_report_fd = o.msg_fd;
     HostState state;
     state.msg_fd = o.msg_fd;
     state.temp_dir = o.temp_dir;

@@ -103,6 +103,87 @@ TEST_F(DescriptorCacheTest, ACacheOthersMayWriteIsNotTrusted) {
     EXPECT_FALSE(cache.find(plugin_, file_identity(plugin_)));
 }
 
+// Something that is not a regular file in the cache's place is neither
+// read (a FIFO would block the open and every command with it) nor written
+// through; a new cache takes its name.
+TEST_F(DescriptorCacheTest, AFifoInItsPlaceIsReplacedNotWaitedFor) {
+    fs::create_directories(dir_ + "/cache");
+    ASSERT_EQ(mkfifo(file_.c_str(), 0600), 0);
+    alarm(60);  // before the fix, the constructor waited for a writer forever
+    DescriptorCache cache(file_, BYTEBENCH_WORKER);
+    alarm(0);
+    EXPECT_EQ(cache.ignored_because(), "not a regular file");
+    cache.store(plugin_, file_identity(plugin_), answer);
+    cache.save();
+    struct stat st {};
+    ASSERT_EQ(lstat(file_.c_str(), &st), 0);
+    EXPECT_TRUE(S_ISREG(st.st_mode));
+    DescriptorCache again(file_, BYTEBENCH_WORKER);
+    EXPECT_EQ(again.ignored_because(), "");
+    EXPECT_TRUE(again.find(plugin_, file_identity(plugin_)));
+}
+
+TEST_F(DescriptorCacheTest, ALinkInItsPlaceIsReplacedNotFollowed) {
+    fs::create_directories(dir_ + "/cache");
+    const std::string elsewhere = dir_ + "/elsewhere.json";
+    std::ofstream(elsewhere) << "precious";
+    fs::create_symlink(elsewhere, file_);
+    DescriptorCache cache(file_, BYTEBENCH_WORKER);
+    EXPECT_EQ(cache.ignored_because(), "a symbolic link");
+    cache.store(plugin_, file_identity(plugin_), answer);
+    cache.save();
+    EXPECT_FALSE(fs::is_symlink(file_));
+    EXPECT_TRUE(fs::is_regular_file(file_));
+    std::ifstream in(elsewhere);
+    std::string kept;
+    std::getline(in, kept);
+    EXPECT_EQ(kept, "precious");
+}
+
+TEST_F(DescriptorCacheTest, AnOversizedOrDeeplyNestedFileIsIgnoredAndRebuilt) {
+    fs::create_directories(dir_ + "/cache");
+    {
+        std::ofstream out(file_);
+        out << "{\"pad\": \"" << std::string(17 << 20, 'x') << "\"}";
+    }
+    chmod(file_.c_str(), 0600);
+    {
+        DescriptorCache cache(file_, BYTEBENCH_WORKER);
+        EXPECT_EQ(cache.ignored_because(), "too large");
+        cache.store(plugin_, file_identity(plugin_), answer);
+        cache.save();
+    }
+    EXPECT_LT(fs::file_size(file_), 1u << 20);
+    std::ofstream(file_) << std::string(200000, '[') << std::string(200000, ']');
+    DescriptorCache deep(file_, BYTEBENCH_WORKER);
+    EXPECT_EQ(deep.ignored_because(), "corrupt");
+}
+
+// A plugin whose path is not UTF-8 (a folder named in Latin-1) is cached,
+// under a key that finds it again; the cache is still valid JSON.
+TEST_F(DescriptorCacheTest, APathThatIsNotUtf8IsCachedAndFoundAgain) {
+    const std::string folder = dir_ + "/caf\xe9";
+    fs::create_directory(folder);
+    const std::string plugin = folder + "/p.so";
+    std::ofstream(plugin) << "plugin bytes";
+    const nlohmann::json error = {{"error", "cannot load " + plugin}};  // quotes the path
+    {
+        DescriptorCache cache(file_, BYTEBENCH_WORKER);
+        cache.store(plugin, file_identity(plugin), error);
+        cache.store(plugin_, file_identity(plugin_), answer);
+        EXPECT_NO_THROW(cache.save());
+    }
+    const auto doc = nlohmann::json::parse(text(), nullptr, false);
+    ASSERT_FALSE(doc.is_discarded());
+    EXPECT_TRUE(doc["plugins"].contains(plugin_));
+    DescriptorCache again(file_, BYTEBENCH_WORKER);
+    EXPECT_EQ(again.ignored_because(), "");
+    const auto found = again.find(plugin, file_identity(plugin));
+    ASSERT_TRUE(found);
+    EXPECT_EQ((*found)["error"], "cannot load " + dir_ + "/caf\xef\xbf\xbd/p.so");
+    EXPECT_TRUE(again.find(plugin_, file_identity(plugin_)));
+}
+
 TEST_F(DescriptorCacheTest, NoFileNoCache) {
     DescriptorCache cache("", BYTEBENCH_WORKER);
     cache.store(plugin_, file_identity(plugin_), answer);

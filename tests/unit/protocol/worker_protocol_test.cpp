@@ -36,6 +36,19 @@ TEST(WorkerProtocol, GarbageLinesAreMarkedNotFatal) {
     }
 }
 
+// A worker (plugin code) could nest a description deeper than the CLI's
+// stack allows nlohmann's recursive copy and dump to go.
+TEST(WorkerProtocol, ADeeplyNestedMessageIsGarbage) {
+    MessageReader reader;
+    const int depth = 400000;  // within kMaxLine
+    const std::string line = R"({"type":"describe","plugin":{"a":)" + std::string(depth, '[') +
+                             std::string(depth, ']') + "}}";
+    ASSERT_LT(line.size(), MessageReader::kMaxLine);
+    auto m = feed(reader, line + "\n");
+    ASSERT_EQ(m.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<GarbageMessage>(m[0]));
+}
+
 TEST(WorkerProtocol, AnEndlessLineIsDroppedNotKept) {
     MessageReader reader;
     const std::string chunk(64 * 1024, 'x');

@@ -294,6 +294,51 @@ TEST_F(HistoryTest, MigratesAVersion1DatabaseAndBackfills) {
                   {"1", "0", "1", "0"}, {"1", "1", "2", "0"}, {"2", "0", "1", "0"}}));
 }
 
+// A result document nested 100,000 deep: nlohmann's parse is iterative,
+// but its dump, copy and comparison recurse once per level.
+std::string deeply_nested_result() {
+    const int depth = 100000;
+    return R"({"schema": "bytebench.result/1", "runs": )" + std::string(depth, '[') +
+           std::string(depth, ']') + "}";
+}
+
+TEST_F(HistoryTest, ADeeplyNestedDocumentIsAnErrorNotACrash) {
+    int64_t id = 0;
+    {
+        History h(path_);
+        id = h.add(result("vm", json::array()), "");
+    }
+    {
+        RawDb raw(path_);
+        raw.exec("UPDATE runs SET document = '" + deeply_nested_result() +
+                 "' WHERE id = " + std::to_string(id));
+    }
+    History h(path_);
+    try {
+        h.document(id);
+        ADD_FAILURE() << "a document nested 100000 deep was read";
+    } catch (const HistoryError &e) {
+        EXPECT_EQ(std::string(e.what()), path_ + ": run " + std::to_string(id) +
+                                             ": corrupt result: nested deeper than 64 levels");
+    }
+    EXPECT_EQ(h.list().size(), 1u);  // the rest of the history is usable
+}
+
+TEST_F(HistoryTest, MigratingADeeplyNestedDocumentKeepsItsRow) {
+    fs::create_directories(fs::path(path_).parent_path());
+    {
+        RawDb raw(path_);
+        raw.exec(kSchemaV1);
+        raw.insert_v1_run("2026-11-30T05:00:00+00:00", "deep", deeply_nested_result(), "");
+    }
+    History h(path_);
+    const std::vector<HistoryEntry> all = h.list();
+    ASSERT_EQ(all.size(), 1u);
+    EXPECT_EQ(all[0].host, "deep");
+    EXPECT_TRUE(all[0].copies.empty());
+    EXPECT_THROW(h.document(all[0].id), HistoryError);
+}
+
 TEST_F(HistoryTest, CopyPassesGoWithTheirRun) {
     History h(path_);
     h.add(fixture(), "");
