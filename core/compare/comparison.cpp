@@ -4,7 +4,9 @@
 #include <cmath>
 #include <limits>
 #include <map>
-#include <set>
+#include <optional>
+#include <unordered_set>
+#include <utility>
 
 #include "base/json_read.h"
 #include "base/schema_name.h"
@@ -174,15 +176,17 @@ json cell_for(const std::optional<TestView> &test, const std::optional<TestView>
     return cell;
 }
 
-// The copy-pass at one position of every input; nullopt where an input has
-// fewer copy-passes.
-using Section = std::vector<std::optional<CopyPassView>>;
+// The copy-pass at one position of every input, each with its tests looked
+// up by id (built once per copy-pass: a row looks its test up in every
+// input, and a scan per row would make a comparison quadratic in the number
+// of tests); nullptr where an input has fewer copy-passes.
+using Section = std::vector<const CopyPassLookup *>;
 
 // The tests of a section, in order of first appearance.
 std::vector<TestView> tests_in_order(const Section &runs) {
     std::vector<TestView> order;
-    std::set<std::string> seen;
-    for (const auto &run : runs) {
+    std::unordered_set<std::string> seen;
+    for (const CopyPassLookup *run : runs) {
         if (!run) continue;
         for (const TestView &test : run->tests())
             if (seen.insert(test.id()).second) order.push_back(test);
@@ -190,12 +194,11 @@ std::vector<TestView> tests_in_order(const Section &runs) {
     return order;
 }
 
-std::optional<TestView> test_in(const std::optional<CopyPassView> &run, const std::string &id) {
+std::optional<TestView> test_in(const CopyPassLookup *run, const std::string &id) {
     return run ? run->find_test(id) : std::nullopt;
 }
 
-std::optional<IndexView> index_in(const std::optional<CopyPassView> &run,
-                                  const std::string &category) {
+std::optional<IndexView> index_in(const CopyPassLookup *run, const std::string &category) {
     return run ? run->find_index(category) : std::nullopt;
 }
 
@@ -214,17 +217,17 @@ json row_for(const TestView &first, const Section &runs, const ComparisonOptions
     for (size_t i = 0; i < runs.size(); ++i)
         cells.push_back(cell_for(test_in(runs[i], id), baseline_test, i == options.baseline,
                                  options, labels, i));
-    row["cells"] = cells;
+    row["cells"] = std::move(cells);
     return row;
 }
 
 json index_rows(const Section &runs, size_t baseline) {
     std::vector<std::pair<std::string, std::string>> categories;  // id, title
-    for (const auto &run : runs) {
+    std::unordered_set<std::string> seen;
+    for (const CopyPassLookup *run : runs) {
         if (!run) continue;
         for (const IndexView &index : run->indexes())
-            if (std::none_of(categories.begin(), categories.end(),
-                             [&](const auto &c) { return c.first == index.category(); }))
+            if (seen.insert(index.category()).second)
                 categories.emplace_back(index.category(), index.title());
     }
     json rows = json::array();
@@ -242,17 +245,17 @@ json index_rows(const Section &runs, size_t baseline) {
                 const double delta = (*index->score() / *base->score() - 1) * 100;
                 if (std::isfinite(delta)) cell["delta_pct"] = delta;
             }
-            cells.push_back(cell);
+            cells.push_back(std::move(cell));
         }
-        rows.push_back({{"category", category}, {"title", title}, {"cells", cells}});
+        rows.push_back({{"category", category}, {"title", title}, {"cells", std::move(cells)}});
     }
     return rows;
 }
 
 std::string section_title(const Section &runs) {
     std::vector<int> copies;
-    for (const auto &run : runs)
-        if (run) copies.push_back(copies_of(*run));
+    for (const CopyPassLookup *run : runs)
+        if (run) copies.push_back(copies_of(run->view()));
     if (std::all_of(copies.begin(), copies.end(), [&](int c) { return c == copies.front(); }))
         return copies_text(copies.front());
     std::string title;
@@ -260,24 +263,33 @@ std::string section_title(const Section &runs) {
     return title;
 }
 
-json section_at(size_t position, const std::vector<ComparisonInput> &inputs,
+// `copy_passes`: each input's copy-passes.
+json section_at(size_t position, const std::vector<std::vector<CopyPassView>> &copy_passes,
                 const ComparisonOptions &options, const std::vector<std::string> &labels,
                 const WorkloadIdentity &identity) {
+    std::vector<std::optional<CopyPassLookup>> lookups;  // owns what `runs` points to
+    lookups.reserve(copy_passes.size());
     Section runs;
     json copies = json::array();
-    for (const ComparisonInput &input : inputs) {
-        const std::vector<CopyPassView> all = ResultView(input.document).copy_passes();
-        runs.push_back(position < all.size() ? std::optional<CopyPassView>(all[position])
-                                             : std::nullopt);
-        copies.push_back(runs.back() ? json(copies_of(*runs.back())) : json());
+    for (const std::vector<CopyPassView> &all : copy_passes) {
+        if (position < all.size()) {
+            lookups.emplace_back(std::in_place, all[position]);
+            copies.push_back(copies_of(all[position]));
+        } else {
+            lookups.emplace_back(std::nullopt);
+            copies.push_back(json());
+        }
+        runs.push_back(lookups.back() ? &*lookups.back() : nullptr);
     }
     json rows = json::array();
     for (const TestView &test : tests_in_order(runs))
         rows.push_back(row_for(test, runs, options, labels, identity));
-    return {{"title", section_title(runs)},
-            {"copies", copies},
-            {"rows", rows},
-            {"indexes", index_rows(runs, options.baseline)}};
+    json section = json::object();
+    section["title"] = section_title(runs);
+    section["copies"] = std::move(copies);
+    section["rows"] = std::move(rows);
+    section["indexes"] = index_rows(runs, options.baseline);
+    return section;
 }
 
 json gate_for(const json &sections, const std::vector<std::string> &labels, double threshold) {
@@ -311,26 +323,28 @@ std::string input_label(size_t index) {
 json compare_results(const std::vector<ComparisonInput> &inputs, const ComparisonOptions &options) {
     std::vector<std::string> labels;
     json described = json::array();
+    std::vector<std::vector<CopyPassView>> copy_passes;
     size_t positions = 0;
     for (size_t i = 0; i < inputs.size(); ++i) {
         labels.push_back(input_label(i));
         described.push_back(describe_input(inputs[i], labels.back()));
-        positions = std::max(positions, ResultView(inputs[i].document).copy_passes().size());
+        copy_passes.push_back(ResultView(inputs[i].document).copy_passes());
+        positions = std::max(positions, copy_passes.back().size());
     }
     const WorkloadIdentity identity = workload_identity(inputs);
     json sections = json::array();
     for (size_t position = 0; position < positions; ++position)
-        sections.push_back(section_at(position, inputs, options, labels, identity));
+        sections.push_back(section_at(position, copy_passes, options, labels, identity));
     json out = {
         {"schema", kComparisonSchema},
         {"tool", {{"name", "bytebench"}, {"version", BYTEBENCH_VERSION}, {"abi", BYTEBENCH_ABI}}},
         {"baseline", options.baseline},
         {"alpha", options.alpha},
-        {"inputs", described},
-        {"warnings", comparability_warnings(inputs, labels, identity)},
-        {"sections", sections}};
+        {"inputs", std::move(described)},
+        {"warnings", comparability_warnings(inputs, labels, identity)}};
     if (options.fail_if_slower_pct)
         out["gate"] = gate_for(sections, labels, *options.fail_if_slower_pct);
+    out["sections"] = std::move(sections);
     return out;
 }
 

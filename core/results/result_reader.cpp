@@ -118,6 +118,25 @@ std::optional<IndexView> CopyPassView::find_index(const std::string &category) c
     return std::nullopt;
 }
 
+CopyPassLookup::CopyPassLookup(const CopyPassView &copy_pass)
+    : view_(copy_pass), tests_(copy_pass.tests()), indexes_(copy_pass.indexes()) {
+    test_at_.reserve(tests_.size());
+    for (size_t i = 0; i < tests_.size(); ++i)
+        test_at_.emplace(tests_[i].id(), i);  // keeps the first
+    index_at_.reserve(indexes_.size());
+    for (size_t i = 0; i < indexes_.size(); ++i) index_at_.emplace(indexes_[i].category(), i);
+}
+
+std::optional<TestView> CopyPassLookup::find_test(const std::string &id) const {
+    const auto at = test_at_.find(id);
+    return at == test_at_.end() ? std::nullopt : std::optional<TestView>(tests_[at->second]);
+}
+
+std::optional<IndexView> CopyPassLookup::find_index(const std::string &category) const {
+    const auto at = index_at_.find(category);
+    return at == index_at_.end() ? std::nullopt : std::optional<IndexView>(indexes_[at->second]);
+}
+
 std::optional<IndexView> CopyPassView::headline_index() const {
     const std::vector<IndexView> all = indexes();
     if (all.empty()) return std::nullopt;

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace bytebench {
@@ -78,6 +79,8 @@ class CopyPassView {
     std::string start() const;
     std::vector<TestView> tests() const;
     std::vector<IndexView> indexes() const;
+    // The first test with this id, the first index of this category. Each
+    // call scans the copy-pass: for many look-ups use CopyPassLookup.
     std::optional<TestView> find_test(const std::string &id) const;
     std::optional<IndexView> find_index(const std::string &category) const;
     // The index the history shows: the "system" category's, else the first.
@@ -85,6 +88,28 @@ class CopyPassView {
 
   private:
     const nlohmann::json *json_;
+};
+
+// A copy-pass's tests and indexes with a table of each by id and by
+// category, built once, so that a look-up costs no scan: what compares every
+// test of one copy-pass with those of others (core/compare/comparison.cpp)
+// uses this, which keeps a comparison linear in the number of tests. Finds
+// what find_test() and find_index() find: the first of equal ids.
+class CopyPassLookup {
+  public:
+    explicit CopyPassLookup(const CopyPassView &copy_pass);
+    const CopyPassView &view() const { return view_; }
+    const std::vector<TestView> &tests() const { return tests_; }
+    const std::vector<IndexView> &indexes() const { return indexes_; }
+    std::optional<TestView> find_test(const std::string &id) const;
+    std::optional<IndexView> find_index(const std::string &category) const;
+
+  private:
+    CopyPassView view_;
+    std::vector<TestView> tests_;
+    std::vector<IndexView> indexes_;
+    std::unordered_map<std::string, size_t> test_at_;   // id -> position in tests_
+    std::unordered_map<std::string, size_t> index_at_;  // category -> position in indexes_
 };
 
 // A whole result document. The document must outlive the view and every

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -172,6 +173,65 @@ TEST(Comparison, GateFailsOnlyOnSignificantSlowdownsBeyondTheThreshold) {
                           result("b", {ok_test("dhry", 50, {50})}, 650)},
                          options)["gate"]["failed"]
                      .get<bool>());
+}
+
+// A comparison is linear in the number of tests (issue 16: with a scan of
+// each copy-pass per row, `bytebench compare` of two results of 10,000 tests
+// took 27 s, docs/performance.md). No clock here: the bound is the TIMEOUT
+// of these tests (60 s, tests/unit/CMakeLists.txt), which the scanning code
+// ran into with these documents; the look-up tables take under a second.
+// 30,000 tests, each in a category of its own with an index: both the rows
+// and the index rows.
+TEST(Comparison, ThirtyThousandTestsAndIndexCategories) {
+    constexpr int kTests = 30000;
+    const auto document = [](bool odd_ones_missing, double factor) {
+        json tests = json::array(), indexes = json::array();
+        for (int i = 0; i < kTests; ++i) {
+            if (odd_ones_missing && i % 2 == 1) continue;
+            const std::string id = "t" + std::to_string(i);
+            tests.push_back({{"id", id},
+                             {"category", "c" + std::to_string(i)},
+                             {"status", "ok"},
+                             {"value", (i + 1) * factor}});
+            indexes.push_back({{"category", "c" + std::to_string(i)}, {"score", (i + 1) * factor}});
+        }
+        return json{{"schema", "bytebench.result/1"},
+                    {"runs", {{{"copies", 1}, {"tests", tests}, {"indexes", indexes}}}}};
+    };
+    // B has the even tests only, in reverse order: lining up is by id.
+    json b = document(true, 2);
+    std::reverse(b["runs"][0]["tests"].begin(), b["runs"][0]["tests"].end());
+    const json c = compare({document(false, 1), b});
+    ASSERT_EQ(c["sections"].size(), 1u);
+    const json &rows = c["sections"][0]["rows"];
+    ASSERT_EQ(rows.size(), size_t(kTests));
+    const json &indexes = c["sections"][0]["indexes"];
+    ASSERT_EQ(indexes.size(), size_t(kTests));
+    for (const int i : {0, 1, 2, 12345, kTests - 2, kTests - 1}) {
+        SCOPED_TRACE(i);
+        EXPECT_EQ(rows[i]["id"], "t" + std::to_string(i));  // A's order
+        EXPECT_EQ(indexes[i]["category"], "c" + std::to_string(i));
+        if (i % 2 == 1) {
+            EXPECT_EQ(rows[i]["cells"][1]["status"], "missing");
+            EXPECT_EQ(indexes[i]["cells"][1]["status"], "missing");
+        } else {
+            EXPECT_EQ(rows[i]["cells"][1]["value"], 2.0 * (i + 1));
+            EXPECT_NEAR(rows[i]["cells"][1]["delta_pct"].get<double>(), 100, 1e-9);
+            EXPECT_NEAR(indexes[i]["cells"][1]["delta_pct"].get<double>(), 100, 1e-9);
+        }
+    }
+}
+
+// The first of two tests with one id is the one compared, in every input,
+// as before the look-up tables.
+TEST(Comparison, TheFirstOfEqualIdsIsCompared) {
+    json a = result("a", {ok_test("dhry", 100, kFast), ok_test("dhry", 50, kSlow)}, 700);
+    json b = result("b", {ok_test("dhry", 110, kFast), ok_test("dhry", 10, kSlow)}, 700);
+    const json c = compare({a, b});
+    const json &rows = c["sections"][0]["rows"];
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0]["cells"][0]["value"], 100.0);
+    EXPECT_EQ(rows[0]["cells"][1]["value"], 110.0);
 }
 
 }  // namespace
