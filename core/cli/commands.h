@@ -128,14 +128,19 @@ struct LoadedResult {
 // Throws std::runtime_error with a one-line message naming the input.
 LoadedResult load_result(const std::string &source, const GlobalOptions &global,
                          const Suite &suite);
+// Each of `sources`, read at once, in their order; throws the first one's
+// error, as load_result() does.
+std::vector<LoadedResult> load_results(const std::vector<std::string> &sources,
+                                       const GlobalOptions &global, const Suite &suite);
 
 // Renders `document` with the `format` reporter to `output` ("" = stdout),
 // through a scratch folder in default_tmpdir(). Returns the exit code after
 // printing the error: kExitBadInput when the reporter failed,
 // kExitTestFailed when the report could not be written.
-int print_rendered(const Environment &env, const std::string &format,
-                   const nlohmann::json &document, bool brief, const std::string &output,
-                   bool stats = false);
+// `document` is taken (moved from, where the caller can): a large one is
+// not copied on its way to the reporter.
+int print_rendered(const Environment &env, const std::string &format, nlohmann::json document,
+                   bool brief, const std::string &output, bool stats = false);
 
 // The folder temporary files go in when no --tmpdir says otherwise:
 // $BYTEBENCH_TMPDIR, else $TMPDIR, else /tmp (an empty variable counts as

@@ -16,7 +16,7 @@ int report_command(const GlobalOptions &global, const ReportOptions &o) {
         print_error(e.what());
         return kExitBadInput;
     }
-    return print_rendered(*env, o.format, result.document, o.brief, o.output, o.stats);
+    return print_rendered(*env, o.format, std::move(result.document), o.brief, o.output, o.stats);
 }
 
 int show_command(const GlobalOptions &global, ReportOptions o) {

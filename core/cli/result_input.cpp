@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <future>
 #include <iostream>
 #include <stdexcept>
 
@@ -68,9 +69,22 @@ LoadedResult load_result(const std::string &source, const GlobalOptions &global,
     return {source, std::nullopt, result_from_file(source, suite)};
 }
 
-int print_rendered(const Environment &env, const std::string &format,
-                   const nlohmann::json &document, bool brief, const std::string &output,
-                   bool stats) {
+std::vector<LoadedResult> load_results(const std::vector<std::string> &sources,
+                                       const GlobalOptions &global, const Suite &suite) {
+    // Each on a thread of its own: reading a large result is mostly parsing
+    // it, one core's work (two results of 30,000 tests: 2 s each).
+    std::vector<std::future<LoadedResult>> loading;
+    for (const std::string &source : sources)
+        loading.push_back(std::async(std::launch::async, [&global, &suite, &source] {
+            return load_result(source, global, suite);
+        }));
+    std::vector<LoadedResult> loaded;
+    for (std::future<LoadedResult> &f : loading) loaded.push_back(f.get());  // the first error
+    return loaded;
+}
+
+int print_rendered(const Environment &env, const std::string &format, nlohmann::json document,
+                   bool brief, const std::string &output, bool stats) {
     RenderOptions render;
     render.brief = brief;
     render.stats = stats;
@@ -87,8 +101,8 @@ int print_rendered(const Environment &env, const std::string &format,
     int rc = kExitOk;
     try {
         if (output.empty()) {
-            const std::string text =
-                render_to_string(env.catalog, env.layout.worker, format, document, render, scratch);
+            const std::string text = render_to_string(env.catalog, env.layout.worker, format,
+                                                      std::move(document), render, scratch);
             // Straight to fd 1 (after what stdio holds), so that a failure
             // keeps its errno: "cannot write standard output: No space left
             // on device".
@@ -96,8 +110,8 @@ int print_rendered(const Environment &env, const std::string &format,
             std::fflush(stdout);
             write_to_descriptor(STDOUT_FILENO, shown_on_standard_output(text), "standard output");
         } else
-            render_report(env.catalog, env.layout.worker, format, document, render, output,
-                          scratch);
+            render_report(env.catalog, env.layout.worker, format, std::move(document), render,
+                          output, scratch);
     } catch (const FileError &e) {  // the report, or its input, could not be written
         print_error(e.what());
         rc = kExitTestFailed;
