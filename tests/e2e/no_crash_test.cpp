@@ -3,11 +3,9 @@
 // as root and, where the user matters, as nobody. Also the checks that
 // those cases led to: ACLs and the folders above a plugin folder, the
 // descriptor cache in place of which something else lies.
-#include <acl/libacl.h>
 #include <gtest/gtest.h>
 #include <pwd.h>
 #include <sqlite3.h>
-#include <sys/acl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -17,6 +15,7 @@
 #include <map>
 #include <optional>
 
+#include "acl.h"
 #include "cli_runner.h"
 
 namespace fs = std::filesystem;
@@ -248,14 +247,6 @@ TEST(NoCrash, ShowOfADeeplyNestedHistoryDocumentIsOneLine) {
     EXPECT_EQ(compared.exit_code, 2) << compared.describe();
     expect_one_line(compared, "bytebench: error: ");
     EXPECT_EQ(run_cli({"--db", db, "history"}).exit_code, 0);
-}
-
-bool set_acl(const std::string &path, const std::string &text) {
-    acl_t acl = acl_from_text(text.c_str());
-    if (acl == nullptr) return false;
-    const bool ok = acl_set_file(path.c_str(), ACL_TYPE_ACCESS, acl) == 0;
-    acl_free(acl);
-    return ok;
 }
 
 CliResult run_count(const std::string &plugins, bool allow = false) {

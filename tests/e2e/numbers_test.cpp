@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "cli_runner.h"
+#include "json_checks.h"
 
 namespace fs = std::filesystem;
 
@@ -116,15 +117,6 @@ TEST(Numbers, GroupsOfGroupsRunTheirTests) {
     ASSERT_EQ(tests.size(), 2u) << tests.dump();
     EXPECT_EQ(tests[0]["id"], "one");
     EXPECT_EQ(tests[1]["id"], "two");
-}
-
-// Whether some value in `j` is null: NaN and infinity as nlohmann writes them.
-bool has_null(const nlohmann::json &j) {
-    if (j.is_null()) return true;
-    if (j.is_structured())
-        for (const nlohmann::json &v : j)
-            if (has_null(v)) return true;
-    return false;
 }
 
 TEST(Numbers, AWorkloadsBadCountIsItsTestsErrorAndTheRunGoesOn) {

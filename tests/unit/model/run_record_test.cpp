@@ -5,8 +5,12 @@
 #include <cmath>
 #include <limits>
 
+#include "json_checks.h"
+
 namespace bytebench {
 namespace {
+
+using test::has_null;
 
 // An ok test of passes with these counts, 1 s each, time base 1 s.
 TestRecord test_of(const std::vector<double> &counts, std::optional<double> baseline = {}) {
@@ -71,15 +75,6 @@ TEST(RunRecord, AnIndexThatOverflowsIsTheTestsError) {
     finish_test(r);
     EXPECT_EQ(r.status, Status::error);
     EXPECT_EQ(r.error, "the passes cannot be scored: its index is inf, not a finite number");
-}
-
-// Whether some number in `j` is null (NaN and infinity as nlohmann writes them).
-bool has_null(const nlohmann::json &j) {
-    if (j.is_null()) return true;
-    if (j.is_structured())
-        for (const nlohmann::json &v : j)
-            if (has_null(v)) return true;
-    return false;
 }
 
 TEST(RunRecord, TheDocumentHoldsOnlyFiniteNumbers) {

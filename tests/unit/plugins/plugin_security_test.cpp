@@ -14,10 +14,14 @@
 #include <filesystem>
 #include <fstream>
 
+#include "acl.h"
+
 namespace fs = std::filesystem;
 
 namespace bytebench {
 namespace {
+
+using test::set_acl;
 
 constexpr uid_t kMe = 1000;
 constexpr gid_t kMyGroup = 1000;
@@ -153,16 +157,6 @@ TEST_F(RealFiles, AFileOfAnotherUserIsRefused) {
     ASSERT_EQ(chown(plugin_.c_str(), 65534, 65534), 0);
     const std::string why = check_plugin_file(plugin_);
     EXPECT_NE(why.find("is owned by uid 65534"), std::string::npos) << why;
-}
-
-// Sets the access ACL of `path` from its text form; false when the file
-// system keeps no ACLs.
-bool set_acl(const std::string &path, const std::string &text) {
-    acl_t acl = acl_from_text(text.c_str());
-    if (acl == nullptr) return false;
-    const bool ok = acl_set_file(path.c_str(), ACL_TYPE_ACCESS, acl) == 0;
-    acl_free(acl);
-    return ok;
 }
 
 // A user and a group that are not us (nobody and nogroup's ids).
