@@ -23,6 +23,7 @@ namespace fs = std::filesystem;
 namespace bytebench::test::no_crash {
 namespace {
 
+const std::string kResult = std::string(BYTEBENCH_E2E_FIXTURE_DIR) + "/compare/before.json";
 const std::string kRemedy = "; fix the permissions or pass --allow-insecure-plugins";
 
 // Ended by itself, with one line on standard error that says what is wrong.
@@ -257,6 +258,94 @@ CliResult run_count(const std::string &plugins, bool allow = false) {
         args.push_back(a);
     args.push_back(fs::path(plugins).parent_path().string() + "/out");
     return run_cli(args);
+}
+
+// The issue's sweep, kept: bad inputs of every kind, each given to the
+// command that reads it, as root and as nobody. Every one is refused with a
+// non-zero exit and an error line, and none ends with a signal (134 was
+// abort(), 139 a stack overflow).
+TEST(NoCrash, NoBadInputEndsWithASignalAsRootOrAsNobody) {
+    const std::string root = fresh_dir("no-crash-sweep");
+    chmod(root.c_str(), 0755);
+    const auto file = [&root](const std::string &name, const std::string &text) {
+        const std::string path = root + "/" + name;
+        std::ofstream(path) << text;
+        chmod(path.c_str(), 0644);
+        return path;
+    };
+    const std::string result = file("result.json", read_file(kResult));
+    const std::string garbage = file("garbage.json", "{\"schema\": \"bytebench.result/1\", ");
+    const std::string deep = file("deep.json", std::string(100000, '[') + std::string(100000, ']'));
+    const std::string not_result = file("other.json", R"({"schema": "other/1"})");
+    const std::string report = file("report.txt", "neither JSON nor\na UnixBench report\n");
+    const std::string nan_suite = file("nan.toml",
+                                       "name = \"s\"\ntests = [\"a\"]\n[test.a]\n"
+                                       "workload = \"test.count\"\nduration = nan\n");
+    const std::string huge_suite = file("huge.toml",
+                                        "name = \"s\"\ntests = [\"a\"]\n[test.a]\n"
+                                        "workload = \"test.count\"\n"
+                                        "duration = 1e300\n");
+    const std::string cycle_suite =
+        file("cycle.toml",
+             "name = \"s\"\ntests = [\"a\"]\n[test.a]\nworkload = \"test.count\"\n"
+             "[groups]\nx = [\"y\"]\ny = [\"x\"]\n");
+    const std::string fifo = root + "/fifo";
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0644), 0);
+    const std::string good = kTestPlugins + "/good";
+    const std::vector<std::vector<std::string>> cases = {
+        {"report", "/dev/zero"},
+        {"report", fifo},
+        {"report", garbage},
+        {"report", deep},
+        {"report", not_result},
+        {"report", report},
+        {"report", root + "/missing.json"},
+        {"report", result, "--format", "no-such-format"},
+        {"report", result, "-o", "/dev/full"},
+        {"report", result, "-o", root + "/no/such/folder/r.txt"},
+        {"compare", result, deep},
+        {"compare", result, garbage},
+        {"compare", result, result, "--fail-if-slower", "nan"},
+        {"compare", result, result, "--alpha", "inf"},
+        {"compare", result, result, "-o", "/dev/full"},
+        {"import", "/dev/zero"},
+        {"import", fifo},
+        {"import", report},
+        {"--suite", "/dev/zero", "list"},
+        {"--suite", fifo, "list"},
+        {"--suite", nan_suite, "list"},
+        {"--suite", huge_suite, "list"},
+        {"--suite", cycle_suite, "list"},
+        {"--plugin-path", good, "run", "test.count", "--duration", "nan"},
+        {"--plugin-path", good, "run", "test.count", "--duration", "1e300"},
+        {"--plugin-path", good, "run", "test.count", "-c", "0"},
+        {"--plugin-path", good, "run", "no.such.test"},
+        {"--plugin-path", root + "/missing", "run", "test.count"},
+        {"show", "@99999"},
+        {"history", "--limit", "nan"},
+        {"sysinfo", "--tmpdir", fifo},
+    };
+    const auto account = nobody();
+    const std::vector<std::optional<Account>> users = {Account{geteuid(), getegid(), false},
+                                                       account};
+    for (const std::optional<Account> &user : users) {
+        if (!user) continue;
+        const std::string home = root + (user->switch_user ? "/home-nobody" : "/home-root");
+        fs::create_directories(home);
+        ASSERT_EQ(chown(home.c_str(), user->uid, user->gid), 0);
+        for (const std::vector<std::string> &args : cases) {
+            std::vector<std::string> with_db = {"--db", home + "/history.db"};
+            with_db.insert(with_db.end(), args.begin(), args.end());
+            const CliResult r = run_as(*user, home, with_db);
+            std::string line;
+            for (const std::string &a : args) line += " " + a;
+            const std::string who = user->switch_user ? "as nobody:" : "as root:";
+            ASSERT_TRUE(r.started()) << who << line << ": " << r.describe();
+            EXPECT_TRUE(r.exited() && !r.timed_out) << who << line << ": " << r.describe();
+            EXPECT_NE(r.exit_code, 0) << who << line << "\n" << r.out;
+            EXPECT_NE(r.err.find("error"), std::string::npos) << who << line << "\n" << r.err;
+        }
+    }
 }
 
 // Another user may write the plugin through an ACL entry: it was loaded.
