@@ -1,6 +1,6 @@
 // Process limits, for real: the CLI and the worker run as a user to whom
-// RLIMIT_NPROC applies (nobody when the tests run as root, who is exempt;
-// else the user running them), with the limit set just above what that user
+// RLIMIT_NPROC applies (a user id of no account when the tests run as root,
+// who is exempt; else the user running them), with the limit set just above what that user
 // already runs.
 //   - the CLI skips a test whose processes do not fit, with one line naming
 //     the limit and how to raise it, and runs the next one;
@@ -48,9 +48,16 @@ std::optional<Account> limited_account() {
         const passwd *pw = getpwuid(getuid());
         return Account{getuid(), getgid(), pw != nullptr ? pw->pw_name : "", false};
     }
-    const passwd *pw = getpwnam("nobody");
-    if (pw == nullptr) return std::nullopt;
-    return Account{pw->pw_uid, pw->pw_gid, "nobody", true};
+    // As root: a user id of no account, which no other test runs as (other
+    // tests run as nobody at the same time, and their processes would count
+    // against this user's limit, then end and leave room for a fork that
+    // should have failed). Its group is nobody's.
+    const passwd *nobody = getpwnam("nobody");
+    if (nobody == nullptr) return std::nullopt;
+    for (uid_t uid = 64000; uid < 65000; ++uid)
+        if (getpwuid(uid) == nullptr)
+            return Account{uid, nobody->pw_gid, "uid " + std::to_string(uid), true};
+    return std::nullopt;
 }
 
 // Tasks (threads included) whose real uid is `uid`: what RLIMIT_NPROC counts.
@@ -139,7 +146,7 @@ class ProcessLimit : public ::testing::Test {
   protected:
     void SetUp() override {
         const auto account = limited_account();
-        if (!account) GTEST_SKIP() << "no user 'nobody' to run as";
+        if (!account) GTEST_SKIP() << "no user id to run as";
         account_ = *account;
         home_ = account_dir(account_,
                             std::string("nproc-") +
