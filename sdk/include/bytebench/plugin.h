@@ -138,7 +138,10 @@
  *   - BYTEBENCH_ABI_MINOR grows when fields are appended to the END of a
  *     struct. Nothing is ever removed or reordered within a major.
  *   - Every struct starts with `uint32_t struct_size`, set by whoever fills
- *     the struct to sizeof() of the struct as *it* was compiled. A reader
+ *     the struct to sizeof() of the struct as *it* was compiled. Fill
+ *     structs with designated initializers (C) or member by member: fields
+ *     a later minor appends then stay 0, without a
+ *     -Wmissing-field-initializers warning. A reader
  *     must check BB_HAS_FIELD() before reading a field that was appended
  *     after 1.0, and must ignore any tail it does not know.
  *   - A plugin built against an older minor loads in a newer host.
@@ -150,6 +153,9 @@
  *   1.0  first stable version.
  *   1.1  bb_host.record_detail: a workload records facts its numbers depend
  *        on (array size, I/O mode, the instruction set it chose).
+ *   1.2  bb_param_desc.choices, min_value and max_value: the values a
+ *        parameter allows, checked by the host before any worker starts;
+ *        bb_reporter.documents: the documents a reporter renders.
  *
  * ---------------------------------------------------------------------------
  * 5. Types and strings
@@ -197,7 +203,7 @@ extern "C" {
 #endif
 
 #define BYTEBENCH_ABI_MAJOR 1
-#define BYTEBENCH_ABI_MINOR 1
+#define BYTEBENCH_ABI_MINOR 2
 
 /* Gives the entry point default visibility in a library built with
  * -fvisibility=hidden (GCC and Clang). */
@@ -335,13 +341,25 @@ typedef struct bb_host {
 
 /* One parameter a workload accepts. Plugin-owned, valid until unload. Suite
  * files and the command line give values as strings; the CLI checks them
- * against `type` before it starts the workers. */
+ * against `type`, `choices` and the bounds before it starts any worker, and
+ * refuses a plugin whose descriptor breaks a rule below when it loads. */
 typedef struct bb_param_desc {
     uint32_t struct_size;
     const char *key;           /* [a-z0-9_]+, unique within the workload */
     const char *type;          /* "int", "float", "bool" or "string" */
     const char *default_value; /* as a string, e.g. "1024"; never NULL */
     const char *help;          /* one line; may be "" */
+    /* Since 1.2. The only values allowed, or choice_count 0 and choices
+     * NULL for any value of `type`. Each is a value of `type`, no two alike,
+     * and default_value is one of them. */
+    uint32_t choice_count;
+    const char *const *choices;
+    /* Since 1.2. Inclusive bounds of an "int" or "float" parameter, written
+     * as values of its type ("1", "0.5"); NULL for no bound on that side
+     * (and always NULL for "bool" and "string"). min_value <= max_value, and
+     * default_value lies between them. */
+    const char *min_value;
+    const char *max_value;
 } bb_param_desc;
 
 /* Describes the copy being run. Host-owned; the same pointer is passed to
@@ -428,7 +446,11 @@ typedef struct bb_workload {
      * with it before a pass. */
     uint32_t processes_per_copy;
     uint32_t param_count;
-    const bb_param_desc *params; /* param_count entries; NULL if none */
+    /* param_count entries; NULL if none. An array of bb_param_desc as the
+     * plugin was compiled: the host steps through it by params[0].struct_size
+     * (every entry has the same struct_size), so an array built against an
+     * older minor, with smaller entries, is read correctly. */
+    const bb_param_desc *params;
 
     /* [main-thread; run: once, after entry, before the start barrier]
      * Untimed setup of this copy for this pass. ctx: see bb_run_context
@@ -466,6 +488,10 @@ typedef struct bb_workload {
 /* Reporters                                                                */
 /* ------------------------------------------------------------------------ */
 
+/* The documents a reporter renders (bb_reporter.documents). */
+#define BB_DOCUMENT_RESULT 0x1u     /* "bytebench.result/1" */
+#define BB_DOCUMENT_COMPARISON 0x2u /* "bytebench.comparison/1" */
+
 /* An output format. Plugin-owned, valid and unchanged until unload. */
 typedef struct bb_reporter {
     uint32_t struct_size;
@@ -500,6 +526,13 @@ typedef struct bb_reporter {
      * valid during the call). */
     bb_status (*write)(const bb_host *host, const char *result_json, size_t len,
                        const char *out_path, char *err, size_t cap);
+    /* Since 1.2. The documents write() renders: BB_DOCUMENT_* or'ed. The
+     * host sends no other kind: `compare --format F` with a reporter that
+     * renders results only is refused before any worker starts, naming the
+     * formats that render comparisons, and `plugins` lists what each
+     * reporter renders. 0, and a reporter built before 1.2: both kinds
+     * (write() then refuses what it does not render, as above). */
+    uint32_t documents;
 } bb_reporter;
 
 /* ------------------------------------------------------------------------ */

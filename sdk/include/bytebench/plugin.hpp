@@ -231,7 +231,8 @@ class Workload {
     Workload &processes_per_copy(uint32_t v) { return desc_.processes_per_copy = v, *this; }
     Workload &param(const char *key, const char *type, const char *default_value,
                     const char *help = "") {
-        params_.push_back({sizeof(bb_param_desc), key, type, default_value, help});
+        params_.push_back(
+            {sizeof(bb_param_desc), key, type, default_value, help, 0, nullptr, nullptr, nullptr});
         return *this;
     }
 
