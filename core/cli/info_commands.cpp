@@ -43,6 +43,12 @@ void print_test_row(const PlannedTest &t, const Columns &c) {
                           t.unavailable.empty() ? "" : "  [unavailable]"));
 }
 
+// " (results only)" or " (comparisons only)"; "" for a reporter of both.
+std::string renders_only(const ReporterInfo &r) {
+    if (r.renders_results == r.renders_comparisons) return "";
+    return r.renders_results ? " (results only)" : " (comparisons only)";
+}
+
 }  // namespace
 
 int list_command(const GlobalOptions &global) {
@@ -104,7 +110,7 @@ int plugins_command(const GlobalOptions &global) {
         for (const WorkloadInfo &w : p.workloads)
             workloads += (workloads.empty() ? "" : ", ") + w.id;
         for (const ReporterInfo &r : p.reporters)
-            reporters += (reporters.empty() ? "" : ", ") + r.id;
+            reporters += (reporters.empty() ? "" : ", ") + r.id + renders_only(r);
         if (!workloads.empty()) print_out(text_format("    workloads: %s\n", workloads.c_str()));
         if (!reporters.empty()) print_out(text_format("    reporters: %s\n", reporters.c_str()));
     }

@@ -1,5 +1,7 @@
 #include "model/plugin_info.h"
 
+#include <algorithm>
+
 namespace bytebench {
 namespace {
 
@@ -57,9 +59,15 @@ PluginInfo plugin_info_from_json(const std::string &path, const nlohmann::json &
     info.build_info = j.value("build_info", "");
     for (const auto &w : j.value("workloads", json::array()))
         info.workloads.push_back(parse_workload(w));
-    for (const auto &r : j.value("reporters", json::array()))
+    for (const auto &r : j.value("reporters", json::array())) {
+        const json documents = r.value("documents", json::array({"result", "comparison"}));
+        const auto renders = [&documents](const char *kind) {
+            return std::find(documents.begin(), documents.end(), kind) != documents.end();
+        };
         info.reporters.push_back({r.at("id"), r.value("name", ""), r.value("description", ""),
-                                  r.value("extension", "")});
+                                  r.value("extension", ""), renders("result"),
+                                  renders("comparison")});
+    }
     return info;
 }
 
@@ -67,11 +75,16 @@ json to_json(const PluginInfo &plugin) {
     json workloads = json::array();
     for (const WorkloadInfo &w : plugin.workloads) workloads.push_back(workload_json(w));
     json reporters = json::array();
-    for (const ReporterInfo &r : plugin.reporters)
+    for (const ReporterInfo &r : plugin.reporters) {
+        json documents = json::array();
+        if (r.renders_results) documents.push_back("result");
+        if (r.renders_comparisons) documents.push_back("comparison");
         reporters.push_back({{"id", r.id},
                              {"name", r.name},
                              {"description", r.description},
-                             {"extension", r.extension}});
+                             {"extension", r.extension},
+                             {"documents", documents}});
+    }
     return {{"path", plugin.path},
             {"id", plugin.id},
             {"name", plugin.name},

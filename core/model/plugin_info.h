@@ -27,6 +27,10 @@ struct WorkloadInfo {
 
 struct ReporterInfo {
     std::string id, name, description, extension;
+    // The documents it renders (bb_reporter.documents; both for a reporter
+    // that does not say, as one built before ABI 1.2).
+    bool renders_results = true;
+    bool renders_comparisons = true;
 };
 
 struct PluginInfo {

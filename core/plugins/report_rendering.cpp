@@ -7,6 +7,7 @@
 
 #include "base/file_io.h"
 #include "base/json_text.h"
+#include "base/schema_name.h"
 #include "process/cleanup_on_signal.h"
 #include "process/worker_process.h"
 
@@ -26,6 +27,25 @@ PluginCatalog::ReporterRef reporter_for(const PluginCatalog &catalog, const std:
                           "' (available: " + (known.empty() ? "none" : known) + ")");
     }
     return *ref;
+}
+
+bool renders(const ReporterInfo &reporter, bool comparison) {
+    return comparison ? reporter.renders_comparisons : reporter.renders_results;
+}
+
+// Refuses, before any worker starts, a format whose reporter does not
+// render this kind of document (bb_reporter.documents), naming those that do.
+void check_renders(const PluginCatalog &catalog, const PluginCatalog::ReporterRef &ref,
+                   const std::string &format, const nlohmann::json &document) {
+    const bool comparison = is_known_comparison_schema(document.value("schema", ""));
+    if (renders(*ref.reporter, comparison)) return;
+    std::string able;
+    for (const PluginInfo &p : catalog.plugins())
+        for (const ReporterInfo &r : p.reporters)
+            if (renders(r, comparison)) able += (able.empty() ? "" : ", ") + r.id;
+    const char *kind = comparison ? "comparisons" : "results";
+    throw ReportError("report format '" + format + "' (" + ref.plugin->path + ") does not render " +
+                      kind + " (formats that do: " + (able.empty() ? "none" : able) + ")");
 }
 }  // namespace
 
@@ -63,6 +83,7 @@ std::string render(const PluginCatalog &catalog, const std::string &worker_progr
                    const std::string &format, nlohmann::json document, const RenderOptions &options,
                    const std::string &scratch_dir) {
     const auto ref = reporter_for(catalog, format);
+    check_renders(catalog, ref, format, document);
     document["render"] = {{"brief", options.brief}, {"stats", options.stats}};
     const std::string pid = std::to_string(getpid());
     const std::string input = (fs::path(scratch_dir) / ("report-input-" + pid + ".json")).string();

@@ -104,6 +104,14 @@ void check_workload(const bb_workload *w, uint32_t index) {
     }
 }
 
+constexpr uint32_t kAllDocuments = BB_DOCUMENT_RESULT | BB_DOCUMENT_COMPARISON;
+
+// What `r` renders: its `documents` (ABI 1.2), or both when it says nothing.
+uint32_t documents_of(const bb_reporter &r) {
+    const bool said = BB_HAS_FIELD(&r, bb_reporter, documents) && r.documents != 0;
+    return said ? r.documents : kAllDocuments;
+}
+
 void check_reporter(const bb_reporter *r, uint32_t index) {
     const std::string where = "reporter #" + std::to_string(index);
     if (r == nullptr) throw PluginLoadError(where + " is NULL");
@@ -111,6 +119,10 @@ void check_reporter(const bb_reporter *r, uint32_t index) {
         throw PluginLoadError(where + " descriptor is too small");
     if (!valid_id(r->id)) throw PluginLoadError(where + " has a missing or invalid id");
     if (r->write == nullptr) throw PluginLoadError("reporter '" + text(r->id) + "' has no write()");
+    if ((documents_of(*r) & ~kAllDocuments) != 0)
+        throw PluginLoadError("reporter '" + text(r->id) + "' declares documents " +
+                              std::to_string(documents_of(*r)) +
+                              ": only BB_DOCUMENT_RESULT (1) and BB_DOCUMENT_COMPARISON (2) exist");
 }
 
 }  // namespace
@@ -179,7 +191,10 @@ PluginInfo LoadedPlugin::describe() const {
     }
     for (uint32_t i = 0; i < t.reporter_count; ++i) {
         const bb_reporter &r = *t.reporters[i];
-        info.reporters.push_back({r.id, text(r.name), text(r.description), text(r.file_extension)});
+        const uint32_t documents = documents_of(r);
+        info.reporters.push_back({r.id, text(r.name), text(r.description), text(r.file_extension),
+                                  (documents & BB_DOCUMENT_RESULT) != 0,
+                                  (documents & BB_DOCUMENT_COMPARISON) != 0});
     }
     return info;
 }

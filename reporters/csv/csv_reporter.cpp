@@ -26,13 +26,15 @@ const auto kCsvReporter =
     bytebench::Reporter<&write_csv_report>("csv")
         .name("CSV, UnixBench layout")
         .description("A column per test and a row per copy-pass, as UnixBench writes it")
-        .extension("csv");
+        .extension("csv")
+        .documents(BB_DOCUMENT_RESULT | BB_DOCUMENT_COMPARISON);
 
 const auto kCsvLongReporter =
     bytebench::Reporter<&write_csv_long_report>("csv-long")
         .name("CSV, one row per pass")
         .description("Every pass of every test and every index score, one row each")
-        .extension("csv");
+        .extension("csv")
+        .documents(BB_DOCUMENT_RESULT | BB_DOCUMENT_COMPARISON);
 
 }  // namespace
 

@@ -27,7 +27,8 @@ const auto kHtmlReporter =
         .description(
             "A self-contained HTML page with tables and SVG charts, for a result or a "
             "comparison")
-        .extension("html");
+        .extension("html")
+        .documents(BB_DOCUMENT_RESULT | BB_DOCUMENT_COMPARISON);
 
 }  // namespace
 

@@ -29,7 +29,8 @@ const auto kJsonReporter = bytebench::Reporter<&write_json_report>("json")
                                .description(
                                    "The bytebench.result or bytebench.comparison "
                                    "document, pretty-printed")
-                               .extension("json");
+                               .extension("json")
+                               .documents(BB_DOCUMENT_RESULT | BB_DOCUMENT_COMPARISON);
 
 }  // namespace
 

@@ -24,7 +24,8 @@ const auto kMarkdownReporter =
     bytebench::Reporter<&write_markdown_report>("markdown")
         .name("Markdown tables")
         .description("GitHub-flavoured Markdown tables of a result or a comparison")
-        .extension("md");
+        .extension("md")
+        .documents(BB_DOCUMENT_RESULT | BB_DOCUMENT_COMPARISON);
 
 }  // namespace
 

@@ -281,7 +281,8 @@ const auto kTextReporter =
     bytebench::Reporter<&write_text_report>("text")
         .name("UnixBench text report")
         .description("UnixBench 6.0's text report, line for line; comparisons as a table")
-        .extension("txt");
+        .extension("txt")
+        .documents(BB_DOCUMENT_RESULT | BB_DOCUMENT_COMPARISON);
 
 }  // namespace
 

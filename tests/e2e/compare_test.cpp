@@ -98,6 +98,33 @@ TEST(Compare, ImportsAUnixBenchReportOnTheFly) {
     EXPECT_EQ(c["sections"][0]["rows"][0]["cells"][1]["status"], "ok");
 }
 
+// A reporter that declares it renders results only (bb_reporter.documents,
+// ABI 1.2) is never sent a comparison: refused before any worker starts,
+// naming the formats that render comparisons; it still renders results.
+TEST(Compare, AFormatThatRendersResultsOnlyIsRefused) {
+    const std::string plugins = kTestPlugins + "/reporter";
+    const CliResult r =
+        run_cli_in(kFixtures, {"--plugin-path", plugins, "--no-history", "compare", "before.json",
+                               "after.json", "--format", "test-lines"});
+    EXPECT_EQ(r.exit_code, 2) << r.describe();
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("report format 'test-lines' (" + plugins +
+                         "/test_reporter.so) does not render comparisons (formats that do: "),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("markdown"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("test-lines,"), std::string::npos) << r.err;
+
+    const CliResult report =
+        run_cli_in(kFixtures, {"--plugin-path", plugins, "--no-history", "report", "before.json",
+                               "--format", "test-lines"});
+    EXPECT_EQ(report.exit_code, 0) << report.describe() << report.err;
+    EXPECT_NE(report.out.find(" ok "), std::string::npos) << report.out;
+
+    const CliResult listed = run_cli({"--plugin-path", plugins, "plugins"});
+    EXPECT_NE(listed.out.find("test-lines (results only)"), std::string::npos) << listed.out;
+}
+
 TEST(Compare, BadInputIsOneLineAndExit2) {
     const CliResult one = run_cli_in(kFixtures, {"--no-history", "compare", "before.json"});
     EXPECT_EQ(one.exit_code, 2);

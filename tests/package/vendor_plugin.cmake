@@ -66,11 +66,12 @@ run_step("report --format junit" COMMAND "${cli}" --plugin-path "${build}" repor
 run_step("check the re-rendered report"
          COMMAND "${PYTHON}" "${CHECKER}" "${result_json}" "${WORK_DIR}/again.xml")
 
-# A comparison is not a result: the reporter refuses it with a clear message.
+# A comparison is not a result: the reporter declares it renders results
+# only (ABI 1.2), so the host refuses before any worker starts.
 execute_process(COMMAND "${cli}" --plugin-path "${build}" compare "${result_json}"
                         "${result_json}" --format junit -o "${WORK_DIR}/comparison.xml"
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(rc EQUAL 0 OR NOT "${out}${err}" MATCHES "comparison document")
-  message(FATAL_ERROR "compare --format junit should fail naming the comparison document "
+if(NOT rc EQUAL 2 OR NOT "${out}${err}" MATCHES "does not render comparisons")
+  message(FATAL_ERROR "compare --format junit should be refused: it renders results only "
                       "(exit ${rc}):\n${out}\n${err}")
 endif()

@@ -1,5 +1,6 @@
 // test_reporter.so (test.reporter): reporters for the reporter-plugin tests.
 //   test-lines  one line per test of each run: "<copies> <id> <status> <value>"
+//               (results only: bb_reporter.documents)
 //               (value in shortest round-trip form, "-" when the test has none)
 //   test-crash  raises SIGSEGV
 //   test-slow   writes a line, then sleeps 30 s (for interrupting a report)
@@ -57,7 +58,8 @@ void write_slow(std::string_view, std::ostream &out) {
 const auto kLines = bytebench::Reporter<&write_lines>("test-lines")
                         .name("Test: one line per test")
                         .description("<copies> <id> <status> <value> per test and run")
-                        .extension("txt");
+                        .extension("txt")
+                        .documents(BB_DOCUMENT_RESULT);
 const auto kCrash = bytebench::Reporter<&write_crash>("test-crash")
                         .name("Test: crashing reporter")
                         .description("Raises SIGSEGV")

@@ -9,7 +9,8 @@ namespace {
 const auto kJunit = bytebench::Reporter<&vendor::write_junit>("junit")
                         .name("JUnit XML")
                         .description("JUnit XML for CI test reports (Jenkins, GitLab, GitHub)")
-                        .extension("xml");
+                        .extension("xml")
+                        .documents(BB_DOCUMENT_RESULT);  // ABI 1.2; older hosts ignore it
 
 }  // namespace
 

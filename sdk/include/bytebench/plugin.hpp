@@ -290,6 +290,8 @@ class Reporter {
     Reporter &name(const char *v) { return desc_.name = v, *this; }
     Reporter &description(const char *v) { return desc_.description = v, *this; }
     Reporter &extension(const char *v) { return desc_.file_extension = v, *this; }
+    // BB_DOCUMENT_* or'ed (ABI 1.2); not called: both.
+    Reporter &documents(uint32_t v) { return desc_.documents = v, *this; }
     const bb_reporter *descriptor() const { return &desc_; }
 
   private:

@@ -28,7 +28,8 @@ PluginInfo sample() {
     w.flags = 1;
     w.processes_per_copy = 4;
     w.params = {{"size", "int", "4096", "elements"}, {"mode", "string", "fast", ""}};
-    p.reporters.push_back({"x-xml", "X XML", "for X", "xml"});
+    p.reporters.push_back({"x-xml", "X XML", "for X", "xml", true, false});
+    p.reporters.push_back({"x-diff", "X diff", "", "diff", false, true});
     return p;
 }
 
@@ -37,6 +38,11 @@ void expect_same(const PluginInfo &a, const PluginInfo &b) {
     ASSERT_EQ(a.workloads.size(), b.workloads.size());
     EXPECT_EQ(a.workloads[0].repeat_long, b.workloads[0].repeat_long);
     EXPECT_EQ(a.workloads[0].params[1].help, b.workloads[0].params[1].help);
+    ASSERT_EQ(a.reporters.size(), b.reporters.size());
+    for (size_t i = 0; i < a.reporters.size(); ++i) {
+        EXPECT_EQ(a.reporters[i].renders_results, b.reporters[i].renders_results);
+        EXPECT_EQ(a.reporters[i].renders_comparisons, b.reporters[i].renders_comparisons);
+    }
 }
 
 TEST(PluginInfo, RoundTripsThroughItsJson) {
@@ -57,6 +63,15 @@ TEST(PluginInfo, OptionalMembersHaveDefaults) {
     EXPECT_EQ(p.workloads[0].default_duration_s, 10);
     EXPECT_EQ(p.workloads[0].processes_per_copy, 1u);
     EXPECT_TRUE(p.reporters.empty());
+}
+
+// A cache written before reporters said what they render: both.
+TEST(PluginInfo, AReporterThatSaysNothingRendersBothDocuments) {
+    const PluginInfo p =
+        plugin_info_from_json("/p.so", {{"id", "p"}, {"reporters", {{{"id", "r"}}}}});
+    ASSERT_EQ(p.reporters.size(), 1u);
+    EXPECT_TRUE(p.reporters[0].renders_results);
+    EXPECT_TRUE(p.reporters[0].renders_comparisons);
 }
 
 TEST(PluginInfo, RequiredMembersMustBeThere) {
