@@ -23,6 +23,7 @@
 #include "base/file_io.h"
 #include "base/last_resort.h"
 #include "base/monotonic_clock.h"
+#include "fault_report.h"
 #include "janitor.h"
 #include "plugin_loader.h"
 #include "protocol/worker_protocol.h"
@@ -106,6 +107,7 @@ int run_workload(const Options &o, HostState &state) {
     if (o.cpu >= 0)
         if (const std::string error = pin_to(o.cpu); !error.empty()) return fail(o.msg_fd, error);
     const bb_host *host = make_host(&state);
+    enter_plugin_call(PluginCall::entry, nullptr);
     LoadedPlugin plugin(o.plugin, host);
     const bb_workload *w = plugin.find_workload(o.workload);
     if (w == nullptr) return fail(o.msg_fd, "plugin has no workload '" + o.workload + "'");
@@ -136,7 +138,9 @@ int run_workload(const Options &o, HostState &state) {
     bb_run_result result{};
     result.struct_size = sizeof result;
     void *instance = nullptr;
+    enter_plugin_call(PluginCall::create, w->id);
     const bb_status created = w->create(host, &ctx, &instance, result.error, sizeof result.error);
+    enter_plugin_call(PluginCall::none, nullptr);
     if (created != BB_OK) {
         send_result(o.msg_fd, created, result, 0, 0, state.details);
         return kExitOk;
@@ -149,25 +153,32 @@ int run_workload(const Options &o, HostState &state) {
     const uint64_t start = monotonic_ns();
     ctx.deadline_ns = start + o.duration_ns;
     arm_stop_timer(o.duration_ns);
+    enter_plugin_call(PluginCall::run, w->id);
     const bb_status status = w->run(instance, host, &ctx, &result);
+    enter_plugin_call(PluginCall::none, nullptr);
     const uint64_t wall = monotonic_ns() - start;
     ran_on.end = sched_getcpu();
     disarm_stop_timer();
     g_stop_flag = 1;  // anything the workload left running should wind down
     send_result(o.msg_fd, status, result, result.elapsed_ns != 0 ? result.elapsed_ns : wall, start,
                 state.details, ran_on);
+    enter_plugin_call(PluginCall::destroy, w->id);
     if (w->destroy != nullptr) w->destroy(instance);
+    enter_plugin_call(PluginCall::none, nullptr);
     return kExitOk;
 }
 
 int describe(const Options &o, HostState &state) {
+    enter_plugin_call(PluginCall::entry, nullptr);
     LoadedPlugin plugin(o.plugin, make_host(&state));
+    enter_plugin_call(PluginCall::describe, nullptr);
     write_message(o.msg_fd, DescribeMessage{to_json(plugin.describe())});
     return kExitOk;
 }
 
 int report(const Options &o, HostState &state) {
     const bb_host *host = make_host(&state);
+    enter_plugin_call(PluginCall::entry, nullptr);
     LoadedPlugin plugin(o.plugin, host);
     const bb_reporter *r = plugin.find_reporter(o.reporter);
     if (r == nullptr) return fail(o.msg_fd, "plugin has no reporter '" + o.reporter + "'");
@@ -181,7 +192,9 @@ int report(const Options &o, HostState &state) {
     }
     char err[BB_ERROR_CAP] = {0};
     const char *out = o.out == "-" ? nullptr : o.out.c_str();
+    enter_plugin_call(PluginCall::write, r->id);
     const bb_status status = r->write(host, json.c_str(), json.size(), out, err, sizeof err);
+    enter_plugin_call(PluginCall::none, nullptr);
     err[sizeof err - 1] = '\0';
     if (status != BB_OK) return fail(o.msg_fd, err[0] != '\0' ? err : "reporter failed");
     ResultMessage done;
@@ -215,6 +228,7 @@ int main(int argc, char **argv) {
 
 static int worker_main(int argc, char **argv) {
     using namespace bytebench::worker;
+    install_fault_report();
     CLI::App app{"bytebench worker: runs plugin code on behalf of the bytebench CLI"};
     app.require_subcommand(1);
     Options o;

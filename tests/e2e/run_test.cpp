@@ -105,6 +105,11 @@ TEST(EndToEnd, ACrashingWorkloadIsRecordedAndTheRunGoesOn) {
     ASSERT_NE(crash, nullptr);
     EXPECT_EQ((*crash)["status"], "crashed");
     EXPECT_NE((*crash)["error"].get<std::string>().find("signal 11"), std::string::npos);
+    // The worker names the fault and the plugin call it happened in.
+    EXPECT_NE((*crash)["error"].get<std::string>().find(
+                  "last output: bytebench-worker: SIGSEGV at address 0x10 in run() of test.crash"),
+              std::string::npos)
+        << (*crash)["error"];
     EXPECT_EQ((*crash)["passes"].size(), 1u);  // a crash ends the test
     EXPECT_EQ((*find_test(run, "test.error"))["status"], "error");
     EXPECT_NE(
