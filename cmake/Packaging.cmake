@@ -5,7 +5,7 @@
 # P can be moved or copied anywhere.
 #   P/bin/bytebench, P/bin/bytebench-worker
 #   P/lib/bytebench/plugins/*.so (and system.d/ helpers)
-#   P/include/bytebench/plugin.h, plugin.hpp          the SDK
+#   P/include/bytebench/plugin.h, plugin.hpp, params.h  the SDK
 #   P/lib/cmake/bytebench/                             find_package(bytebench)
 #   P/share/bytebench/suites/*.toml, examples/suites/  suites
 #   P/share/doc/bytebench/                             docs, examples, LICENSE,

@@ -51,6 +51,7 @@ struct RunOptions {
     double quick_target_pct = 1;     // --quick-target
     double quick_budget_s = QuickOptions{}.budget_s;  // --quick-budget
     bool show_progress = true;
+    std::vector<std::string> params;  // --param [TEST.]KEY=VALUE, as typed
     std::string command_line;
 };
 
@@ -98,6 +99,8 @@ int compare_command(const GlobalOptions &global, const CompareOptions &options);
 int import_command(const GlobalOptions &global, const ImportCommandOptions &options);
 int history_command(const GlobalOptions &global, const HistoryOptions &options);
 int sysinfo_command(const GlobalOptions &global, const SysinfoOptions &options);
+// `describe TEST|WORKLOAD`: everything known of one test or workload.
+int describe_command(const GlobalOptions &global, const std::string &id);
 
 // Shared helpers (cli_context.cpp).
 struct Environment {

@@ -79,6 +79,12 @@ static int bytebench_main(int argc, char **argv) {
         ->capture_default_str()
         ->check(decimal_in(bytebench::DecimalRange::from_to(0, 86400, "seconds")))
         ->needs(quick);
+    run_cmd
+        ->add_option("--param", run.params,
+                     "Set a parameter of every selected test that declares KEY, or of TEST only "
+                     "(repeatable; bytebench describe TEST shows them)")
+        ->type_name("[TEST.]KEY=VALUE")
+        ->allow_extra_args(false);
     run_cmd->add_flag("--scaling", run.scaling,
                       "Scaling sweep: -c 1,2,4,... up to the CPU count (and the CPU count)");
     run_cmd
@@ -114,6 +120,11 @@ static int bytebench_main(int argc, char **argv) {
     app.add_subcommand("list", "List tests, groups and workloads");
     app.add_subcommand("plugins",
                        "List plugins: what loaded, from where, and why anything did not");
+
+    std::string describe_id;
+    CLI::App *describe_cmd = app.add_subcommand(
+        "describe", "Show a test or workload: what it measures, its parameters and plugin");
+    describe_cmd->add_option("id", describe_id, "A test of the suite or a workload id")->required();
 
     ReportOptions report;
     CLI::App *report_cmd = app.add_subcommand("report", "Render a saved result again");
@@ -205,6 +216,7 @@ static int bytebench_main(int argc, char **argv) {
     if (command == "run") return run_command(global, run);
     if (command == "list") return list_command(global);
     if (command == "plugins") return plugins_command(global);
+    if (command == "describe") return describe_command(global, describe_id);
     if (command == "show") return show_command(global, show);
     if (command == "compare") return compare_command(global, compare);
     if (command == "import") return import_command(global, import);

@@ -76,6 +76,7 @@ nlohmann::json options_json(const RunOptions &o, const ScheduleOptions &schedule
                       {"min_passes", schedule.quick->min_passes},
                       {"max_passes", schedule.quick->max_passes},
                       {"budget_s", schedule.quick->budget_s}};
+    if (!o.params.empty()) j["params"] = o.params;
     if (o.iterations) j["iterations"] = *o.iterations;
     if (o.duration_s) j["duration_s"] = *o.duration_s;
     return j;
@@ -97,10 +98,29 @@ std::vector<PlannedTest> plan(const RunOptions &o, const Environment &env) {
     plan_options.iterations = o.iterations;
     plan_options.duration_s = o.duration_s;
     plan_options.quick = o.quick;
+    for (const std::string &text : o.params)
+        plan_options.overrides.push_back(parse_param_override(text));
     std::vector<PlannedTest> tests;
     for (const std::string &id : expand_names(names, env.suite, env.catalog))
         tests.push_back(plan_test(id, env.suite, env.catalog, plan_options));
+    check_param_overrides(plan_options.overrides, tests);
     return tests;
+}
+
+// How --param changes an indexed test (one with a baseline in the suite),
+// which makes the index another than the suite's; "" when it changes none.
+std::string param_method_change(const RunOptions &o, const Suite &suite,
+                                const std::vector<PlannedTest> &tests) {
+    if (o.params.empty()) return "";
+    for (const PlannedTest &t : tests) {
+        const TestDef *def = suite.find_test(t.id);
+        if (def == nullptr || !def->baseline) continue;
+        for (const std::string &text : o.params) {
+            if (parse_param_override(text).applies_to(t.id, t.workload))
+                return "--param " + text + " changes the indexed test '" + t.id + "'";
+        }
+    }
+    return "";
 }
 
 bool any_failure(const RunRecord &record) {
@@ -214,7 +234,7 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
     }
     schedule.settle_s = o.settle_s.value_or(env->suite.settle_s.value_or(schedule.settle_s));
     schedule.worker_program = env->layout.worker;
-    std::string method_change;
+    std::string method_change = param_method_change(o, env->suite, tests);
     if (o.quick) {
         if (o.iterations) {
             print_error("--quick chooses the pass counts itself; leave out -i");
@@ -239,7 +259,7 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
                       "±%g%% (%d to %d passes, %g s a test), not UnixBench's method",
                       quick.pass_s, o.quick_target_pct, quick.min_passes, quick.max_passes,
                       quick.budget_s);
-        method_change = text;
+        method_change = method_change.empty() ? text : method_change + "; " + text;
     }
 
     RunRecord record;

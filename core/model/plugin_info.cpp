@@ -7,6 +7,25 @@ namespace {
 
 using nlohmann::json;
 
+// The 1.2 members are written only when the plugin declared them, so a
+// descriptor without them reads as before.
+ParamInfo parse_param(const json &p) {
+    ParamInfo param{p.at("key"), p.at("type"), p.at("default"), p.value("help", "")};
+    for (const auto &choice : p.value("choices", json::array()))
+        param.choices.push_back(choice.get<std::string>());
+    if (p.contains("min")) param.min_value = p.at("min").get<std::string>();
+    if (p.contains("max")) param.max_value = p.at("max").get<std::string>();
+    return param;
+}
+
+json param_json(const ParamInfo &p) {
+    json j = {{"key", p.key}, {"type", p.type}, {"default", p.default_value}, {"help", p.help}};
+    if (!p.choices.empty()) j["choices"] = p.choices;
+    if (p.min_value) j["min"] = *p.min_value;
+    if (p.max_value) j["max"] = *p.max_value;
+    return j;
+}
+
 WorkloadInfo parse_workload(const json &j) {
     WorkloadInfo w;
     w.id = j.at("id");
@@ -21,16 +40,13 @@ WorkloadInfo parse_workload(const json &j) {
     w.baseline = j.value("baseline", 0.0);
     w.flags = j.value("flags", 0u);
     w.processes_per_copy = j.value("processes_per_copy", 1u);
-    for (const auto &p : j.value("params", json::array()))
-        w.params.push_back({p.at("key"), p.at("type"), p.at("default"), p.value("help", "")});
+    for (const auto &p : j.value("params", json::array())) w.params.push_back(parse_param(p));
     return w;
 }
 
 json workload_json(const WorkloadInfo &w) {
     json params = json::array();
-    for (const ParamInfo &p : w.params)
-        params.push_back(
-            {{"key", p.key}, {"type", p.type}, {"default", p.default_value}, {"help", p.help}});
+    for (const ParamInfo &p : w.params) params.push_back(param_json(p));
     return {{"id", w.id},
             {"name", w.name},
             {"description", w.description},

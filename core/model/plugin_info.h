@@ -5,13 +5,30 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bytebench {
 
 struct ParamInfo {
+    ParamInfo() = default;
+    // The 1.0 fields; the others start empty (a constructor, not an
+    // aggregate, so leaving them out is no -Wmissing-field-initializers).
+    ParamInfo(std::string key_, std::string type_, std::string default_value_,
+              std::string help_ = "")
+        : key(std::move(key_)),
+          type(std::move(type_)),
+          default_value(std::move(default_value_)),
+          help(std::move(help_)) {}
+
     std::string key, type, default_value, help;
+    // ABI 1.2: the only values allowed (empty: any value of `type`), and the
+    // inclusive bounds of an int or float, as the plugin wrote them. A
+    // plugin built before 1.2 has none. model/param_rules.h checks them.
+    std::vector<std::string> choices;
+    std::optional<std::string> min_value, max_value;
 };
 
 struct WorkloadInfo {

@@ -6,6 +6,8 @@
 #include <map>
 #include <set>
 
+#include "model/param_rules.h"
+
 namespace bytebench {
 namespace {
 
@@ -34,47 +36,20 @@ std::vector<std::string> known_names(const Suite &suite, const PluginCatalog &ca
     return names;
 }
 
-bool valid_value(const std::string &type, const std::string &value) {
-    char *end = nullptr;
-    if (type == "int") {
-        std::strtoll(value.c_str(), &end, 10);
-        return !value.empty() && *end == '\0';
+// `where` starts every error message: "test 'fsdisk': " or "test 'fsdisk': quick_params: ".
+ParamValues resolve_params(const std::string &where, const WorkloadInfo &w,
+                           const ParamValues &given) {
+    try {
+        return resolve_param_values(w, given);
+    } catch (const ParamError &e) {
+        throw SelectionError(where + e.what());
     }
-    if (type == "float") {
-        const double v = std::strtod(value.c_str(), &end);
-        return !value.empty() && *end == '\0' && std::isfinite(v);
-    }
-    if (type == "bool") return value == "true" || value == "false";
-    return true;
 }
 
-// `where` starts every error message: "test 'fsdisk': " or "test 'fsdisk': quick_params: ".
-std::vector<std::pair<std::string, std::string>> resolve_params(
-    const std::string &where, const WorkloadInfo &w,
-    const std::vector<std::pair<std::string, std::string>> &given) {
-    for (const auto &param : given) {
-        // Not a structured binding: C++17 lambdas cannot capture those (clang refuses).
-        const std::string &key = param.first, &value = param.second;
-        const auto declared = std::find_if(w.params.begin(), w.params.end(),
-                                           [&](const ParamInfo &p) { return p.key == key; });
-        if (declared == w.params.end()) {
-            std::string list;
-            for (const ParamInfo &p : w.params) list += (list.empty() ? "" : ", ") + p.key;
-            throw SelectionError(where + "workload '" + w.id + "' has no parameter '" + key +
-                                 "' (it has: " + (list.empty() ? "none" : list) + ")");
-        }
-        if (!valid_value(declared->type, value))
-            throw SelectionError(where + "parameter '" + key + "' must be " + declared->type +
-                                 ", got '" + value + "'");
-    }
-    std::vector<std::pair<std::string, std::string>> resolved;
-    for (const ParamInfo &p : w.params) {
-        std::string value = p.default_value;
-        for (const auto &[key, v] : given)
-            if (key == p.key) value = v;
-        resolved.emplace_back(p.key, value);
-    }
-    return resolved;
+std::string joined(const std::set<std::string> &items) {
+    std::string list;
+    for (const std::string &item : items) list += (list.empty() ? "" : ", ") + item;
+    return list.empty() ? "none" : list;
 }
 
 }  // namespace
@@ -185,8 +160,59 @@ PlannedTest plan_test(const std::string &id, const Suite &suite, const PluginCat
         if (options.quick)
             given.insert(given.end(), def->quick_params.begin(), def->quick_params.end());
     }
+    // The command line wins over the suite: later values replace earlier ones.
+    for (const ParamOverride &o : options.overrides) {
+        if (!o.applies_to(id, w)) continue;
+        resolve_params("--param " + o.text() + ": " + where, w, {{o.key, o.value}});
+        given.emplace_back(o.key, o.value);
+    }
     t.params = resolve_params(where, w, given);
     return t;
+}
+
+std::string ParamOverride::text() const {
+    return (test.empty() ? "" : test + ".") + key + "=" + value;
+}
+
+// TEST.KEY names the test; a bare KEY applies to every test declaring it.
+bool ParamOverride::applies_to(const std::string &id, const WorkloadInfo &w) const {
+    if (!test.empty()) return test == id;
+    return std::any_of(w.params.begin(), w.params.end(),
+                       [&](const ParamInfo &p) { return p.key == key; });
+}
+
+ParamOverride parse_param_override(const std::string &text) {
+    const size_t eq = text.find('=');
+    if (eq == std::string::npos || eq == 0)
+        throw SelectionError("--param " + text + ": expected KEY=VALUE or TEST.KEY=VALUE");
+    ParamOverride o;
+    o.value = text.substr(eq + 1);
+    // Keys are [a-z0-9_]+, test ids may hold dots: the last dot ends the test.
+    const std::string name = text.substr(0, eq);
+    const size_t dot = name.rfind('.');
+    o.key = dot == std::string::npos ? name : name.substr(dot + 1);
+    if (dot != std::string::npos) o.test = name.substr(0, dot);
+    if (o.key.empty() || (dot != std::string::npos && o.test.empty()))
+        throw SelectionError("--param " + text + ": expected KEY=VALUE or TEST.KEY=VALUE");
+    return o;
+}
+
+void check_param_overrides(const std::vector<ParamOverride> &overrides,
+                           const std::vector<PlannedTest> &tests) {
+    std::set<std::string> keys, ids;
+    for (const PlannedTest &t : tests) {
+        if (!t.unavailable.empty()) continue;
+        ids.insert(t.id);
+        for (const ParamInfo &p : t.workload.params) keys.insert(p.key);
+    }
+    for (const ParamOverride &o : overrides) {
+        if (!o.test.empty() && ids.count(o.test) == 0)
+            throw SelectionError("--param " + o.text() + ": '" + o.test +
+                                 "' is not a selected test (selected: " + joined(ids) + ")");
+        if (o.test.empty() && keys.count(o.key) == 0)
+            throw SelectionError("--param " + o.text() + ": no selected test has a parameter '" +
+                                 o.key + "' (their parameters: " + joined(keys) + ")");
+    }
 }
 
 }  // namespace bytebench

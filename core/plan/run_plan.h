@@ -20,11 +20,28 @@ class SelectionError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// One `run --param`: KEY=VALUE for every selected test that declares KEY, or
+// TEST.KEY=VALUE for test TEST alone.
+struct ParamOverride {
+    std::string test;  // "" = every test declaring `key`
+    std::string key, value;
+    std::string text() const;  // as typed: "[TEST.]KEY=VALUE"
+    // Whether it sets a parameter of test `id`, whose workload is `w`.
+    bool applies_to(const std::string &id, const WorkloadInfo &w) const;
+};
+
 struct PlanOptions {
     std::optional<int> iterations;     // -i
     std::optional<double> duration_s;  // --duration
     bool quick = false;                // --quick: a suite test's quick_params apply
+    // --param, in command-line order; they win over the suite's params (and
+    // quick_params), a later one over an earlier one.
+    std::vector<ParamOverride> overrides = {};
 };
+
+// "[TEST.]KEY=VALUE" (keys have no dots, so the last dot ends TEST). Throws
+// SelectionError when there is no '=' or no key.
+ParamOverride parse_param_override(const std::string &text);
 
 // Expands names (groups, suite tests, workload ids) into test ids, in order,
 // without repeats. An unknown name throws with the nearest known one.
@@ -35,6 +52,13 @@ std::vector<std::string> expand_names(const std::vector<std::string> &names, con
 // unavailable (it is recorded as skipped); a bad parameter throws.
 PlannedTest plan_test(const std::string &id, const Suite &suite, const PluginCatalog &catalog,
                       const PlanOptions &options);
+
+// Every --param must set something: TEST.KEY a selected (available) test,
+// KEY a parameter some selected test declares. Throws SelectionError naming
+// the selected tests, or the keys they declare. (plan_test() has already
+// refused a TEST.KEY whose test does not declare KEY, and every bad value.)
+void check_param_overrides(const std::vector<ParamOverride> &overrides,
+                           const std::vector<PlannedTest> &tests);
 
 // Passes for a repeat class under `-i N` (UnixBench: long = N, short =
 // max(1, (N + 1) / 3)); N defaults to 10.

@@ -42,7 +42,8 @@ nlohmann::json file_identity(const std::string &path);
 
 class DescriptorCache {
   public:
-    inline static const std::string kSchema = "bytebench.descriptor-cache/1";
+    // 2: parameters carry ABI 1.2's choices, min and max (a /1 cache lacks them).
+    inline static const std::string kSchema = "bytebench.descriptor-cache/2";
 
     // $XDG_CACHE_HOME/bytebench/descriptors.json, else under ~/.cache; ""
     // when neither is known (no cache then).

@@ -3,7 +3,7 @@
 //   bytebench-worker describe --plugin FILE --msg-fd N
 //   bytebench-worker run --plugin FILE --workload ID --copy I --copies N --pass K
 //                        --duration-ns NS --temp-dir DIR --msg-fd N --barrier-fd M
-//                        [--cpu PU] [--param KEY=VALUE]...
+//                        [--cpu PU] [--param KEY=VALUE]...   (undeclared keys: their defaults)
 //   bytebench-worker report --plugin FILE --reporter ID --input JSON --out FILE|- --msg-fd N
 //   bytebench-worker janitor --temp-root DIR --results-base BASE --cli-pid PID  (pipe on fd 0)
 //
@@ -25,8 +25,10 @@
 #include "base/monotonic_clock.h"
 #include "fault_report.h"
 #include "janitor.h"
+#include "param_descriptors.h"
 #include "plugin_loader.h"
 #include "protocol/worker_protocol.h"
+#include "run_params.h"
 #include "worker_host.h"
 
 namespace bytebench::worker {
@@ -112,17 +114,11 @@ int run_workload(const Options &o, HostState &state) {
     const bb_workload *w = plugin.find_workload(o.workload);
     if (w == nullptr) return fail(o.msg_fd, "plugin has no workload '" + o.workload + "'");
 
-    std::vector<std::string> keys, values;
-    for (const std::string &kv : o.params) {
-        const auto eq = kv.find('=');
-        keys.push_back(kv.substr(0, eq));
-        values.push_back(eq == std::string::npos ? "" : kv.substr(eq + 1));
-    }
-    std::vector<const char *> key_ptrs, value_ptrs;
-    for (size_t i = 0; i < keys.size(); ++i) {
-        key_ptrs.push_back(keys[i].c_str());
-        value_ptrs.push_back(values[i].c_str());
-    }
+    // Before create(): a bad value is the worker's failure, not the plugin's.
+    WorkloadInfo info;
+    info.id = w->id;
+    info.params = read_params(*w);
+    const RunParams params(info, o.params);
 
     bb_run_context ctx{};
     ctx.struct_size = sizeof ctx;
@@ -131,9 +127,7 @@ int run_workload(const Options &o, HostState &state) {
     ctx.pass_index = o.pass;
     ctx.duration_ns = o.duration_ns;
     ctx.stop_flag = &g_stop_flag;
-    ctx.param_count = static_cast<uint32_t>(keys.size());
-    ctx.param_keys = key_ptrs.data();
-    ctx.param_values = value_ptrs.data();
+    params.apply(ctx);
 
     bb_run_result result{};
     result.struct_size = sizeof result;

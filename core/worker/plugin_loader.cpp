@@ -1,8 +1,7 @@
 #include "plugin_loader.h"
 
-#include <set>
-
 #include "base/decimal.h"
+#include "param_descriptors.h"
 
 namespace bytebench::worker {
 namespace {
@@ -58,14 +57,6 @@ void check_table(const bb_plugin *t) {
         throw PluginLoadError("reporter_count is set but reporters is NULL");
 }
 
-// Parameter `i` of `w`: its array holds descriptors of the size the plugin
-// was compiled with (params[0].struct_size), which is smaller than ours for
-// a plugin built against an older minor.
-const bb_param_desc &param_at(const bb_workload &w, uint32_t i) {
-    const auto *first = reinterpret_cast<const char *>(w.params);
-    return *reinterpret_cast<const bb_param_desc *>(first + size_t(i) * w.params[0].struct_size);
-}
-
 void check_workload(const bb_workload *w, uint32_t index) {
     const std::string where = "workload #" + std::to_string(index);
     if (w == nullptr) throw PluginLoadError(where + " is NULL");
@@ -86,22 +77,8 @@ void check_workload(const bb_workload *w, uint32_t index) {
                           "the default duration of " + named),
           decimal_problem(w->baseline, DecimalRange::at_least(0), "the baseline of " + named)})
         if (!problem.empty()) throw PluginLoadError(problem);
-    if (w->param_count > 0 && w->params == nullptr)
-        throw PluginLoadError(named + " declares parameters but params is NULL");
-    static const std::set<std::string> kTypes = {"int", "float", "bool", "string"};
-    // The 1.0 fields, which every entry has.
-    constexpr size_t kParamSize1_0 = offsetof(bb_param_desc, help) + sizeof(const char *);
-    if (w->param_count > 0 && w->params[0].struct_size < kParamSize1_0)
-        throw PluginLoadError(named + " parameter #0 descriptor is too small");
-    for (uint32_t i = 0; i < w->param_count; ++i) {
-        const bb_param_desc &p = param_at(*w, i);
-        if (p.struct_size != w->params[0].struct_size)
-            throw PluginLoadError(named + " parameter #" + std::to_string(i) +
-                                  " has another struct_size than parameter #0");
-        if (!valid_id(p.key) || p.type == nullptr || kTypes.count(p.type) == 0 ||
-            p.default_value == nullptr)
-            throw PluginLoadError(named + " parameter #" + std::to_string(i) + " is malformed");
-    }
+    if (const std::string problem = param_descriptors_problem(*w, named); !problem.empty())
+        throw PluginLoadError(problem);
 }
 
 constexpr uint32_t kAllDocuments = BB_DOCUMENT_RESULT | BB_DOCUMENT_COMPARISON;
@@ -185,9 +162,7 @@ PluginInfo LoadedPlugin::describe() const {
         d.baseline = w.baseline;
         d.flags = w.flags;
         d.processes_per_copy = w.processes_per_copy;
-        for (uint32_t p = 0; p < w.param_count; ++p)
-            d.params.push_back({param_at(w, p).key, param_at(w, p).type,
-                                param_at(w, p).default_value, text(param_at(w, p).help)});
+        d.params = read_params(w);
     }
     for (uint32_t i = 0; i < t.reporter_count; ++i) {
         const bb_reporter &r = *t.reporters[i];

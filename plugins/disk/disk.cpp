@@ -18,6 +18,8 @@
 //   direct       "auto" (default): O_DIRECT when the file system accepts it,
 //                else buffered I/O with fsync; "on": O_DIRECT or fail;
 //                "off": buffered I/O with fsync.
+// Each declares its bounds or choices (ABI 1.2): the CLI refuses a value
+// outside them before any worker starts; create() checks them again.
 //
 // O_DIRECT. The file is opened with O_DIRECT. A file system that refuses it
 // (open fails with EINVAL, statx reports no direct I/O support, or the first
@@ -89,6 +91,9 @@ constexpr uint64_t kBufferAlignment = 4096;
 constexpr long long kMaxFileMiB = 1024 * 1024;  // 1 TiB
 constexpr long long kMaxBlockKiB = 64 * 1024;   // 64 MiB
 constexpr long long kMaxQueueDepth = 256;
+// The parameters' declared bounds (disk_workload) say the same.
+static_assert(kMaxFileMiB == 1048576 && kMaxBlockKiB == 65536 && kMaxQueueDepth == 256,
+              "update the bounds in disk_workload()'s param_range() too");
 constexpr uint64_t kMaxBufferBytes = 1024 * kMiB;  // all threads' buffers together
 constexpr int kEndOfFile = -1;                     // pread_all(): the file ended early
 
@@ -517,12 +522,14 @@ bytebench::Workload<Disk<S>> disk_workload(const char *name, const char *descrip
         .duration(10)
         .flags(BB_WORKLOAD_NEEDS_DISK)
         .processes_per_copy(1)
-        .param("file_mib", "int", "256", "size of each copy's file in MiB")
-        .param("block_kib", "int", block_kib, "bytes per I/O, in KiB")
-        .param("queue_depth", "int", "1",
-               "I/Os in flight per copy: that many threads doing synchronous I/O (psync)")
-        .param("direct", "string", "auto",
-               "auto (O_DIRECT where allowed, else buffered+fsync), on or off");
+        // The bounds repeat kMaxFileMiB, kMaxBlockKiB and kMaxQueueDepth, so
+        // the CLI refuses what create() would (a static_assert keeps them so).
+        .param_range("file_mib", "int", "256", "1", "1048576", "size of each copy's file in MiB")
+        .param_range("block_kib", "int", block_kib, "1", "65536", "bytes per I/O, in KiB")
+        .param_range("queue_depth", "int", "1", "1", "256",
+                     "I/Os in flight per copy: that many threads doing synchronous I/O (psync)")
+        .param_choices("direct", "string", "auto", {"auto", "on", "off"},
+                       "auto (O_DIRECT where allowed, else buffered+fsync), on or off");
 }
 
 const auto kSeqReadWorkload = disk_workload<&kSeqRead>(

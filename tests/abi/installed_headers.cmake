@@ -14,8 +14,9 @@ endfunction()
 
 run_step("install" ${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${prefix}")
 if(NOT EXISTS "${prefix}/include/bytebench/plugin.h" OR
-   NOT EXISTS "${prefix}/include/bytebench/plugin.hpp")
-  message(FATAL_ERROR "the install has no include/bytebench/plugin.h and plugin.hpp")
+   NOT EXISTS "${prefix}/include/bytebench/plugin.hpp" OR
+   NOT EXISTS "${prefix}/include/bytebench/params.h")
+  message(FATAL_ERROR "the install has no include/bytebench/plugin.h, plugin.hpp and params.h")
 endif()
 run_step("C11" ${C_COMPILER} -std=c11 -pedantic -Wall -Wextra -Werror -fsyntax-only
          -I "${prefix}/include" "${C_SOURCE}")

@@ -1,6 +1,6 @@
-// ABI compatibility through the real CLI and worker: a plugin built against
-// the frozen 1.0 header, plugins that claim a newer minor or another major,
-// and the 1.1 addition (record_detail) landing in the result.
+// ABI compatibility through the real CLI and worker: plugins built against
+// the frozen 1.0 and 1.1 headers, plugins that claim a newer minor or another
+// major, and the 1.1 addition (record_detail) landing in the result.
 #include <bytebench/plugin.h>
 #include <gtest/gtest.h>
 
@@ -35,6 +35,30 @@ TEST(AbiCompatibility, APluginBuiltAgainstTheFrozen10HeaderRuns) {
     EXPECT_EQ((*t)["status"], "ok") << t->value("error", "");
     EXPECT_GT((*t)["value"].get<double>(), 0);
     EXPECT_EQ((*t)["params"]["label"], "frozen");
+}
+
+// 1.1's bb_param_desc is smaller than 1.2's: its two parameters are read at
+// the plugin's stride, and its create() fails unless both arrive in order.
+TEST(AbiCompatibility, APluginBuiltAgainstTheFrozen11HeaderRunsWithItsParameters) {
+    const nlohmann::json defaults = run_one("frozen-1.1", "test.frozen11");
+    const nlohmann::json *t = find_test(defaults["runs"][0], "test.frozen11");
+    ASSERT_NE(t, nullptr);
+    EXPECT_EQ((*t)["status"], "ok") << t->value("error", "");
+    EXPECT_EQ((*t)["params"], nlohmann::json({{"label", "frozen"}, {"loops", "7"}}));
+    EXPECT_EQ((*t)["details"], nlohmann::json({{"label", "frozen"}, {"loops", "7"}}));
+
+    const nlohmann::json given =
+        run_one("frozen-1.1", "test.frozen11", {"--param", "loops=12", "--param", "label=x"});
+    t = find_test(given["runs"][0], "test.frozen11");
+    ASSERT_NE(t, nullptr);
+    EXPECT_EQ((*t)["status"], "ok") << t->value("error", "");
+    EXPECT_EQ((*t)["details"], nlohmann::json({{"label", "x"}, {"loops", "12"}}));
+
+    const CliResult described =
+        run_cli({"--plugin-path", kTestPlugins + "/frozen-1.1", "describe", "test.frozen11"});
+    ASSERT_EQ(described.exit_code, 0) << described.err;
+    EXPECT_NE(described.out.find("  loops  int     default 7\n"), std::string::npos)
+        << described.out;
 }
 
 TEST(AbiCompatibility, TheFrozen10PluginIsListedWithItsOwnAbi) {

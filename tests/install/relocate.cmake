@@ -4,7 +4,8 @@ include("${CMAKE_CURRENT_LIST_DIR}/common.cmake")
 file(REMOVE_RECURSE "${WORK_DIR}")
 run_step("install" ${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${WORK_DIR}/first")
 foreach(path bin/bytebench bin/bytebench-worker include/bytebench/plugin.h
-        include/bytebench/plugin.hpp lib/cmake/bytebench/bytebench-config.cmake
+        include/bytebench/plugin.hpp include/bytebench/params.h
+        lib/cmake/bytebench/bytebench-config.cmake
         lib/bytebench/plugins/cpu.so share/bytebench/suites/index.toml
         share/doc/bytebench/plugin-guide.md share/doc/bytebench/LICENSE)
   if(NOT EXISTS "${WORK_DIR}/first/${path}")

@@ -351,7 +351,8 @@ typedef struct bb_param_desc {
     const char *help;          /* one line; may be "" */
     /* Since 1.2. The only values allowed, or choice_count 0 and choices
      * NULL for any value of `type`. Each is a value of `type`, no two alike,
-     * and default_value is one of them. */
+     * and default_value is one of them; none on a "bool" (whose values are
+     * "true" and "false"). */
     uint32_t choice_count;
     const char *const *choices;
     /* Since 1.2. Inclusive bounds of an "int" or "float" parameter, written

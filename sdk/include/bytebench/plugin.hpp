@@ -33,10 +33,21 @@
 //   void write_lines(std::string_view json, std::ostream &out) { ... }
 //   static const auto kLines = bytebench::Reporter<&write_lines>("lines").extension("txt");
 //
-// Strings given to the builders (id, name, unit, ...) must have static
-// storage duration (string literals), because the C descriptors point at them;
-// so must the Workload and Reporter objects (namespace-scope constants, as
-// above; BYTEBENCH_PLUGIN keeps the Plugin): the C table points into them.
+// Parameters with the values they allow (ABI 1.2; the host refuses any other
+// value before a worker starts, and a descriptor breaking plugin.h's rules
+// when the plugin loads):
+//
+//   .param_choices("direct", "string", "auto", {"auto", "on", "off"}, "I/O mode")
+//   .param_range("queue_depth", "int", "1", "1", "256", "I/Os in flight")
+//
+// A workload written in C (a static bb_workload) joins a C++ plugin with
+// Plugin::add(&c_workload); <bytebench/params.h> reads parameters in C.
+//
+// Strings given to the builders (id, name, unit, choices, bounds, ...) must
+// have static storage duration (string literals), because the C descriptors
+// point at them; so must the Workload and Reporter objects (namespace-scope
+// constants, as above; BYTEBENCH_PLUGIN keeps the Plugin): the C table points
+// into them.
 #ifndef BYTEBENCH_PLUGIN_HPP
 #define BYTEBENCH_PLUGIN_HPP
 
@@ -47,6 +58,7 @@
 #include <cstring>
 #include <exception>
 #include <fstream>
+#include <initializer_list>
 #include <iostream>
 #include <stdexcept>
 #include <string>
@@ -229,15 +241,32 @@ class Workload {
     Workload &baseline(double v) { return desc_.baseline = v, *this; }
     Workload &flags(uint32_t v) { return desc_.flags = v, *this; }
     Workload &processes_per_copy(uint32_t v) { return desc_.processes_per_copy = v, *this; }
+    // A parameter: key [a-z0-9_]+, type "int", "float", "bool" or "string",
+    // the default as a string.
     Workload &param(const char *key, const char *type, const char *default_value,
                     const char *help = "") {
-        params_.push_back(
-            {sizeof(bb_param_desc), key, type, default_value, help, 0, nullptr, nullptr, nullptr});
-        return *this;
+        return add_param(key, type, default_value, help, {}, nullptr, nullptr);
+    }
+    // A parameter that takes only these values (not for "bool"); the default
+    // is one of them.
+    Workload &param_choices(const char *key, const char *type, const char *default_value,
+                            std::initializer_list<const char *> choices, const char *help = "") {
+        return add_param(key, type, default_value, help, choices, nullptr, nullptr);
+    }
+    // An "int" or "float" parameter from min_value to max_value (inclusive,
+    // written as values of the type; nullptr for no bound on that side).
+    Workload &param_range(const char *key, const char *type, const char *default_value,
+                          const char *min_value, const char *max_value, const char *help = "") {
+        return add_param(key, type, default_value, help, {}, min_value, max_value);
     }
 
     // The C descriptor; valid as long as this object.
     const bb_workload *descriptor() const {
+        // The choices arrays live in this object, so a copy of the builder
+        // (the usual `const auto k = Workload<T>(...).param(...)`) points
+        // its descriptors at its own arrays here, not the original's.
+        for (size_t i = 0; i < params_.size(); ++i)
+            params_[i].choices = choices_[i].empty() ? nullptr : choices_[i].data();
         desc_.param_count = static_cast<uint32_t>(params_.size());
         desc_.params = params_.empty() ? nullptr : params_.data();
         return &desc_;
@@ -262,8 +291,26 @@ class Workload {
         }
     }
 
+    Workload &add_param(const char *key, const char *type, const char *default_value,
+                        const char *help, std::initializer_list<const char *> choices,
+                        const char *min_value, const char *max_value) {
+        bb_param_desc p{};
+        p.struct_size = sizeof(bb_param_desc);
+        p.key = key;
+        p.type = type;
+        p.default_value = default_value;
+        p.help = help;
+        p.choice_count = static_cast<uint32_t>(choices.size());
+        p.min_value = min_value;
+        p.max_value = max_value;
+        params_.push_back(p);
+        choices_.emplace_back(choices);
+        return *this;
+    }
+
     mutable bb_workload desc_{};
-    std::vector<bb_param_desc> params_;
+    mutable std::vector<bb_param_desc> params_;
+    std::vector<std::vector<const char *>> choices_;  // params_[i]'s choices
 };
 
 // Signature of a reporter function: format `json` onto `out`. Throw to fail.
@@ -345,6 +392,16 @@ class Plugin {
     template <ReportFunction Fn>
     Plugin &add(const Reporter<Fn> &r) {
         reporters_.push_back(r.descriptor());
+        return *this;
+    }
+    // Descriptors written in C (static storage, as plugin.h requires), for a
+    // plugin whose workloads or reporters are partly C.
+    Plugin &add(const bb_workload *w) {
+        workloads_.push_back(w);
+        return *this;
+    }
+    Plugin &add(const bb_reporter *r) {
+        reporters_.push_back(r);
         return *this;
     }
 

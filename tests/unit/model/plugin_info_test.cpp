@@ -28,6 +28,9 @@ PluginInfo sample() {
     w.flags = 1;
     w.processes_per_copy = 4;
     w.params = {{"size", "int", "4096", "elements"}, {"mode", "string", "fast", ""}};
+    w.params[0].min_value = "1";
+    w.params[0].max_value = "65536";
+    w.params[1].choices = {"fast", "slow"};
     p.reporters.push_back({"x-xml", "X XML", "for X", "xml", true, false});
     p.reporters.push_back({"x-diff", "X diff", "", "diff", false, true});
     return p;
@@ -43,6 +46,25 @@ void expect_same(const PluginInfo &a, const PluginInfo &b) {
         EXPECT_EQ(a.reporters[i].renders_results, b.reporters[i].renders_results);
         EXPECT_EQ(a.reporters[i].renders_comparisons, b.reporters[i].renders_comparisons);
     }
+    EXPECT_EQ(a.workloads[0].params[1].choices, b.workloads[0].params[1].choices);
+    EXPECT_EQ(a.workloads[0].params[0].min_value, b.workloads[0].params[0].min_value);
+    EXPECT_EQ(a.workloads[0].params[0].max_value, b.workloads[0].params[0].max_value);
+}
+
+TEST(PluginInfo, ChoicesAndBoundsRoundTripAndAreLeftOutWhenAbsent) {
+    const PluginInfo p = sample();
+    const nlohmann::json j = to_json(p);
+    const nlohmann::json &size = j["workloads"][0]["params"][0];
+    const nlohmann::json &mode = j["workloads"][0]["params"][1];
+    EXPECT_EQ(size["min"], "1");
+    EXPECT_EQ(size["max"], "65536");
+    EXPECT_FALSE(size.contains("choices"));
+    EXPECT_EQ(mode["choices"], nlohmann::json::array({"fast", "slow"}));
+    EXPECT_FALSE(mode.contains("min"));
+    const PluginInfo back = plugin_info_from_json(p.path, j);
+    EXPECT_EQ(back.workloads[0].params[1].choices, (std::vector<std::string>{"fast", "slow"}));
+    EXPECT_EQ(back.workloads[0].params[0].max_value, "65536");
+    EXPECT_FALSE(back.workloads[0].params[1].min_value);
 }
 
 TEST(PluginInfo, RoundTripsThroughItsJson) {

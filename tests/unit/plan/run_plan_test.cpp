@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include "plan/suite_file.h"
 
 namespace bytebench {
@@ -83,6 +85,109 @@ TEST(RunPlan, TestsWithoutAPluginAreUnavailable) {
     const PlannedTest quick = plan_test("syscall", s, none, {1, 0.5});
     EXPECT_EQ(quick.passes, 1);
     EXPECT_EQ(quick.duration_s, 0.5);
+}
+
+// --- parameters: suite values, --param, choices and ranges ----------------------
+
+// test.params (mode fast|slow, level 1..9, ratio 0..1, flag) and
+// test.raw_params (size 1..100), described by the real worker.
+const PluginCatalog &params_catalog() {
+    static const PluginCatalog c =
+        PluginCatalog::scan({std::string(BYTEBENCH_TEST_PLUGIN_DIR) + "/params"}, BYTEBENCH_WORKER);
+    return c;
+}
+
+const Suite &params_suite() {
+    static const Suite s = parse_suite(R"(name = "p"
+[test.slow]
+workload = "test.params"
+params = { mode = "slow", level = 2 }
+)",
+                                       "p.toml");
+    return s;
+}
+
+std::string selection_error(const std::function<void()> &fn) {
+    try {
+        fn();
+    } catch (const SelectionError &e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+PlanOptions with_params(const std::vector<std::string> &texts) {
+    PlanOptions o;
+    for (const std::string &t : texts) o.overrides.push_back(parse_param_override(t));
+    return o;
+}
+
+TEST(RunPlan, ParamOverridesParseWithAnOptionalTest) {
+    const ParamOverride bare = parse_param_override("queue_depth=2");
+    EXPECT_EQ(bare.test, "");
+    EXPECT_EQ(bare.key, "queue_depth");
+    EXPECT_EQ(bare.value, "2");
+    const ParamOverride dotted = parse_param_override("test.raw_params.size=a=b");
+    EXPECT_EQ(dotted.test, "test.raw_params");
+    EXPECT_EQ(dotted.key, "size");
+    EXPECT_EQ(dotted.value, "a=b");
+    EXPECT_EQ(dotted.text(), "test.raw_params.size=a=b");
+    for (const char *bad : {"size", "=1", "t.=1", ".size=1"})
+        EXPECT_NE(selection_error([&] { parse_param_override(bad); }).find("expected KEY=VALUE"),
+                  std::string::npos)
+            << bad;
+}
+
+TEST(RunPlan, ParamOverridesWinOverTheSuiteAndApplyWhereDeclared) {
+    const PlanOptions o = with_params({"level=7", "test.raw_params.size=20"});
+    const PlannedTest slow = plan_test("slow", params_suite(), params_catalog(), o);
+    EXPECT_EQ(slow.params,
+              (std::vector<std::pair<std::string, std::string>>{
+                  {"mode", "slow"}, {"level", "7"}, {"ratio", "0.5"}, {"flag", "false"}}));
+    const PlannedTest raw = plan_test("test.raw_params", params_suite(), params_catalog(), o);
+    EXPECT_EQ(raw.params, (std::vector<std::pair<std::string, std::string>>{{"size", "20"}}));
+    EXPECT_NO_THROW(check_param_overrides(o.overrides, {slow, raw}));
+}
+
+TEST(RunPlan, BadParamValuesNameTheTestKeyValueAndWhatIsAllowed) {
+    EXPECT_EQ(selection_error([] {
+                  plan_test("slow", params_suite(), params_catalog(), with_params({"mode=medium"}));
+              }),
+              "--param mode=medium: test 'slow': parameter 'mode' of workload 'test.params' must "
+              "be one of fast, slow, not 'medium'");
+    EXPECT_EQ(selection_error([] {
+                  plan_test("slow", params_suite(), params_catalog(), with_params({"level=10"}));
+              }),
+              "--param level=10: test 'slow': parameter 'level' of workload 'test.params' must be "
+              "an int from 1 to 9, not '10'");
+    const Suite bad = parse_suite(R"(name = "p"
+[test.high]
+workload = "test.params"
+params = { level = 0 }
+)",
+                                  "p.toml");
+    EXPECT_EQ(
+        selection_error([&] { plan_test("high", bad, params_catalog(), {}); }),
+        "test 'high': parameter 'level' of workload 'test.params' must be an int from 1 to 9, "
+        "not '0'");
+}
+
+TEST(RunPlan, AParamNoSelectedTestHasIsRefusedListingTheKeysThatExist) {
+    const PlanOptions o = with_params({"depth=1"});
+    const PlannedTest slow = plan_test("slow", params_suite(), params_catalog(), o);
+    EXPECT_EQ(selection_error([&] { check_param_overrides(o.overrides, {slow}); }),
+              "--param depth=1: no selected test has a parameter 'depth' (their parameters: flag, "
+              "level, mode, ratio)");
+    const PlanOptions other = with_params({"test.raw_params.size=1"});
+    EXPECT_EQ(selection_error([&] { check_param_overrides(other.overrides, {slow}); }),
+              "--param test.raw_params.size=1: 'test.raw_params' is not a selected test "
+              "(selected: slow)");
+    EXPECT_EQ(
+        selection_error([] {
+            plan_test("slow", params_suite(), params_catalog(), with_params({"slow.size=1"}));
+        }),
+        "--param slow.size=1: test 'slow': workload 'test.params' has no parameter 'size' (it "
+        "has: mode, level, ratio, flag)");
 }
 
 }  // namespace

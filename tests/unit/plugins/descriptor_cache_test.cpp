@@ -66,6 +66,25 @@ TEST_F(DescriptorCacheTest, AChangedFileMisses) {
     EXPECT_FALSE(cache.find(plugin_, file_identity(plugin_)));
 }
 
+// A cache written before parameters had choices and bounds (schema /1)
+// would hand them out without: it is rebuilt, not read.
+TEST_F(DescriptorCacheTest, ACacheOfTheSchemaBeforeParameterChoicesIsIgnored) {
+    {
+        DescriptorCache cache(file_, BYTEBENCH_WORKER);
+        cache.store(plugin_, file_identity(plugin_), answer);
+        cache.save();
+    }
+    std::string old = text();
+    const size_t at = old.find("bytebench.descriptor-cache/2");
+    ASSERT_NE(at, std::string::npos) << old;
+    old.replace(at, std::string("bytebench.descriptor-cache/2").size(),
+                "bytebench.descriptor-cache/1");
+    std::ofstream(file_, std::ios::trunc) << old;
+    DescriptorCache again(file_, BYTEBENCH_WORKER);
+    EXPECT_NE(again.ignored_because(), "");
+    EXPECT_FALSE(again.find(plugin_, file_identity(plugin_)));
+}
+
 TEST_F(DescriptorCacheTest, ACorruptFileIsIgnoredAndRewritten) {
     fs::create_directories(dir_ + "/cache");
     std::ofstream(file_) << "{\"schema\": \"bytebench.descriptor-cache/1\", \"plu";

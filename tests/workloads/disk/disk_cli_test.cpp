@@ -51,5 +51,48 @@ TEST(DiskWorkloadCli, RandReadRunsThroughTheWorkerInIops) {
     EXPECT_TRUE(fs::is_empty(tmp)) << fs::directory_iterator(tmp)->path();
 }
 
+// The example: a parameter from the command line, over the suite's
+// and the workload's, lands in the result and reaches the workload.
+TEST(DiskWorkloadCli, RunParamQueueDepthIsRecorded) {
+    const std::string out = fresh_dir("cli-param-out"), tmp = fresh_dir("cli-param-tmp");
+    Command cli(BYTEBENCH_CLI, {"run",        "disk-rand-read",
+                                "--param",    "file_mib=4",
+                                "--param",    "queue_depth=2",
+                                "-i",         "1",
+                                "--duration", "0.2",
+                                "--settle",   "0",
+                                "-c",         "1",
+                                "-q",         "-o",
+                                out,          "--tmpdir",
+                                tmp,          "--no-history"});
+    const ProcessResult r = run_process(cli);
+    ASSERT_TRUE(r.exited() && r.exit_code == 0) << r.describe() << "\n" << r.err;
+    nlohmann::json doc;
+    for (const auto &e : fs::directory_iterator(out))
+        if (e.path().extension() == ".json") doc = nlohmann::json::parse(read_file(e.path()));
+    ASSERT_TRUE(doc.is_object()) << "no result in " << out;
+    const nlohmann::json &t = doc.at("runs").at(0).at("tests").at(0);
+    EXPECT_EQ(t.value("status", ""), "ok") << t.dump();
+    EXPECT_EQ(t.at("params").value("queue_depth", ""), "2") << t.dump();
+    EXPECT_EQ(t.at("params").value("direct", ""), "auto") << t.dump();
+    EXPECT_EQ(t.at("details").value("queue_depth", ""), "2") << t.dump();
+}
+
+// Refused from the descriptor's choices, before the run claims a result file
+// or makes its temporary folder: nothing in either folder.
+TEST(DiskWorkloadCli, AnUnknownDirectModeIsRefusedBeforeAnyWorkerStarts) {
+    const std::string out = fresh_dir("cli-bogus-out"), tmp = fresh_dir("cli-bogus-tmp");
+    Command cli(BYTEBENCH_CLI,
+                {"run", "disk-rand-read", "--param", "direct=bogus", "-i", "1", "--duration", "0.2",
+                 "--settle", "0", "-c", "1", "-q", "-o", out, "--tmpdir", tmp, "--no-history"});
+    const ProcessResult r = run_process(cli);
+    EXPECT_TRUE(r.exited() && r.exit_code == 2) << r.describe();
+    EXPECT_EQ(r.err,
+              "bytebench: error: --param direct=bogus: test 'disk-rand-read': parameter 'direct' "
+              "of workload 'disk-rand-read' must be one of auto, on, off, not 'bogus'\n");
+    EXPECT_TRUE(fs::is_empty(out));
+    EXPECT_TRUE(fs::is_empty(tmp));
+}
+
 }  // namespace
 }  // namespace bytebench::test

@@ -59,6 +59,17 @@ TEST(DiskDescriptor, FourWorkloadsWithTheirUnitsAndParameters) {
             EXPECT_STREQ(param->type, e.type) << e.key;
             EXPECT_STREQ(param->default_value, e.default_value) << e.key;
         }
+        // ABI 1.2: what the CLI checks before any worker starts.
+        const bb_param_desc *direct = find_param(w, "direct");
+        ASSERT_EQ(direct->choice_count, 3u);
+        EXPECT_STREQ(direct->choices[0], "auto");
+        EXPECT_STREQ(direct->choices[1], "on");
+        EXPECT_STREQ(direct->choices[2], "off");
+        const bb_param_desc *depth = find_param(w, "queue_depth");
+        EXPECT_STREQ(depth->min_value, "1");
+        EXPECT_STREQ(depth->max_value, "256");
+        EXPECT_STREQ(find_param(w, "file_mib")->max_value, "1048576");
+        EXPECT_STREQ(find_param(w, "block_kib")->max_value, "65536");
     }
 }
 

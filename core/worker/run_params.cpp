@@ -1,0 +1,32 @@
+#include "run_params.h"
+
+#include "model/param_rules.h"
+
+namespace bytebench::worker {
+
+RunParams::RunParams(const WorkloadInfo &w, const std::vector<std::string> &given) {
+    ParamValues pairs;
+    for (const std::string &kv : given) {
+        const size_t eq = kv.find('=');
+        if (eq == std::string::npos)
+            throw ParamError("workload '" + w.id + "': --param " + kv + ": expected KEY=VALUE");
+        pairs.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+    }
+    for (auto &[key, value] : resolve_param_values(w, pairs)) {
+        keys_.push_back(std::move(key));
+        values_.push_back(std::move(value));
+    }
+    // Only now: the strings no longer move.
+    for (size_t i = 0; i < keys_.size(); ++i) {
+        key_ptrs_.push_back(keys_[i].c_str());
+        value_ptrs_.push_back(values_[i].c_str());
+    }
+}
+
+void RunParams::apply(bb_run_context &ctx) const {
+    ctx.param_count = static_cast<uint32_t>(keys_.size());
+    ctx.param_keys = key_ptrs_.empty() ? nullptr : key_ptrs_.data();
+    ctx.param_values = value_ptrs_.empty() ? nullptr : value_ptrs_.data();
+}
+
+}  // namespace bytebench::worker
