@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 
 #include "cli/terminal_output.h"
 #include "commands.h"
@@ -23,6 +24,7 @@ ScanOptions scan_options(const GlobalOptions &global, const InstallLayout &layou
     options.worker_program = layout.worker;
     options.cache_file = DescriptorCache::default_file();
     options.allow_insecure = global.allow_insecure_plugins;
+    options.first_party_dir = layout.plugin_dir;
     return options;
 }
 
@@ -35,6 +37,28 @@ std::string suite_file_for(const std::string &given, const InstallLayout &layout
     const bool has_extension = given.size() > 5 && given.substr(given.size() - 5) == ".toml";
     const std::string installed = layout.suite_dir + "/" + given + (has_extension ? "" : ".toml");
     return std::filesystem::exists(installed, ec) ? installed : given;
+}
+
+std::vector<std::string> not_plugin_summaries(const std::vector<PluginProblem> &problems) {
+    constexpr size_t kNamed = 5;
+    std::map<std::string, std::vector<std::string>> by_folder;
+    for (const PluginProblem &p : problems)
+        if (p.kind == PluginProblem::Kind::ignored) {
+            const std::filesystem::path path(p.path);
+            by_folder[path.parent_path().string()].push_back(path.filename().string());
+        }
+    std::vector<std::string> lines;
+    for (const auto &[folder, names] : by_folder) {
+        std::string line = std::to_string(names.size()) +
+                           (names.size() == 1 ? " file in " : " files in ") + folder +
+                           (names.size() == 1 ? " is not a plugin: " : " are not plugins: ");
+        for (size_t i = 0; i < names.size() && i < kNamed; ++i)
+            line += (i == 0 ? "" : ", ") + names[i];
+        if (names.size() > kNamed)
+            line += ", ... (" + std::to_string(names.size() - kNamed) + " more)";
+        lines.push_back(line);
+    }
+    return lines;
 }
 
 std::optional<Environment> load_environment(const GlobalOptions &global) {
@@ -62,19 +86,25 @@ std::optional<Environment> load_environment(const GlobalOptions &global) {
     env.catalog = PluginCatalog::scan(plugin_search_path(env.layout, global.plugin_paths),
                                       scan_options(global, env.layout));
     bool fatal = false;
+    for (const std::string &line : not_plugin_summaries(env.catalog.problems()))
+        spdlog::debug("{}", line);
     for (const PluginProblem &p : env.catalog.problems()) {
         switch (p.kind) {
-            case PluginProblem::Kind::ignored:
-                spdlog::debug("{}: {}", p.path, p.reason);
+            case PluginProblem::Kind::ignored:  // summarised above
                 break;
             case PluginProblem::Kind::failed:
                 spdlog::warn("plugin {} skipped: {}", p.path, p.reason);
+                break;
+            // The winner's plugin serves its ids; a command that names one
+            // only the refused plugin provides fails, saying why
+            // (PluginCatalog::refusal_of_workload).
+            case PluginProblem::Kind::duplicate:
+                spdlog::warn("plugin {} refused: {}", p.path, p.reason);
                 break;
             case PluginProblem::Kind::refused:  // the reason names the file
                 print_error(p.reason);
                 fatal = true;
                 break;
-            case PluginProblem::Kind::duplicate:
             case PluginProblem::Kind::missing_folder:
                 print_error(p.path + ": " + p.reason);
                 fatal = true;

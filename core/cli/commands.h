@@ -112,9 +112,14 @@ struct Environment {
 // security checks (--allow-insecure-plugins).
 ScanOptions scan_options(const GlobalOptions &global, const InstallLayout &layout);
 // Loads the suite and scans plugins. Prints one line and returns nullopt on
-// bad input (suite error, missing plugin folder, duplicate ids, a plugin or
-// folder open to other users).
+// bad input (suite error, missing plugin folder, a plugin or folder open to
+// other users). A plugin that failed to load, or was refused for a duplicate
+// id, is one warning: the rest works.
 std::optional<Environment> load_environment(const GlobalOptions &global);
+// One line per folder for the files in it that are not plugins (not a .so,
+// or a library without the entry point): "3 files in DIR are not plugins:
+// a.txt, b.so, c.so", naming the first 5.
+std::vector<std::string> not_plugin_summaries(const std::vector<PluginProblem> &problems);
 // One-line error on stderr, in the CLI's voice.
 void print_error(const std::string &message);
 

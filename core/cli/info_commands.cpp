@@ -93,6 +93,52 @@ int list_command(const GlobalOptions &global) {
     return kExitOk;
 }
 
+namespace {
+
+// What a plugin exports besides its entry, when it does: any of it can
+// clash with another plugin's or the host's symbols.
+void print_extra_exports(const PluginInfo &p) {
+    constexpr size_t kNamed = 3;
+    if (p.extra_exports.empty()) return;
+    std::string names;
+    for (size_t i = 0; i < p.extra_exports.size() && i < kNamed; ++i)
+        names += (i == 0 ? "" : ", ") + p.extra_exports[i];
+    if (p.extra_exports.size() > kNamed) names += ", ...";
+    print_out(text_format(
+        "    warning: exports %zu symbol%s besides bytebench_plugin_entry (%s); build it with "
+        "bytebench_add_plugin(), or hidden visibility and a version script\n",
+        p.extra_exports.size(), p.extra_exports.size() == 1 ? "" : "s", names.c_str()));
+}
+
+void print_loaded(const PluginInfo &p) {
+    print_out(text_format("  %s %s (ABI %s)%s%s\n    file: %s\n", p.id.c_str(), p.version.c_str(),
+                          p.abi.c_str(), p.vendor.empty() ? "" : " by ", p.vendor.c_str(),
+                          p.path.c_str()));
+    std::string workloads, reporters;
+    for (const WorkloadInfo &w : p.workloads) workloads += (workloads.empty() ? "" : ", ") + w.id;
+    for (const ReporterInfo &r : p.reporters)
+        reporters += (reporters.empty() ? "" : ", ") + r.id + renders_only(r);
+    if (!workloads.empty()) print_out(text_format("    workloads: %s\n", workloads.c_str()));
+    if (!reporters.empty()) print_out(text_format("    reporters: %s\n", reporters.c_str()));
+    print_extra_exports(p);
+}
+
+// 2 for what every command refuses (a missing folder, files open to other
+// users), 1 when a plugin failed to load or was refused for a duplicate id
+// (the other commands go on with a warning), else 0.
+int plugins_exit_code(const std::vector<PluginProblem> &problems) {
+    int code = kExitOk;
+    for (const PluginProblem &p : problems) {
+        if (p.kind == PluginProblem::Kind::missing_folder || p.kind == PluginProblem::Kind::refused)
+            return kExitBadInput;
+        if (p.kind == PluginProblem::Kind::failed || p.kind == PluginProblem::Kind::duplicate)
+            code = kExitTestFailed;
+    }
+    return code;
+}
+
+}  // namespace
+
 int plugins_command(const GlobalOptions &global) {
     const InstallLayout layout = locate_install();
     const PluginCatalog catalog = PluginCatalog::scan(
@@ -102,27 +148,17 @@ int plugins_command(const GlobalOptions &global) {
         print_out(text_format("  %s\n", dir.c_str()));
     print_out("\nLoaded:\n");
     if (catalog.plugins().empty()) print_out("  (none)\n");
-    for (const PluginInfo &p : catalog.plugins()) {
-        print_out(text_format("  %s %s (ABI %s)%s%s\n    file: %s\n", p.id.c_str(),
-                              p.version.c_str(), p.abi.c_str(), p.vendor.empty() ? "" : " by ",
-                              p.vendor.c_str(), p.path.c_str()));
-        std::string workloads, reporters;
-        for (const WorkloadInfo &w : p.workloads)
-            workloads += (workloads.empty() ? "" : ", ") + w.id;
-        for (const ReporterInfo &r : p.reporters)
-            reporters += (reporters.empty() ? "" : ", ") + r.id + renders_only(r);
-        if (!workloads.empty()) print_out(text_format("    workloads: %s\n", workloads.c_str()));
-        if (!reporters.empty()) print_out(text_format("    reporters: %s\n", reporters.c_str()));
-    }
-    bool any_error = false;
+    for (const PluginInfo &p : catalog.plugins()) print_loaded(p);
+    const std::vector<std::string> not_plugins = not_plugin_summaries(catalog.problems());
     if (!catalog.problems().empty()) print_out("\nNot loaded:\n");
-    for (const PluginProblem &p : catalog.problems()) {
-        print_out(text_format("  %s\n    %s\n", p.path.c_str(), p.reason.c_str()));
-        any_error = any_error || p.kind == PluginProblem::Kind::duplicate ||
-                    p.kind == PluginProblem::Kind::missing_folder ||
-                    p.kind == PluginProblem::Kind::refused;
-    }
-    return any_error ? kExitBadInput : kExitOk;
+    for (const PluginProblem &p : catalog.problems())
+        if (p.kind != PluginProblem::Kind::ignored)
+            print_out(text_format(
+                "  %s\n    %s\n", p.path.c_str(),
+                (p.kind == PluginProblem::Kind::duplicate ? "refused: " + p.reason : p.reason)
+                    .c_str()));
+    for (const std::string &line : not_plugins) print_out(text_format("  %s\n", line.c_str()));
+    return plugins_exit_code(catalog.problems());
 }
 
 }  // namespace bytebench::cli

@@ -73,6 +73,7 @@ PluginInfo plugin_info_from_json(const std::string &path, const nlohmann::json &
     info.version = j.value("version", "");
     info.abi = j.value("abi", "");
     info.build_info = j.value("build_info", "");
+    info.extra_exports = j.value("extra_exports", std::vector<std::string>{});
     for (const auto &w : j.value("workloads", json::array()))
         info.workloads.push_back(parse_workload(w));
     for (const auto &r : j.value("reporters", json::array())) {
@@ -108,6 +109,7 @@ json to_json(const PluginInfo &plugin) {
             {"version", plugin.version},
             {"abi", plugin.abi},
             {"build_info", plugin.build_info},
+            {"extra_exports", plugin.extra_exports},
             {"workloads", workloads},
             {"reporters", reporters}};
 }

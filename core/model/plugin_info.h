@@ -53,6 +53,9 @@ struct ReporterInfo {
 struct PluginInfo {
     std::string path, id, name, vendor, version, abi;
     std::string build_info;  // compiler and flags, as the plugin says
+    // Symbols the file exports besides bytebench_plugin_entry (a plugin
+    // built without hidden visibility): `bytebench plugins` warns.
+    std::vector<std::string> extra_exports;
     std::vector<WorkloadInfo> workloads;
     std::vector<ReporterInfo> reporters;
 };

@@ -110,6 +110,8 @@ std::vector<std::string> expand_names(const std::vector<std::string> &names, con
             add_group(name);
         } else if (suite.find_test(name) != nullptr || catalog.find_workload(name)) {
             add(name);
+        } else if (const std::string why = catalog.refusal_of_workload(name); !why.empty()) {
+            throw SelectionError("test '" + name + "' is not available: " + why);
         } else {
             const std::string near = nearest_name(name, known_names(suite, catalog));
             throw SelectionError("unknown test or group '" + name + "'" +
@@ -133,7 +135,9 @@ PlannedTest plan_test(const std::string &id, const Suite &suite, const PluginCat
         t.plugin_id = found->plugin->id;
         t.plugin_build = found->plugin->build_info;
     } else {
-        t.unavailable = "no loaded plugin provides workload '" + workload_id + "'";
+        const std::string refused = catalog.refusal_of_workload(workload_id);
+        t.unavailable = refused.empty() ? "no loaded plugin provides workload '" + workload_id + "'"
+                                        : "workload '" + workload_id + "': " + refused;
         t.workload.id = workload_id;
     }
     const WorkloadInfo &w = t.workload;

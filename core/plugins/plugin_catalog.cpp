@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <numeric>
 
 #include "plugins/descriptor_cache.h"
 #include "plugins/plugin_security.h"
 #include "process/worker_process.h"
+#include "protocol/worker_protocol.h"
 
 namespace fs = std::filesystem;
 
@@ -39,6 +41,18 @@ std::vector<fs::path> plugin_files(const fs::path &dir, std::string &error) {
     return files;
 }
 
+// The same folder, by another name too (a link, a trailing slash).
+bool same_folder(const std::string &a, const std::string &b) {
+    std::error_code ec;
+    return !a.empty() && !b.empty() && fs::equivalent(a, b, ec) && !ec;
+}
+
+bool scanned_before(const std::vector<std::string> &dirs, size_t index) {
+    for (size_t i = 0; i < index; ++i)
+        if (same_folder(dirs[i], dirs[index])) return true;
+    return false;
+}
+
 }  // namespace
 
 PluginCatalog PluginCatalog::scan(const std::vector<std::string> &directories,
@@ -53,13 +67,17 @@ PluginCatalog PluginCatalog::scan(const std::vector<std::string> &directories,
     PluginCatalog catalog;
     catalog.directories_ = directories;
     DescriptorCache cache(options.cache_file, options.worker_program);
-    for (const std::string &dir : directories) catalog.scan_folder(dir, options, cache);
+    for (size_t i = 0; i < directories.size(); ++i)
+        if (!scanned_before(directories, i))
+            catalog.scan_folder(directories[i], options, cache,
+                                same_folder(directories[i], options.first_party_dir));
     cache.save();
+    catalog.resolve_conflicts();
     return catalog;
 }
 
 void PluginCatalog::scan_folder(const std::string &dir, const ScanOptions &options,
-                                DescriptorCache &cache) {
+                                DescriptorCache &cache, bool first_party) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {
         const bool absent =
@@ -104,7 +122,7 @@ void PluginCatalog::scan_folder(const std::string &dir, const ScanOptions &optio
             answer = describe(path, options, cacheable);
             if (cacheable) cache.store(path, identity, *answer);
         }
-        take_answer(path, *answer);
+        take_answer(path, *answer, first_party);
     }
 }
 
@@ -121,13 +139,18 @@ nlohmann::json PluginCatalog::describe(const std::string &path, const ScanOption
     return {{"error", out.error.empty() ? "the plugin gave no description" : out.error}};
 }
 
-void PluginCatalog::take_answer(const std::string &path, const nlohmann::json &answer) {
+void PluginCatalog::take_answer(const std::string &path, const nlohmann::json &answer,
+                                bool first_party) {
     if (answer.contains("error")) {
-        problems_.push_back({path, answer.at("error").get<std::string>()});
+        const std::string error = answer.at("error").get<std::string>();
+        const bool not_a_plugin = error.rfind(kNotAPlugin, 0) == 0;
+        problems_.push_back(
+            {path, error,
+             not_a_plugin ? PluginProblem::Kind::ignored : PluginProblem::Kind::failed});
         return;
     }
     try {
-        add(plugin_info_from_json(path, answer.at("plugin")));
+        candidates_.push_back({plugin_info_from_json(path, answer.at("plugin")), first_party});
     } catch (const std::exception &e) {
         problems_.push_back({path, std::string("bad description: ") + e.what()});
     }
@@ -144,23 +167,49 @@ std::string shared_id(const std::vector<Item> &a, const std::vector<Item> &b) {
 }
 }  // namespace
 
-void PluginCatalog::add(PluginInfo plugin) {
-    for (const PluginInfo &other : plugins_) {
+// Why `candidate` loses to one of `winners`, or "".
+std::string PluginCatalog::conflict(const Candidate &candidate,
+                                    const std::vector<const Candidate *> &winners) {
+    for (const Candidate *winner : winners) {
         std::string what = "workload";
-        std::string id = shared_id(plugin.workloads, other.workloads);
+        std::string id = shared_id(candidate.plugin.workloads, winner->plugin.workloads);
         if (id.empty()) {
             what = "reporter";
-            id = shared_id(plugin.reporters, other.reporters);
+            id = shared_id(candidate.plugin.reporters, winner->plugin.reporters);
         }
-        if (!id.empty()) {
-            problems_.push_back(
-                {plugin.path,
-                 "duplicate " + what + " id '" + id + "': also provided by " + other.path,
-                 PluginProblem::Kind::duplicate});
-            return;
+        if (id.empty()) continue;
+        const bool by_priority = winner->first_party && !candidate.first_party;
+        return "duplicate " + what + " id '" + id + "': also provided by " + winner->plugin.path +
+               (by_priority ? ", a first-party plugin, which wins"
+                            : ", found first in the search path, which wins");
+    }
+    return "";
+}
+
+// First-party plugins claim their ids first, then the others in search
+// order; a plugin that claims a taken id is refused whole, so that which
+// code runs never depends on which of its ids is asked for. The winners
+// keep their search order.
+void PluginCatalog::resolve_conflicts() {
+    std::vector<size_t> order(candidates_.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_partition(order.begin(), order.end(),
+                          [&](size_t i) { return candidates_[i].first_party; });
+    std::vector<const Candidate *> winners;
+    std::vector<bool> won(candidates_.size(), false);
+    for (size_t i : order) {
+        const std::string why = conflict(candidates_[i], winners);
+        if (why.empty()) {
+            won[i] = true;
+            winners.push_back(&candidates_[i]);
+        } else {
+            problems_.push_back({candidates_[i].plugin.path, why, PluginProblem::Kind::duplicate});
+            refused_.push_back({candidates_[i].plugin, why});
         }
     }
-    plugins_.push_back(std::move(plugin));
+    for (size_t i = 0; i < candidates_.size(); ++i)
+        if (won[i]) plugins_.push_back(std::move(candidates_[i].plugin));
+    candidates_.clear();
 }
 
 std::optional<PluginCatalog::WorkloadRef> PluginCatalog::find_workload(
@@ -177,6 +226,24 @@ std::optional<PluginCatalog::ReporterRef> PluginCatalog::find_reporter(
         for (const ReporterInfo &r : p.reporters)
             if (r.id == id) return ReporterRef{&p, &r};
     return std::nullopt;
+}
+
+std::string PluginCatalog::refusal_of_workload(const std::string &id) const {
+    if (find_workload(id)) return "";
+    for (const Refused &r : refused_)
+        for (const WorkloadInfo &w : r.plugin.workloads)
+            if (w.id == id)
+                return "plugin " + r.plugin.path + " provides it but was refused: " + r.reason;
+    return "";
+}
+
+std::string PluginCatalog::refusal_of_reporter(const std::string &id) const {
+    if (find_reporter(id)) return "";
+    for (const Refused &r : refused_)
+        for (const ReporterInfo &x : r.plugin.reporters)
+            if (x.id == id)
+                return "plugin " + r.plugin.path + " provides it but was refused: " + r.reason;
+    return "";
 }
 
 }  // namespace bytebench

@@ -16,7 +16,8 @@ namespace bytebench {
 // A file that was looked at and not loaded, and why.
 struct PluginProblem {
     enum class Kind {
-        ignored,         // not a .so (a README in the folder): harmless
+        ignored,         // not a plugin: not a .so (a README), or a shared library
+                         // without the entry point (a helper library): harmless
         failed,          // could not be loaded or described; skipped
         duplicate,       // an id another plugin already provides: refused
         missing_folder,  // a plugin folder that does not exist or cannot be read
@@ -33,6 +34,9 @@ struct ScanOptions {
     std::string worker_program;
     std::string cache_file;       // descriptor cache (descriptor_cache.h); "" = none
     bool allow_insecure = false;  // --allow-insecure-plugins: skip plugin_security.h
+    // The install's own plugin folder (install_layout.h): its plugins win id
+    // conflicts wherever it is in the search path. "" = none is first-party.
+    std::string first_party_dir;
     double describe_timeout_s = 10;
 };
 
@@ -41,8 +45,10 @@ class PluginCatalog {
     // Scans every directory (in order) for plugin files, describing each with
     // `worker_program describe` unless the descriptor cache knows the file.
     // A missing or unreadable directory is a problem, not a crash. Folders and files open
-    // to other users are refused. Duplicate workload or reporter ids refuse
-    // the later plugin.
+    // to other users are refused. A folder given twice is scanned once.
+    // When two plugins provide the same workload or reporter id, the
+    // first-party one wins, else the one found first; the other plugin is
+    // refused as a whole (a duplicate problem naming both files).
     static PluginCatalog scan(const std::vector<std::string> &directories,
                               const ScanOptions &options);
     // Without a cache, with the security checks.
@@ -65,17 +71,37 @@ class PluginCatalog {
     };
     std::optional<WorkloadRef> find_workload(const std::string &id) const;
     std::optional<ReporterRef> find_reporter(const std::string &id) const;
+    // Why no loaded plugin provides `id` though a refused one does ("plugin
+    // FILE provides it but was refused: ..."), or "" (loaded, or unknown).
+    std::string refusal_of_workload(const std::string &id) const;
+    std::string refusal_of_reporter(const std::string &id) const;
 
   private:
-    void scan_folder(const std::string &dir, const ScanOptions &options, DescriptorCache &cache);
+    // A plugin described, before the id conflicts are settled.
+    struct Candidate {
+        PluginInfo plugin;
+        bool first_party = false;
+    };
+    // A plugin refused for an id conflict, with the reason.
+    struct Refused {
+        PluginInfo plugin;
+        std::string reason;
+    };
+
+    void scan_folder(const std::string &dir, const ScanOptions &options, DescriptorCache &cache,
+                     bool first_party);
     static nlohmann::json describe(const std::string &path, const ScanOptions &options,
                                    bool &cacheable);
-    void take_answer(const std::string &path, const nlohmann::json &answer);
-    void add(PluginInfo plugin);
+    void take_answer(const std::string &path, const nlohmann::json &answer, bool first_party);
+    void resolve_conflicts();
+    static std::string conflict(const Candidate &candidate,
+                                const std::vector<const Candidate *> &winners);
 
     std::vector<std::string> directories_;
     int describe_runs_ = 0;
+    std::vector<Candidate> candidates_;  // during scan() only
     std::vector<PluginInfo> plugins_;
+    std::vector<Refused> refused_;
     std::vector<PluginProblem> problems_;
 };
 

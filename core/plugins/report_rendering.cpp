@@ -20,6 +20,8 @@ constexpr double kReportTimeoutS = 60;
 PluginCatalog::ReporterRef reporter_for(const PluginCatalog &catalog, const std::string &format) {
     const auto ref = catalog.find_reporter(format);
     if (!ref) {
+        if (const std::string why = catalog.refusal_of_reporter(format); !why.empty())
+            throw ReportError("report format '" + format + "' is not available: " + why);
         std::string known;
         for (const PluginInfo &p : catalog.plugins())
             for (const ReporterInfo &r : p.reporters) known += (known.empty() ? "" : ", ") + r.id;

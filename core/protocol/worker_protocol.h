@@ -80,6 +80,12 @@ struct FailMessage {
     std::string error;
 };
 
+// How a describe worker's FailMessage begins when the file is a shared
+// library but no plugin (no entry point): the catalog counts such a file
+// among a folder's other non-plugin files (a vendor's helper library),
+// not among plugins that failed to load.
+inline constexpr const char *kNotAPlugin = "not a bytebench plugin";
+
 struct GarbageMessage {
     std::string text;  // the line, or what happened to it
 };

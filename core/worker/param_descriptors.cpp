@@ -1,7 +1,9 @@
 #include "param_descriptors.h"
 
 #include <cstddef>
+#include <vector>
 
+#include "descriptor_rules.h"
 #include "model/param_rules.h"
 
 namespace bytebench::worker {
@@ -18,12 +20,10 @@ const bb_param_desc &param_at(const bb_workload &w, uint32_t i) {
 // The 1.0 fields, which every entry has.
 constexpr size_t kParamSize1_0 = offsetof(bb_param_desc, help) + sizeof(const char *);
 
-bool valid_key(const char *key) {
-    if (key == nullptr || *key == '\0') return false;
-    for (const char *c = key; *c != '\0'; ++c)
-        if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_')) return false;
-    return true;
-}
+// The fields every reader needs, in order (descriptor_rules.h).
+const std::vector<FieldEnd> kParamFields = {
+    BB_FIELD_END(bb_param_desc, key), BB_FIELD_END(bb_param_desc, type),
+    BB_FIELD_END(bb_param_desc, default_value), BB_FIELD_END(bb_param_desc, help)};
 
 // A 1.2 array that says it has choices must point at that many strings.
 bool choices_readable(const bb_param_desc &p) {
@@ -54,14 +54,14 @@ std::string param_descriptors_problem(const bb_workload &w, const std::string &n
     if (w.param_count == 0) return "";
     if (w.params == nullptr) return named + " declares parameters but params is NULL";
     if (w.params[0].struct_size < kParamSize1_0)
-        return named + " parameter #0 descriptor is too small";
+        return size_problem(named + " parameter #0", w.params[0].struct_size, kParamFields);
     for (uint32_t i = 0; i < w.param_count; ++i) {
         const std::string number = named + " parameter #" + std::to_string(i);
         const bb_param_desc &p = param_at(w, i);
         if (p.struct_size != w.params[0].struct_size)
             return number + " has another struct_size than parameter #0";
-        if (!valid_key(p.key) || p.type == nullptr || p.default_value == nullptr)
-            return number + " is malformed";
+        if (const std::string why = key_problem(number + " key", p.key); !why.empty()) return why;
+        if (p.type == nullptr || p.default_value == nullptr) return number + " is malformed";
         const std::string where = named + " parameter '" + p.key + "'";
         if (!choices_readable(p)) return where + ": choice_count is set but a choice is NULL";
         if (const std::string problem = param_declaration_problem(read_param(p)); !problem.empty())

@@ -1,7 +1,13 @@
 #include "plugin_loader.h"
 
+#include <set>
+#include <vector>
+
 #include "base/decimal.h"
+#include "descriptor_rules.h"
+#include "exported_symbols.h"
 #include "param_descriptors.h"
+#include "protocol/worker_protocol.h"
 
 namespace bytebench::worker {
 namespace {
@@ -9,17 +15,6 @@ namespace {
 using EntryFunction = const bb_plugin *(const bb_host *, char *, size_t);
 
 std::string text(const char *s) { return s != nullptr ? s : ""; }
-
-bool valid_id(const char *id) {
-    if (id == nullptr || *id == '\0') return false;
-    for (const char *p = id; *p != '\0'; ++p) {
-        const char c = *p;
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                        (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '_';
-        if (!ok) return false;
-    }
-    return true;
-}
 
 // Boost.DLL wraps dlerror() in a long sentence; keep only dlerror's words.
 std::string loader_message(const std::string &what) {
@@ -36,10 +31,54 @@ std::string abi_string(unsigned major, unsigned minor) {
     return std::to_string(major) + "." + std::to_string(minor);
 }
 
+// The fields of ABI 1.0, which every reader needs, in order: a struct
+// smaller than the last one's end is refused, naming the first it lacks.
+const std::vector<FieldEnd> kPluginFields = {BB_FIELD_END(bb_plugin, abi_major),
+                                             BB_FIELD_END(bb_plugin, abi_minor),
+                                             BB_FIELD_END(bb_plugin, min_host_minor),
+                                             BB_FIELD_END(bb_plugin, reserved),
+                                             BB_FIELD_END(bb_plugin, id),
+                                             BB_FIELD_END(bb_plugin, name),
+                                             BB_FIELD_END(bb_plugin, vendor),
+                                             BB_FIELD_END(bb_plugin, version),
+                                             BB_FIELD_END(bb_plugin, workload_count),
+                                             BB_FIELD_END(bb_plugin, workloads),
+                                             BB_FIELD_END(bb_plugin, reporter_count),
+                                             BB_FIELD_END(bb_plugin, reporters)};
+const std::vector<FieldEnd> kWorkloadFields = {BB_FIELD_END(bb_workload, id),
+                                               BB_FIELD_END(bb_workload, name),
+                                               BB_FIELD_END(bb_workload, description),
+                                               BB_FIELD_END(bb_workload, category),
+                                               BB_FIELD_END(bb_workload, unit),
+                                               BB_FIELD_END(bb_workload, version),
+                                               BB_FIELD_END(bb_workload, time_base_s),
+                                               BB_FIELD_END(bb_workload, repeat),
+                                               BB_FIELD_END(bb_workload, default_duration_s),
+                                               BB_FIELD_END(bb_workload, baseline),
+                                               BB_FIELD_END(bb_workload, flags),
+                                               BB_FIELD_END(bb_workload, processes_per_copy),
+                                               BB_FIELD_END(bb_workload, param_count),
+                                               BB_FIELD_END(bb_workload, params),
+                                               BB_FIELD_END(bb_workload, create),
+                                               BB_FIELD_END(bb_workload, run),
+                                               BB_FIELD_END(bb_workload, destroy)};
+const std::vector<FieldEnd> kReporterFields = {
+    BB_FIELD_END(bb_reporter, id), BB_FIELD_END(bb_reporter, name),
+    BB_FIELD_END(bb_reporter, description), BB_FIELD_END(bb_reporter, file_extension),
+    BB_FIELD_END(bb_reporter, write)};
+
+// "workload 'id'" when the descriptor holds an id that follows the rule,
+// else "workload #index": a message must not read past a short struct.
+std::string workload_name(const bb_workload &w, uint32_t index) {
+    if (w.struct_size >= kWorkloadFields[0].end && follows_id_rule(w.id))
+        return "workload '" + std::string(w.id) + "'";
+    return "workload #" + std::to_string(index);
+}
+
 void check_table(const bb_plugin *t) {
-    if (t->struct_size < offsetof(bb_plugin, reporters) + sizeof t->reporters)
-        throw PluginLoadError("plugin table is too small (struct_size " +
-                              std::to_string(t->struct_size) + ")");
+    if (const std::string why = size_problem("plugin table", t->struct_size, kPluginFields);
+        !why.empty())
+        throw PluginLoadError(why);
     if (t->abi_major != BYTEBENCH_ABI_MAJOR)
         throw PluginLoadError("plugin was built for ABI " + abi_string(t->abi_major, t->abi_minor) +
                               ", this bytebench provides ABI " +
@@ -50,7 +89,8 @@ void check_table(const bb_plugin *t) {
                               abi_string(BYTEBENCH_ABI_MAJOR, t->min_host_minor) +
                               " or newer, this bytebench provides ABI " +
                               abi_string(BYTEBENCH_ABI_MAJOR, BYTEBENCH_ABI_MINOR));
-    if (!valid_id(t->id)) throw PluginLoadError("plugin id is missing or has invalid characters");
+    if (const std::string why = id_problem("plugin id", t->id); !why.empty())
+        throw PluginLoadError(why);
     if (t->workload_count > 0 && t->workloads == nullptr)
         throw PluginLoadError("workload_count is set but workloads is NULL");
     if (t->reporter_count > 0 && t->reporters == nullptr)
@@ -60,9 +100,12 @@ void check_table(const bb_plugin *t) {
 void check_workload(const bb_workload *w, uint32_t index) {
     const std::string where = "workload #" + std::to_string(index);
     if (w == nullptr) throw PluginLoadError(where + " is NULL");
-    if (w->struct_size < offsetof(bb_workload, destroy) + sizeof w->destroy)
-        throw PluginLoadError(where + " descriptor is too small");
-    if (!valid_id(w->id)) throw PluginLoadError(where + " has a missing or invalid id");
+    if (const std::string why =
+            size_problem(workload_name(*w, index), w->struct_size, kWorkloadFields);
+        !why.empty())
+        throw PluginLoadError(why);
+    if (const std::string why = id_problem(where + " id", w->id); !why.empty())
+        throw PluginLoadError(why);
     const std::string named = "workload '" + text(w->id) + "'";
     if (w->name == nullptr || w->unit == nullptr)
         throw PluginLoadError(named + " has no name or unit");
@@ -92,14 +135,31 @@ uint32_t documents_of(const bb_reporter &r) {
 void check_reporter(const bb_reporter *r, uint32_t index) {
     const std::string where = "reporter #" + std::to_string(index);
     if (r == nullptr) throw PluginLoadError(where + " is NULL");
-    if (r->struct_size < offsetof(bb_reporter, write) + sizeof r->write)
-        throw PluginLoadError(where + " descriptor is too small");
-    if (!valid_id(r->id)) throw PluginLoadError(where + " has a missing or invalid id");
+    if (const std::string why = size_problem(where, r->struct_size, kReporterFields); !why.empty())
+        throw PluginLoadError(why);
+    if (const std::string why = id_problem(where + " id", r->id); !why.empty())
+        throw PluginLoadError(why);
     if (r->write == nullptr) throw PluginLoadError("reporter '" + text(r->id) + "' has no write()");
     if ((documents_of(*r) & ~kAllDocuments) != 0)
         throw PluginLoadError("reporter '" + text(r->id) + "' declares documents " +
                               std::to_string(documents_of(*r)) +
                               ": only BB_DOCUMENT_RESULT (1) and BB_DOCUMENT_COMPARISON (2) exist");
+}
+
+// Ids are unique across the loaded plugins (plugin.h): the catalog compares
+// plugins with each other, this the insides of one (and
+// param_descriptors_problem() the keys of a workload).
+void check_unique_ids(const bb_plugin &t) {
+    std::set<std::string> workloads, reporters;
+    for (uint32_t i = 0; i < t.workload_count; ++i) {
+        const bb_workload &w = *t.workloads[i];
+        if (!workloads.insert(w.id).second)
+            throw PluginLoadError("workload id '" + text(w.id) + "' is declared twice");
+    }
+    for (uint32_t i = 0; i < t.reporter_count; ++i)
+        if (!reporters.insert(t.reporters[i]->id).second)
+            throw PluginLoadError("reporter id '" + text(t.reporters[i]->id) +
+                                  "' is declared twice");
 }
 
 }  // namespace
@@ -111,7 +171,7 @@ LoadedPlugin::LoadedPlugin(const std::string &path, const bb_host *host) : path_
         throw PluginLoadError("cannot load shared library: " + loader_message(e.what()));
     }
     if (!library_.has(BYTEBENCH_PLUGIN_ENTRY_SYMBOL))
-        throw PluginLoadError("not a bytebench plugin: it does not export " +
+        throw PluginLoadError(std::string(kNotAPlugin) + ": it does not export " +
                               std::string(BYTEBENCH_PLUGIN_ENTRY_SYMBOL));
     auto &entry = library_.get<EntryFunction>(BYTEBENCH_PLUGIN_ENTRY_SYMBOL);
     char err[BB_ERROR_CAP] = {0};
@@ -123,6 +183,7 @@ LoadedPlugin::LoadedPlugin(const std::string &path, const bb_host *host) : path_
     check_table(table_);
     for (uint32_t i = 0; i < table_->workload_count; ++i) check_workload(table_->workloads[i], i);
     for (uint32_t i = 0; i < table_->reporter_count; ++i) check_reporter(table_->reporters[i], i);
+    check_unique_ids(*table_);
 }
 
 const bb_workload *LoadedPlugin::find_workload(const std::string &id) const {
@@ -147,6 +208,7 @@ PluginInfo LoadedPlugin::describe() const {
     info.version = text(t.version);
     info.abi = abi_string(t.abi_major, t.abi_minor);
     info.build_info = BB_HAS_FIELD(&t, bb_plugin, build_info) ? text(t.build_info) : "";
+    info.extra_exports = extra_exported_symbols(path_);
     for (uint32_t i = 0; i < t.workload_count; ++i) {
         const bb_workload &w = *t.workloads[i];
         WorkloadInfo &d = info.workloads.emplace_back();

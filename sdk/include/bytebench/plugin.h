@@ -423,7 +423,11 @@ typedef struct bb_run_result {
 typedef struct bb_workload {
     uint32_t struct_size;
     /* Stable identifier: [a-z0-9][a-z0-9._-]*, unique across all loaded
-     * plugins. UnixBench tests keep UnixBench's names ("syscall"). */
+     * plugins. UnixBench tests keep UnixBench's names ("syscall"). The host
+     * refuses a plugin whose id breaks the rule; when two plugins provide
+     * the same workload or reporter id, the first-party one (from the
+     * install's own plugin folder), else the one found first, wins, and the
+     * other plugin is refused as a whole. */
     const char *id;
     const char *name;        /* display name, e.g. "System Call Overhead" */
     const char *description; /* one or two sentences */
@@ -496,7 +500,9 @@ typedef struct bb_workload {
 /* An output format. Plugin-owned, valid and unchanged until unload. */
 typedef struct bb_reporter {
     uint32_t struct_size;
-    const char *id;             /* format name on the command line: "text" */
+    const char *id;             /* format name on the command line: "text";
+                                 * [a-z0-9][a-z0-9._-]*, unique as workload
+                                 * ids are */
     const char *name;           /* display name */
     const char *description;    /* one line */
     const char *file_extension; /* without the dot: "txt", "json" */
@@ -548,8 +554,10 @@ typedef struct bb_plugin {
     uint16_t abi_minor;      /* BYTEBENCH_ABI_MINOR the plugin was built with */
     uint16_t min_host_minor; /* lowest host minor the plugin works with */
     uint16_t reserved;       /* 0 */
-    const char *id;          /* reverse-DNS style, e.g. "org.bytebench.system" */
-    const char *name;        /* display name */
+    /* Reverse-DNS style, e.g. "org.bytebench.system"; follows the rule of
+     * workload ids, [a-z0-9][a-z0-9._-]*, or the plugin does not load. */
+    const char *id;
+    const char *name; /* display name */
     const char *vendor;
     const char *version; /* the plugin's own version */
     uint32_t workload_count;

@@ -14,6 +14,7 @@ PluginInfo sample() {
     p.version = "2.1";
     p.abi = "1.1";
     p.build_info = "gcc 12.2.0 -O3";
+    p.extra_exports = {"helper", "table"};
     WorkloadInfo &w = p.workloads.emplace_back();
     w.id = "x.dot";
     w.name = "Dot product";
@@ -38,6 +39,7 @@ PluginInfo sample() {
 
 void expect_same(const PluginInfo &a, const PluginInfo &b) {
     EXPECT_EQ(to_json(a), to_json(b));
+    EXPECT_EQ(a.extra_exports, b.extra_exports);
     ASSERT_EQ(a.workloads.size(), b.workloads.size());
     EXPECT_EQ(a.workloads[0].repeat_long, b.workloads[0].repeat_long);
     EXPECT_EQ(a.workloads[0].params[1].help, b.workloads[0].params[1].help);

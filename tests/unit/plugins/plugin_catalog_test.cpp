@@ -4,6 +4,7 @@
 
 #include <bytebench/plugin.h>
 #include <gtest/gtest.h>
+#include <stddef.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -64,8 +65,11 @@ TEST(Catalog, RefusesAPluginThatNeedsANewerHost) {
 }
 
 TEST(Catalog, ReportsALibraryWithoutTheEntrySymbol) {
-    const std::string why = only_problem(scan({"no-entry"}));
+    const PluginCatalog c = scan({"no-entry"});
+    const std::string why = only_problem(c);
     EXPECT_NE(why.find("does not export bytebench_plugin_entry"), std::string::npos) << why;
+    // A helper library beside the plugins is not a plugin that failed.
+    EXPECT_EQ(c.problems()[0].kind, PluginProblem::Kind::ignored);
 }
 
 TEST(Catalog, ReportsAFileThatIsNotALibrary) {
@@ -84,6 +88,74 @@ TEST(Catalog, DuplicateWorkloadIdsNameBothFiles) {
     EXPECT_NE(p.path.find("dup"), std::string::npos);
     EXPECT_NE(p.reason.find("good"), std::string::npos) << p.reason;
     EXPECT_NE(p.reason.find("test.count"), std::string::npos) << p.reason;
+}
+
+TEST(Catalog, TheFirstFoundWinsAndTheOtherPluginIsRefusedWhole) {
+    const PluginCatalog c = scan({"dup", "good"});
+    ASSERT_EQ(c.plugins().size(), 1u);
+    EXPECT_EQ(c.plugins()[0].id, "test.dup");
+    ASSERT_EQ(c.problems().size(), 1u);
+    const PluginProblem &p = c.problems()[0];
+    EXPECT_EQ(p.kind, PluginProblem::Kind::duplicate);
+    EXPECT_NE(p.path.find("good.so"), std::string::npos) << p.path;
+    EXPECT_NE(p.reason.find("dup.so, found first in the search path, which wins"),
+              std::string::npos)
+        << p.reason;
+    // good.so's other workloads went with it, and say why.
+    EXPECT_FALSE(c.find_workload("test.rate"));
+    const std::string why = c.refusal_of_workload("test.rate");
+    EXPECT_NE(why.find("good.so provides it but was refused: duplicate workload id 'test.count'"),
+              std::string::npos)
+        << why;
+    EXPECT_EQ(c.refusal_of_workload("test.count"), "");  // dup.so serves it
+    EXPECT_EQ(c.refusal_of_workload("nope"), "");
+}
+
+TEST(Catalog, AFirstPartyPluginWinsWhereverItIsInTheSearchPath) {
+    ScanOptions options;
+    options.worker_program = BYTEBENCH_WORKER;
+    options.first_party_dir = kPlugins + "/dup";
+    const PluginCatalog c = PluginCatalog::scan({kPlugins + "/good", kPlugins + "/dup"}, options);
+    ASSERT_EQ(c.plugins().size(), 1u);
+    EXPECT_EQ(c.plugins()[0].id, "test.dup");
+    const std::string why = only_problem(c);
+    EXPECT_NE(why.find("dup.so, a first-party plugin, which wins"), std::string::npos) << why;
+    EXPECT_NE(c.problems()[0].path.find("good.so"), std::string::npos);
+}
+
+TEST(Catalog, AFolderGivenTwiceIsScannedOnce) {
+    const PluginCatalog c = scan({"good", "good"});
+    EXPECT_EQ(c.plugins().size(), 1u);
+    EXPECT_TRUE(c.problems().empty());
+}
+
+TEST(Catalog, AnIdThatBreaksTheRuleIsRefusedQuotingIt) {
+    const std::string why = only_problem(scan({"bad-id"}));
+    EXPECT_EQ(why,
+              "workload #0 id 'Acme.Vendor-Test' breaks the rule [a-z0-9][a-z0-9._-]* of "
+              "plugin.h");
+}
+
+TEST(Catalog, AParameterKeyThatBreaksTheRuleIsRefusedQuotingIt) {
+    const std::string why = only_problem(scan({"bad-key"}));
+    EXPECT_EQ(why,
+              "workload 'test.descriptor' parameter #0 key 'Block-Size' breaks the rule "
+              "[a-z0-9_]+ of plugin.h");
+}
+
+TEST(Catalog, ATooSmallDescriptorNamesTheWorkloadAndTheFieldItLacks) {
+    const std::string why = only_problem(scan({"small-struct"}));
+    const size_t size = offsetof(bb_workload, destroy);
+    EXPECT_EQ(why, "workload 'test.descriptor': its descriptor is " + std::to_string(size) +
+                       " bytes, too small for `destroy` (ABI 1.0 needs " +
+                       std::to_string(size + sizeof(void (*)(void *))) + ")");
+}
+
+TEST(Catalog, ExtraExportedSymbolsAreListed) {
+    const PluginCatalog c = scan({"extra-export", "good"});
+    ASSERT_EQ(c.plugins().size(), 2u);
+    EXPECT_EQ(c.plugins()[0].extra_exports, std::vector<std::string>{"test_descriptor_helper"});
+    EXPECT_TRUE(c.plugins()[1].extra_exports.empty());  // bytebench_add_plugin() hides them
 }
 
 TEST(Catalog, AMissingFolderIsReported) {
