@@ -15,12 +15,6 @@
 namespace bytebench::cli {
 namespace {
 
-std::string number_text(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-}
-
 std::string line(const char *label, const std::string &value) {
     return text_format("  %-12s %s\n", label, value.c_str());
 }
@@ -82,8 +76,8 @@ std::string describe_text(const PlannedTest &t, const PluginCatalog &catalog) {
     text += line("category", t.category.empty() ? "-" : t.category);
     text += line("passes", std::to_string(t.passes) + " (" + (w.repeat_long ? "long" : "short") +
                                " repeat class)");
-    text += line("duration", number_text(t.duration_s) + " s a pass");
-    text += line("baseline", t.baseline ? number_text(*t.baseline) : "none (no index)");
+    text += line("duration", text_format("%g", t.duration_s) + " s a pass");
+    text += line("baseline", t.baseline ? text_format("%g", *t.baseline) : "none (no index)");
     text += line("flags", flags_text(w.flags));
     text += line("processes", std::to_string(w.processes_per_copy) + " per copy, at most");
     return text + params_text(t);

@@ -11,12 +11,6 @@
 namespace bytebench::cli {
 namespace {
 
-std::string number_text(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-}
-
 // Widths of the TEST and WORKLOAD columns: the longest id, so that a
 // plugin's long workload ids do not push the other columns out of line.
 struct Columns {
@@ -38,8 +32,8 @@ void print_test_row(const PlannedTest &t, const Columns &c) {
     print_out(text_format("  %-*s  %-*s  %-7s %6s %8s s %10s  %s%s\n", c.test, t.id.c_str(),
                           c.workload, t.workload.id.c_str(),
                           t.workload.unit.empty() ? "-" : t.workload.unit.c_str(), passes.c_str(),
-                          number_text(t.duration_s).c_str(),
-                          t.baseline ? number_text(*t.baseline).c_str() : "-", t.name.c_str(),
+                          text_format("%g", t.duration_s).c_str(),
+                          t.baseline ? text_format("%g", *t.baseline).c_str() : "-", t.name.c_str(),
                           t.unavailable.empty() ? "" : "  [unavailable]"));
 }
 
