@@ -2,7 +2,7 @@
 /* Copyright 2026 the bytebench authors */
 
 /*
- * bytebench plugin ABI — version 1.1
+ * bytebench plugin ABI — version 1.2
  *
  * This header IS the specification of the boundary between the bytebench
  * core and its plugins (workloads and reporters). It is C11-clean, has no
@@ -36,9 +36,18 @@
  *   report    render one document (bytebench report, run --format,
  *             compare).
  *             entry, then write() once.
+ *   setup     Since 1.2, for a workload with a setup(): once per test, in
+ *             each copy-pass, before its first pass.
+ *             entry, setup().
+ *   teardown  Since 1.2, for a workload with a teardown(): once per test,
+ *             after its last pass, also when a pass failed, when setup()
+ *             failed or the run was interrupted (but not after SIGKILL).
+ *             entry, teardown().
  *
  * Every pass and every copy is a new process: nothing survives from one to
- * the next. After its last call into the plugin the worker unloads the
+ * the next in memory. What must last across a test's passes (a data set
+ * loaded once, a preconditioned file) goes in bb_run_context.test_dir,
+ * made by setup() (Since 1.2). After its last call into the plugin the worker unloads the
  * library (dlclose; a C++ plugin's static destructors run then) and exits.
  * The library is loaded once per process and never reloaded.
  *
@@ -118,11 +127,13 @@
  *                       time as any other call; not from a signal handler.
  *          signal-safe  any-thread, and async-signal-safe: also from a
  *                       signal handler.
- * modes    the worker modes of section 1 (describe, run, report), or "all".
+ * modes    the worker modes of section 1 (describe, run, report, setup,
+ *          teardown), or "all".
  * state    for a function the plugin provides: when the host calls it and
  *          how often. For a host function: during which plugin calls the
  *          plugin may call it:
- *            entry, create, run, destroy, write  during that call;
+ *            entry, create, run, destroy, write, setup, teardown
+ *                    during that call;
  *            loaded  from the call to bytebench_plugin_entry() until the
  *                    library is unloaded (section 1).
  *
@@ -155,7 +166,15 @@
  *        on (array size, I/O mode, the instruction set it chose).
  *   1.2  bb_param_desc.choices, min_value and max_value: the values a
  *        parameter allows, checked by the host before any worker starts;
- *        bb_reporter.documents: the documents a reporter renders.
+ *        bb_reporter.documents: the documents a reporter renders;
+ *        bb_workload.better, metric_count and metrics, with
+ *        bb_host.record_metric: a direction for the main value and named
+ *        secondary metrics (p99 latency) recorded per copy and pass;
+ *        bb_workload.requirements (bb_requirements): what a workload needs
+ *        to run, checked before any worker starts;
+ *        bb_workload.setup, teardown and setup_timeout_s, with
+ *        bb_run_context.test_dir and worker modes setup and teardown:
+ *        set-up that lasts across a test's passes.
  *
  * ---------------------------------------------------------------------------
  * 5. Types and strings
@@ -251,7 +270,8 @@ typedef int32_t bb_repeat_class;
 
 /* Filled by the host. Host-owned, valid and unchanged from the call to
  * bytebench_plugin_entry() until the process exits. All function pointers
- * are non-NULL (record_detail: when BB_HAS_FIELD says it is there). Each
+ * are non-NULL (record_detail and record_metric: when BB_HAS_FIELD says
+ * they are there). Each
  * function's tag says from where and when a plugin may call it; every call
  * passes this table as `host`. */
 typedef struct bb_host {
@@ -277,8 +297,10 @@ typedef struct bb_host {
      * In run mode, a directory private to this copy of this pass, mode
      * 0700, created by the CLI before the worker starts and removed
      * recursively by the CLI once every copy of the pass has exited, even
-     * after a crash. NULL when the worker has none (describe and report
-     * mode). The string is host-owned, valid until unload. */
+     * after a crash. In setup and teardown mode (Since 1.2), the test's
+     * directory (bb_setup_context.test_dir). NULL when the worker has none
+     * (describe and report mode). The string is host-owned, valid until
+     * unload. */
     const char *(*temp_dir)(const struct bb_host *host);
 
     /* [signal-safe; all: loaded]
@@ -296,7 +318,8 @@ typedef struct bb_host {
     /* [main-thread; all: loaded]
      * Reports progress of a long setup or run, `fraction` in [0, 1]. The
      * worker forwards at most one call per 200 ms to the CLI and drops the
-     * others; the CLI does not show it yet. Calling it often is harmless but
+     * others; the CLI shows it on its status line during setup() (Since
+     * 1.2). Calling it often is harmless but
      * not free (it reads the clock). */
     void (*progress)(const struct bb_host *host, double fraction);
 
@@ -333,6 +356,24 @@ typedef struct bb_host {
      * Check BB_HAS_FIELD(host, bb_host, record_detail) before calling, or
      * set bb_plugin.min_host_minor to 1. */
     void (*record_detail)(const struct bb_host *host, const char *key, const char *value);
+
+    /* Since 1.2. [main-thread; run: run]
+     * Records this copy's value of one of the workload's declared metrics
+     * (bb_workload.metrics) for this pass: a p99 latency, a tail, a count
+     * of retries. Call it after the timed loop, before run() returns: the
+     * values go out with the result. Recording a key again replaces its
+     * value. A copy that records nothing for a metric has no value for it
+     * in that pass; the pass's value combines the copies that did
+     * (bb_metric_desc.combine).
+     * `key` (plugin-owned, read during the call) must be a declared metric
+     * key, and `value` a finite number: otherwise the host records the
+     * pass as an error of the test naming the key ("metric p99_us: nan is
+     * not a finite number", "metric p98_us is not declared"), and the other
+     * tests and passes of the run are kept. Outside run() (or in a worker
+     * of another mode) the call is ignored and says so in the log.
+     * Check BB_HAS_FIELD(host, bb_host, record_metric) before calling, or
+     * set bb_plugin.min_host_minor to 2. */
+    void (*record_metric)(const struct bb_host *host, const char *key, double value);
 } bb_host;
 
 /* ------------------------------------------------------------------------ */
@@ -363,6 +404,65 @@ typedef struct bb_param_desc {
     const char *max_value;
 } bb_param_desc;
 
+/* Since 1.2. Which way a number is better: the main value's direction
+ * (bb_workload.better) and each metric's. Comparisons call a change
+ * "better" or "worse" by it, and the regression gate (`compare
+ * --fail-if-worse PCT`) fails on a worse change only. */
+typedef int32_t bb_direction;
+#define BB_HIGHER_IS_BETTER 0 /* throughput, operations per second */
+#define BB_LOWER_IS_BETTER 1  /* latency, time, energy */
+
+/* Since 1.2. How the values the copies of one pass recorded for a metric
+ * become the pass's value. */
+typedef int32_t bb_combine;
+#define BB_COMBINE_SUM 0  /* e.g. bytes moved by every copy */
+#define BB_COMBINE_MEAN 1 /* e.g. a median latency */
+#define BB_COMBINE_MIN 2
+#define BB_COMBINE_MAX 3 /* e.g. the worst copy's p99 latency */
+
+/* Most metrics one workload may declare. */
+#define BB_MAX_METRICS 32
+
+/* Since 1.2. A secondary number a workload measures besides its main value,
+ * declared up front and recorded per copy and pass with
+ * bb_host.record_metric(). The host treats it as it treats the main value:
+ * per-pass values and statistics across passes in the result, shown in
+ * every report, compared with significance and gated by --fail-if-worse,
+ * each respecting `better`. A metric is not scored and has no index.
+ * Plugin-owned, valid until unload. The host refuses a plugin whose metric
+ * breaks a rule below when it loads, naming workload and key. */
+typedef struct bb_metric_desc {
+    uint32_t struct_size;
+    const char *key;    /* [a-z0-9_]+, at most 64 bytes, unique within the
+                         * workload: "p99_us" */
+    const char *name;   /* display name, "p99 latency"; "" = the key */
+    const char *unit;   /* as printed in reports, "us"; may be "" */
+    bb_direction better; /* BB_HIGHER_IS_BETTER or BB_LOWER_IS_BETTER */
+    bb_combine combine;  /* BB_COMBINE_* */
+} bb_metric_desc;
+
+/* Since 1.2. What a workload needs to run. The CLI checks it before it
+ * starts any worker of the test: when something is missing the test is
+ * recorded as skipped with the reason ("needs CPU feature avx512_vnni"),
+ * `list` marks it, and `run --fail-on-skip` exits non-zero. Plugin-owned,
+ * valid until unload; every member 0 or NULL means "nothing". */
+typedef struct bb_requirements {
+    uint32_t struct_size;
+    /* CPU features, every one needed, named as in the "flags" line of
+     * /proc/cpuinfo ("avx512f", "avx512_vnni", "sha_ni"); [a-z0-9_]+. */
+    uint32_t cpu_feature_count;
+    const char *const *cpu_features;
+    /* Free space in the temp folder, in bytes, per copy. */
+    uint64_t temp_space_bytes;
+    /* Available memory (MemAvailable), in bytes, per copy. */
+    uint64_t memory_bytes;
+    /* Programs that must be found on PATH ("fio", "sh"), every one needed. */
+    uint32_t tool_count;
+    const char *const *tools;
+    /* Non-zero: must run as root (effective uid 0). */
+    uint32_t root;
+} bb_requirements;
+
 /* Describes the copy being run. Host-owned; the same pointer is passed to
  * create() and run(), and it and everything it points to stay valid until
  * destroy() returns; any thread may read them meanwhile (deadline_ns once
@@ -391,7 +491,29 @@ typedef struct bb_run_context {
     uint32_t param_count;
     const char *const *param_keys;
     const char *const *param_values;
+    /* Since 1.2. A directory private to this test in this copy-pass, mode
+     * 0700: made by the CLI before setup() (or the first pass, when the
+     * workload has no setup()) and removed recursively after teardown() (or
+     * the last pass). Every copy of every pass of the test sees the same
+     * one, and so does setup() (through bb_setup_context): what setup()
+     * puts there is there for every pass. Copies of one pass share it: a
+     * copy that writes there names its files by copy_index. */
+    const char *test_dir;
 } bb_run_context;
+
+/* Since 1.2. What setup() and teardown() are given. Host-owned, valid
+ * during the call. */
+typedef struct bb_setup_context {
+    uint32_t struct_size;
+    uint32_t copy_count; /* copies each pass of the test will run */
+    uint32_t pass_count; /* passes planned (--quick may stop earlier) */
+    /* The test's directory: bb_run_context.test_dir of its passes. */
+    const char *test_dir;
+    /* The test's parameters, as bb_run_context gives them. */
+    uint32_t param_count;
+    const char *const *param_keys;
+    const char *const *param_values;
+} bb_setup_context;
 
 /* What run() reports. Host-owned, valid during run(). When run() is called,
  * struct_size is set, count and elapsed_ns are 0, and error is empty unless
@@ -487,6 +609,41 @@ typedef struct bb_workload {
      * this copy must have been joined when it returns (section 2). May be
      * NULL when there is nothing to release. */
     void (*destroy)(void *instance);
+
+    /* Since 1.2. Which way the main value (count per time_base_s, and the
+     * index) is better: BB_HIGHER_IS_BETTER (0, and every workload built
+     * before 1.2) or BB_LOWER_IS_BETTER. For a lower-is-better value with a
+     * baseline the index is baseline / value * 10, so that a higher index
+     * is better for every test. */
+    bb_direction better;
+    /* Since 1.2. metric_count (at most BB_MAX_METRICS) entries, stepped
+     * through by metrics[0].struct_size as params are; NULL if none. */
+    uint32_t metric_count;
+    const bb_metric_desc *metrics;
+    /* Since 1.2. What the workload needs to run; NULL for nothing. */
+    const bb_requirements *requirements;
+
+    /* Since 1.2. [main-thread; setup: once, after entry]
+     * Optional (NULL for none). Prepares what the test's passes share,
+     * once per test in each copy-pass, before the first pass, in a worker of
+     * its own: precondition an SSD, generate or load a data set into
+     * ctx->test_dir. Untimed; may take up to setup_timeout_s, and should
+     * report progress (bb_host.progress), which the CLI shows. The stop
+     * flag is never set; a setup that outlives its limit is killed and the
+     * test recorded as an error ("setup did not finish within 600 s").
+     * Return BB_OK, or BB_ERROR or BB_SKIPPED with a message in err[cap]:
+     * the test is then recorded with that status and none of its passes
+     * runs, but teardown() is still called. */
+    bb_status (*setup)(const bb_host *host, const bb_setup_context *ctx, char *err, size_t cap);
+    /* Since 1.2. [main-thread; teardown: once, after entry]
+     * Optional (NULL for none). Undoes what setup() did outside test_dir
+     * (test_dir itself is removed by the CLI afterwards), once per test
+     * after its last pass, in a worker of its own, whatever the passes or
+     * setup() returned; within setup_timeout_s. */
+    void (*teardown)(const bb_host *host, const bb_setup_context *ctx);
+    /* Since 1.2. Time limit of setup() and of teardown(), each, in seconds:
+     * 0 for the default, 600 s; at most 86400. */
+    double setup_timeout_s;
 } bb_workload;
 
 /* ------------------------------------------------------------------------ */
