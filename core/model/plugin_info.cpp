@@ -26,6 +26,67 @@ json param_json(const ParamInfo &p) {
     return j;
 }
 
+// The 1.2 members are written only when they differ from the defaults, so
+// that the description of a workload built before 1.2 reads as before.
+MetricInfo parse_metric(const json &m) {
+    MetricInfo metric;
+    metric.key = m.at("key");
+    metric.name = m.value("name", metric.key);
+    metric.unit = m.value("unit", "");
+    metric.better =
+        direction_from_string(m.value("better", "")).value_or(Direction::higher_is_better);
+    metric.combine = combine_from_string(m.value("combine", "")).value_or(Combine::sum);
+    return metric;
+}
+
+json metric_json(const MetricInfo &m) {
+    return {{"key", m.key},
+            {"name", m.name},
+            {"unit", m.unit},
+            {"better", to_string(m.better)},
+            {"combine", to_string(m.combine)}};
+}
+
+Requirements parse_requirements(const json &r) {
+    Requirements needs;
+    needs.cpu_features = r.value("cpu_features", std::vector<std::string>{});
+    needs.temp_space_bytes = r.value("temp_space_bytes", uint64_t{0});
+    needs.memory_bytes = r.value("memory_bytes", uint64_t{0});
+    needs.tools = r.value("tools", std::vector<std::string>{});
+    needs.root = r.value("root", false);
+    return needs;
+}
+
+json requirements_json(const Requirements &r) {
+    return {{"cpu_features", r.cpu_features},
+            {"temp_space_bytes", r.temp_space_bytes},
+            {"memory_bytes", r.memory_bytes},
+            {"tools", r.tools},
+            {"root", r.root}};
+}
+
+void parse_abi_1_2_members(const json &j, WorkloadInfo &w) {
+    w.better = direction_from_string(j.value("better", "")).value_or(Direction::higher_is_better);
+    for (const auto &m : j.value("metrics", json::array())) w.metrics.push_back(parse_metric(m));
+    if (j.contains("requirements")) w.requirements = parse_requirements(j.at("requirements"));
+    w.has_setup = j.value("setup", false);
+    w.has_teardown = j.value("teardown", false);
+    w.setup_timeout_s = j.value("setup_timeout_s", WorkloadInfo::kDefaultSetupTimeout);
+}
+
+void add_abi_1_2_members(const WorkloadInfo &w, json &j) {
+    if (w.better != Direction::higher_is_better) j["better"] = to_string(w.better);
+    if (!w.metrics.empty()) {
+        json metrics = json::array();
+        for (const MetricInfo &m : w.metrics) metrics.push_back(metric_json(m));
+        j["metrics"] = std::move(metrics);
+    }
+    if (!w.requirements.none()) j["requirements"] = requirements_json(w.requirements);
+    if (w.has_setup) j["setup"] = true;
+    if (w.has_teardown) j["teardown"] = true;
+    if (w.has_setup || w.has_teardown) j["setup_timeout_s"] = w.setup_timeout_s;
+}
+
 WorkloadInfo parse_workload(const json &j) {
     WorkloadInfo w;
     w.id = j.at("id");
@@ -41,28 +102,61 @@ WorkloadInfo parse_workload(const json &j) {
     w.flags = j.value("flags", 0u);
     w.processes_per_copy = j.value("processes_per_copy", 1u);
     for (const auto &p : j.value("params", json::array())) w.params.push_back(parse_param(p));
+    parse_abi_1_2_members(j, w);
     return w;
 }
 
 json workload_json(const WorkloadInfo &w) {
     json params = json::array();
     for (const ParamInfo &p : w.params) params.push_back(param_json(p));
-    return {{"id", w.id},
-            {"name", w.name},
-            {"description", w.description},
-            {"category", w.category},
-            {"unit", w.unit},
-            {"version", w.version},
-            {"time_base_s", w.time_base_s},
-            {"repeat", w.repeat_long ? "long" : "short"},
-            {"default_duration_s", w.default_duration_s},
-            {"baseline", w.baseline},
-            {"flags", w.flags},
-            {"processes_per_copy", w.processes_per_copy},
-            {"params", params}};
+    json j = {{"id", w.id},
+              {"name", w.name},
+              {"description", w.description},
+              {"category", w.category},
+              {"unit", w.unit},
+              {"version", w.version},
+              {"time_base_s", w.time_base_s},
+              {"repeat", w.repeat_long ? "long" : "short"},
+              {"default_duration_s", w.default_duration_s},
+              {"baseline", w.baseline},
+              {"flags", w.flags},
+              {"processes_per_copy", w.processes_per_copy},
+              {"params", params}};
+    add_abi_1_2_members(w, j);
+    return j;
 }
 
 }  // namespace
+
+const char *to_string(Direction direction) {
+    return direction == Direction::lower_is_better ? "lower" : "higher";
+}
+
+std::optional<Direction> direction_from_string(const std::string &text) {
+    if (text == "higher") return Direction::higher_is_better;
+    if (text == "lower") return Direction::lower_is_better;
+    return std::nullopt;
+}
+
+const char *to_string(Combine combine) {
+    switch (combine) {
+        case Combine::sum:
+            return "sum";
+        case Combine::mean:
+            return "mean";
+        case Combine::min:
+            return "min";
+        case Combine::max:
+            return "max";
+    }
+    return "sum";
+}
+
+std::optional<Combine> combine_from_string(const std::string &text) {
+    for (Combine c : {Combine::sum, Combine::mean, Combine::min, Combine::max})
+        if (text == to_string(c)) return c;
+    return std::nullopt;
+}
 
 PluginInfo plugin_info_from_json(const std::string &path, const nlohmann::json &j) {
     PluginInfo info;

@@ -31,6 +31,41 @@ struct ParamInfo {
     std::optional<std::string> min_value, max_value;
 };
 
+// Which way a number is better (bb_direction, ABI 1.2): "higher" or "lower"
+// in JSON.
+enum class Direction { higher_is_better, lower_is_better };
+const char *to_string(Direction direction);
+// nullopt for anything but "higher" and "lower".
+std::optional<Direction> direction_from_string(const std::string &text);
+
+// How the copies of a pass combine a metric (bb_combine, ABI 1.2).
+enum class Combine { sum, mean, min, max };
+const char *to_string(Combine combine);
+std::optional<Combine> combine_from_string(const std::string &text);
+
+// A declared secondary metric (bb_metric_desc, ABI 1.2).
+struct MetricInfo {
+    std::string key;
+    std::string name;  // never empty: the key when the plugin gave ""
+    std::string unit;
+    Direction better = Direction::higher_is_better;
+    Combine combine = Combine::sum;
+};
+
+// What a workload needs to run (bb_requirements, ABI 1.2); all empty or 0
+// for nothing.
+struct Requirements {
+    std::vector<std::string> cpu_features;  // /proc/cpuinfo flag names
+    uint64_t temp_space_bytes = 0;          // per copy
+    uint64_t memory_bytes = 0;              // per copy
+    std::vector<std::string> tools;         // on PATH
+    bool root = false;
+    bool none() const {
+        return cpu_features.empty() && temp_space_bytes == 0 && memory_bytes == 0 &&
+               tools.empty() && !root;
+    }
+};
+
 struct WorkloadInfo {
     std::string id, name, description, category, unit, version;
     uint32_t time_base_s = 1;
@@ -40,6 +75,15 @@ struct WorkloadInfo {
     uint32_t flags = 0;
     uint32_t processes_per_copy = 1;
     std::vector<ParamInfo> params;
+    // ABI 1.2; a workload built before it has the defaults.
+    Direction better = Direction::higher_is_better;  // of the main value
+    std::vector<MetricInfo> metrics;
+    Requirements requirements;
+    bool has_setup = false;     // bb_workload.setup
+    bool has_teardown = false;  // bb_workload.teardown
+    double setup_timeout_s = kDefaultSetupTimeout;
+
+    static constexpr double kDefaultSetupTimeout = 600;  // bb_workload.setup_timeout_s 0
 };
 
 struct ReporterInfo {

@@ -42,8 +42,10 @@ nlohmann::json file_identity(const std::string &path);
 
 class DescriptorCache {
   public:
-    // 2: parameters carry ABI 1.2's choices, min and max (a /1 cache lacks them).
-    inline static const std::string kSchema = "bytebench.descriptor-cache/2";
+    // 2: parameters carry ABI 1.2's choices, min and max (a /1 cache lacks
+    // them). 3: workloads carry ABI 1.2's direction, metrics, requirements
+    // and set-up.
+    inline static const std::string kSchema = "bytebench.descriptor-cache/3";
 
     // $XDG_CACHE_HOME/bytebench/descriptors.json, else under ~/.cache; ""
     // when neither is known (no cache then).

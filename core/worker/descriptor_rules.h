@@ -40,4 +40,13 @@ struct FieldEnd {
 std::string size_problem(const std::string &what, uint32_t struct_size,
                          const std::vector<FieldEnd> &fields);
 
+// Entry `i` of a plugin's descriptor array (params, metrics): the array
+// holds structs of the size the plugin was compiled with (first's
+// struct_size), smaller than ours for a plugin built against an older minor.
+template <class T>
+const T &entry_at(const T *first, uint32_t i) {
+    const auto *bytes = reinterpret_cast<const char *>(first);
+    return *reinterpret_cast<const T *>(bytes + size_t(i) * first->struct_size);
+}
+
 }  // namespace bytebench::worker

@@ -9,13 +9,7 @@
 namespace bytebench::worker {
 namespace {
 
-// Parameter `i` of `w`: its array holds descriptors of the size the plugin
-// was compiled with (params[0].struct_size), which is smaller than ours for
-// a plugin built against an older minor.
-const bb_param_desc &param_at(const bb_workload &w, uint32_t i) {
-    const auto *first = reinterpret_cast<const char *>(w.params);
-    return *reinterpret_cast<const bb_param_desc *>(first + size_t(i) * w.params[0].struct_size);
-}
+const bb_param_desc &param_at(const bb_workload &w, uint32_t i) { return entry_at(w.params, i); }
 
 // The 1.0 fields, which every entry has.
 constexpr size_t kParamSize1_0 = offsetof(bb_param_desc, help) + sizeof(const char *);

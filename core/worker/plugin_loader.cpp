@@ -6,6 +6,7 @@
 #include "base/decimal.h"
 #include "descriptor_rules.h"
 #include "exported_symbols.h"
+#include "metric_descriptors.h"
 #include "param_descriptors.h"
 #include "protocol/worker_protocol.h"
 
@@ -122,6 +123,8 @@ void check_workload(const bb_workload *w, uint32_t index) {
         if (!problem.empty()) throw PluginLoadError(problem);
     if (const std::string problem = param_descriptors_problem(*w, named); !problem.empty())
         throw PluginLoadError(problem);
+    if (const std::string problem = abi_1_2_descriptors_problem(*w, named); !problem.empty())
+        throw PluginLoadError(problem);
 }
 
 constexpr uint32_t kAllDocuments = BB_DOCUMENT_RESULT | BB_DOCUMENT_COMPARISON;
@@ -225,6 +228,7 @@ PluginInfo LoadedPlugin::describe() const {
         d.flags = w.flags;
         d.processes_per_copy = w.processes_per_copy;
         d.params = read_params(w);
+        read_abi_1_2_descriptors(w, d);
     }
     for (uint32_t i = 0; i < t.reporter_count; ++i) {
         const bb_reporter &r = *t.reporters[i];

@@ -40,6 +40,16 @@
 //   .param_choices("direct", "string", "auto", {"auto", "on", "off"}, "I/O mode")
 //   .param_range("queue_depth", "int", "1", "1", "256", "I/Os in flight")
 //
+// A direction, metrics, requirements and a set-up that lasts across passes
+// (ABI 1.2):
+//
+//   .lower_is_better()                                   // the main value
+//   .metric("p99_us", "p99 latency", "us", BB_LOWER_IS_BETTER, BB_COMBINE_MAX)
+//   .requires_cpu({"avx512f", "avx512_vnni"}).requires_temp_space(1 << 30)
+//   .setup<&precondition>(3600).teardown<&cleanup>()
+//
+// and in run(), after the timed loop: ctx.metric("p99_us", p99).
+//
 // A workload written in C (a static bb_workload) joins a C++ plugin with
 // Plugin::add(&c_workload); <bytebench/params.h> reads parameters in C.
 //
@@ -120,9 +130,10 @@ bb_status guarded(char *err, size_t cap, Fn &&fn) noexcept {
 // Methods wrap the host functions of plugin.h and keep their tags:
 //   any thread, also from a signal handler: stopped(), stop_flag(), now_ns()
 //   any thread: copy_index() .. duration_s(), deadline_ns() (once run() has
-//     been called), temp_dir(), plugin_dir(), param*(), host(), raw()
+//     been called), temp_dir(), test_dir(), plugin_dir(), param*(), host(),
+//     raw()
 //   the worker's main thread only: log(), debug(), info(), warn(),
-//     progress(), detail()
+//     progress(), detail(), metric()
 class Context {
   public:
     Context(const bb_host *host, const bb_run_context *ctx, bb_run_result *result = nullptr)
@@ -179,6 +190,24 @@ class Context {
         return true;
     }
 
+    // Records this copy's value of a declared metric for this pass (ABI
+    // 1.2, bb_host.record_metric): call it in run(), after the timed loop.
+    // Returns false (and does nothing) on a host older than ABI 1.2.
+    // [main-thread; run: run]
+    bool metric(const char *key, double value) const {
+        if (!BB_HAS_FIELD(host_, bb_host, record_metric) || host_->record_metric == nullptr)
+            return false;
+        host_->record_metric(host_, key, value);
+        return true;
+    }
+
+    // The test's directory, which lasts across its passes (ABI 1.2,
+    // bb_run_context.test_dir); "" on an older host.
+    std::string test_dir() const {
+        if (!BB_HAS_FIELD(ctx_, bb_run_context, test_dir) || ctx_->test_dir == nullptr) return "";
+        return ctx_->test_dir;
+    }
+
     // Inside run(): the measured interval when it is not the whole run() call
     // (e.g. after a warm-up). Leave it unset to let the host time run().
     void set_elapsed_ns(uint64_t ns) const {
@@ -193,6 +222,39 @@ class Context {
     const bb_run_context *ctx_;
     bb_run_result *result_;
 };
+
+// What a workload's setup and teardown functions see (ABI 1.2,
+// bb_setup_context); valid during the call. [main-thread; setup, teardown]
+class SetupContext {
+  public:
+    SetupContext(const bb_host *host, const bb_setup_context *ctx) : host_(host), ctx_(ctx) {}
+
+    // The directory every pass of the test sees as Context::test_dir().
+    std::string test_dir() const { return ctx_->test_dir; }
+    uint32_t copy_count() const noexcept { return ctx_->copy_count; }
+    uint32_t pass_count() const noexcept { return ctx_->pass_count; }
+    std::string param(std::string_view key) const {
+        for (uint32_t i = 0; i < ctx_->param_count; ++i)
+            if (key == ctx_->param_keys[i]) return ctx_->param_values[i];
+        throw std::invalid_argument("unknown parameter '" + std::string(key) + "'");
+    }
+    long long param_int(std::string_view key) const { return std::stoll(param(key)); }
+    void log(bb_log_level level, const std::string &text) const {
+        host_->log(host_, level, text.c_str());
+    }
+    // Shown on the CLI's status line while the set-up runs.
+    void progress(double fraction) const { host_->progress(host_, fraction); }
+    const bb_host *host() const noexcept { return host_; }
+    const bb_setup_context *raw() const noexcept { return ctx_; }
+
+  private:
+    const bb_host *host_;
+    const bb_setup_context *ctx_;
+};
+
+// A setup or teardown function: throw bytebench::Skip or an exception to
+// fail (setup only: a teardown's exception is logged and ignored).
+using SetupFunction = void (*)(const SetupContext &);
 
 // Builder for a workload implemented by class T, which provides
 //   explicit T(const bytebench::Context &);   // untimed setup (create)
@@ -260,6 +322,53 @@ class Workload {
         return add_param(key, type, default_value, help, {}, min_value, max_value);
     }
 
+    // ABI 1.2: the main value is better when lower (a latency, a time).
+    Workload &lower_is_better() { return desc_.better = BB_LOWER_IS_BETTER, *this; }
+    // ABI 1.2: a secondary metric, recorded in run() with Context::metric().
+    Workload &metric(const char *key, const char *name, const char *unit, bb_direction better,
+                     bb_combine combine) {
+        bb_metric_desc m{};
+        m.struct_size = sizeof(bb_metric_desc);
+        m.key = key;
+        m.name = name;
+        m.unit = unit;
+        m.better = better;
+        m.combine = combine;
+        metrics_.push_back(m);
+        return *this;
+    }
+    // ABI 1.2: what the workload needs; the host skips it, with the reason,
+    // where it is missing. CPU features as /proc/cpuinfo names them.
+    Workload &requires_cpu(std::initializer_list<const char *> features) {
+        cpu_features_.insert(cpu_features_.end(), features);
+        return *this;
+    }
+    Workload &requires_tools(std::initializer_list<const char *> programs) {
+        tools_.insert(tools_.end(), programs);
+        return *this;
+    }
+    Workload &requires_temp_space(uint64_t bytes_per_copy) {
+        return requirements_.temp_space_bytes = bytes_per_copy, *this;
+    }
+    Workload &requires_memory(uint64_t bytes_per_copy) {
+        return requirements_.memory_bytes = bytes_per_copy, *this;
+    }
+    Workload &requires_root() { return requirements_.root = 1, *this; }
+    // ABI 1.2: set-up once per test before its first pass, and tear-down
+    // after its last (bb_workload.setup and teardown); `timeout_s` is the
+    // limit of each (0: the host's default, 600 s).
+    template <SetupFunction Fn>
+    Workload &setup(double timeout_s = 0) {
+        desc_.setup = &setup_thunk<Fn>;
+        desc_.setup_timeout_s = timeout_s;
+        return *this;
+    }
+    template <SetupFunction Fn>
+    Workload &teardown() {
+        desc_.teardown = &teardown_thunk<Fn>;
+        return *this;
+    }
+
     // The C descriptor; valid as long as this object.
     const bb_workload *descriptor() const {
         // The choices arrays live in this object, so a copy of the builder
@@ -269,6 +378,18 @@ class Workload {
             params_[i].choices = choices_[i].empty() ? nullptr : choices_[i].data();
         desc_.param_count = static_cast<uint32_t>(params_.size());
         desc_.params = params_.empty() ? nullptr : params_.data();
+        desc_.metric_count = static_cast<uint32_t>(metrics_.size());
+        desc_.metrics = metrics_.empty() ? nullptr : metrics_.data();
+        requirements_.struct_size = sizeof(bb_requirements);
+        requirements_.cpu_feature_count = static_cast<uint32_t>(cpu_features_.size());
+        requirements_.cpu_features = cpu_features_.empty() ? nullptr : cpu_features_.data();
+        requirements_.tool_count = static_cast<uint32_t>(tools_.size());
+        requirements_.tools = tools_.empty() ? nullptr : tools_.data();
+        const bool needs_something = requirements_.cpu_feature_count > 0 ||
+                                     requirements_.tool_count > 0 ||
+                                     requirements_.temp_space_bytes > 0 ||
+                                     requirements_.memory_bytes > 0 || requirements_.root != 0;
+        desc_.requirements = needs_something ? &requirements_ : nullptr;
         return &desc_;
     }
 
@@ -289,6 +410,17 @@ class Workload {
             delete static_cast<T *>(instance);
         } catch (...) {
         }
+    }
+    template <SetupFunction Fn>
+    static bb_status setup_thunk(const bb_host *host, const bb_setup_context *ctx, char *err,
+                                 size_t cap) {
+        return detail::guarded(err, cap, [&] { Fn(SetupContext(host, ctx)); });
+    }
+    template <SetupFunction Fn>
+    static void teardown_thunk(const bb_host *host, const bb_setup_context *ctx) {
+        char err[BB_ERROR_CAP] = {0};
+        if (detail::guarded(err, sizeof err, [&] { Fn(SetupContext(host, ctx)); }) != BB_OK)
+            host->log(host, BB_LOG_WARN, err);
     }
 
     Workload &add_param(const char *key, const char *type, const char *default_value,
@@ -311,6 +443,9 @@ class Workload {
     mutable bb_workload desc_{};
     mutable std::vector<bb_param_desc> params_;
     std::vector<std::vector<const char *>> choices_;  // params_[i]'s choices
+    std::vector<bb_metric_desc> metrics_;
+    std::vector<const char *> cpu_features_, tools_;
+    mutable bb_requirements requirements_{};
 };
 
 // Signature of a reporter function: format `json` onto `out`. Throw to fail.

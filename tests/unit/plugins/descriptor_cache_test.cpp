@@ -66,19 +66,19 @@ TEST_F(DescriptorCacheTest, AChangedFileMisses) {
     EXPECT_FALSE(cache.find(plugin_, file_identity(plugin_)));
 }
 
-// A cache written before parameters had choices and bounds (schema /1)
-// would hand them out without: it is rebuilt, not read.
-TEST_F(DescriptorCacheTest, ACacheOfTheSchemaBeforeParameterChoicesIsIgnored) {
+// A cache of an earlier schema (/2: before workloads had metrics,
+// requirements and set-up) would hand descriptors out without them: it is
+// rebuilt, not read.
+TEST_F(DescriptorCacheTest, ACacheOfAnEarlierSchemaIsIgnored) {
     {
         DescriptorCache cache(file_, BYTEBENCH_WORKER);
         cache.store(plugin_, file_identity(plugin_), answer);
         cache.save();
     }
     std::string old = text();
-    const size_t at = old.find("bytebench.descriptor-cache/2");
+    const size_t at = old.find(DescriptorCache::kSchema);
     ASSERT_NE(at, std::string::npos) << old;
-    old.replace(at, std::string("bytebench.descriptor-cache/2").size(),
-                "bytebench.descriptor-cache/1");
+    old.replace(at, DescriptorCache::kSchema.size(), "bytebench.descriptor-cache/2");
     std::ofstream(file_, std::ios::trunc) << old;
     DescriptorCache again(file_, BYTEBENCH_WORKER);
     EXPECT_NE(again.ignored_because(), "");

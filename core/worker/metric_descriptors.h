@@ -1,0 +1,25 @@
+// A workload's ABI 1.2 descriptors beside its parameters: the direction of
+// its main value, its metrics, its requirements and its set-up, read only
+// when the plugin's struct has them and checked against the rules of
+// plugin.h when the plugin loads.
+#pragma once
+
+#include <bytebench/plugin.h>
+
+#include <string>
+
+#include "model/plugin_info.h"
+
+namespace bytebench::worker {
+
+// Why `w`'s 1.2 members break a rule of plugin.h, or "": an unknown
+// direction or combine, a metric key that breaks the key rule or is
+// declared twice, more than BB_MAX_METRICS metrics, a NULL array, a CPU
+// feature or tool name that is not a name, a set-up time limit out of
+// range. `named` starts the message ("workload 'x'"); it names the key.
+std::string abi_1_2_descriptors_problem(const bb_workload &w, const std::string &named);
+
+// Fills the 1.2 members of `info` from `w`, which passed the check above.
+void read_abi_1_2_descriptors(const bb_workload &w, WorkloadInfo &info);
+
+}  // namespace bytebench::worker
