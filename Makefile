@@ -69,7 +69,10 @@ run: build
 
 # Target-specific: `make test` installs the test packages too (GNU make
 # passes the value on to the prerequisites, deps among them).
+# Line tables only (-g1) in the test build: what a failing test's stack trace
+# needs, and a fifth less compile time than -g (docs/testing.md, "Measured").
 test: DEBIAN_PACKAGES += $(DEBIAN_TEST_PACKAGES)
+test: CMAKE_FLAGS += -DBYTEBENCH_LINE_TABLES_ONLY=ON
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 	$(MAKE) --no-print-directory test-asan

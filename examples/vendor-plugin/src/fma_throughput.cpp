@@ -89,9 +89,13 @@ const auto kFmaThroughput =
         .time_base(1)  // count is GFLOP: the value is GFLOP per second
         .repeat_long()
         .duration(10)
-        .param("isa", "string", "auto",
-               "auto (the widest the CPU has), avx512 or avx2; a forced one the CPU lacks skips")
-        .param("precision", "string", "double", "double or single");
+        // Choices (ABI 1.2): the host refuses another value before any
+        // worker starts; an ABI 1.0 or 1.1 host ignores them and
+        // parse_precision() and choose_isa() still refuse it.
+        .param_choices("isa", "string", "auto", {"auto", "avx512", "avx2"},
+                       "auto (the widest the CPU has), avx512 or avx2; a forced one the CPU "
+                       "lacks skips")
+        .param_choices("precision", "string", "double", {"double", "single"}, "double or single");
 
 }  // namespace
 
