@@ -121,6 +121,14 @@ bb_status guarded(char *err, size_t cap, Fn &&fn) noexcept {
         return BB_ERROR;
     }
 }
+// The value of parameter `key` in the host's arrays (every declared key is
+// there); throws std::invalid_argument for an undeclared key.
+inline std::string param_value(uint32_t count, const char *const *keys, const char *const *values,
+                               std::string_view key) {
+    for (uint32_t i = 0; i < count; ++i)
+        if (key == keys[i]) return values[i];
+    throw std::invalid_argument("unknown parameter '" + std::string(key) + "'");
+}
 }  // namespace detail
 
 // What a workload sees of the host and of the copy it runs as. The Context
@@ -160,9 +168,7 @@ class Context {
     // Parameter access. Every declared parameter is present (with its
     // default when the user gave none); an undeclared key throws.
     std::string param(std::string_view key) const {
-        for (uint32_t i = 0; i < ctx_->param_count; ++i)
-            if (key == ctx_->param_keys[i]) return ctx_->param_values[i];
-        throw std::invalid_argument("unknown parameter '" + std::string(key) + "'");
+        return detail::param_value(ctx_->param_count, ctx_->param_keys, ctx_->param_values, key);
     }
     long long param_int(std::string_view key) const { return std::stoll(param(key)); }
     double param_double(std::string_view key) const { return std::stod(param(key)); }
@@ -234,9 +240,7 @@ class SetupContext {
     uint32_t copy_count() const noexcept { return ctx_->copy_count; }
     uint32_t pass_count() const noexcept { return ctx_->pass_count; }
     std::string param(std::string_view key) const {
-        for (uint32_t i = 0; i < ctx_->param_count; ++i)
-            if (key == ctx_->param_keys[i]) return ctx_->param_values[i];
-        throw std::invalid_argument("unknown parameter '" + std::string(key) + "'");
+        return detail::param_value(ctx_->param_count, ctx_->param_keys, ctx_->param_values, key);
     }
     long long param_int(std::string_view key) const { return std::stoll(param(key)); }
     void log(bb_log_level level, const std::string &text) const {
