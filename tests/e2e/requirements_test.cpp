@@ -137,7 +137,7 @@ TEST(Requirements, ListShowsParametersAndListVerboseWhatTheyAllow) {
     EXPECT_NE(v.out.find("      mode   string  default fast     one of fast, slow\n"),
               std::string::npos)
         << v.out;
-    EXPECT_NE(v.out.find("      level  int     default 3        1 to 9\n"), std::string::npos)
+    EXPECT_NE(v.out.find("      level  int     default 3        from 1 to 9\n"), std::string::npos)
         << v.out;
 }
 
@@ -149,7 +149,7 @@ TEST(Requirements, PluginsShowsParametersWithWhatTheyAllow) {
                          "             how\n"),
               std::string::npos)
         << r.out;
-    EXPECT_NE(r.out.find("      ratio  float   default 0.5      0 to 1\n"), std::string::npos)
+    EXPECT_NE(r.out.find("      ratio  float   default 0.5      from 0 to 1\n"), std::string::npos)
         << r.out;
 }
 
