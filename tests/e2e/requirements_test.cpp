@@ -59,8 +59,8 @@ TEST(Requirements, EverythingMissingIsNamedInOneReason) {
     const std::string out = fresh_dir("needs-many");
     const CliResult r = run_needs(out, {"test.needs_many"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    const nlohmann::json *t =
-        find_test(only_result(out + "/results")["runs"][0], "test.needs_many");
+    const nlohmann::json doc = only_result(out + "/results");
+    const nlohmann::json *t = find_test(doc["runs"][0], "test.needs_many");
     ASSERT_NE(t, nullptr);
     const std::string why = (*t)["error"];
     EXPECT_EQ(why.rfind("needs CPU features zz_no_such_feature, zz_other_feature (not in "
