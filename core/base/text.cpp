@@ -1,6 +1,7 @@
 #include "base/text.h"
 
 #include <cstdint>
+#include <cstdio>
 
 namespace bytebench {
 
@@ -74,6 +75,22 @@ std::string terminal_safe(std::string_view text) {
         }
     }
     return out;
+}
+
+std::string size_text(double bytes) {
+    const char *units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    int unit = 0;
+    while (bytes >= 1024 && unit < 5) {
+        bytes /= 1024;
+        ++unit;
+    }
+    char text[64];
+    if (unit == 0)
+        std::snprintf(text, sizeof text, "%.0f bytes", bytes);
+    else
+        std::snprintf(text, sizeof text, "%.*f %s", bytes == double(long(bytes)) ? 0 : 1, bytes,
+                      units[unit]);
+    return text;
 }
 
 }  // namespace bytebench

@@ -22,4 +22,8 @@ std::string utf8_prefix(const std::string &text, size_t bytes);
 // plugin or the history then show as text and change nothing.
 std::string terminal_safe(std::string_view text);
 
+// A size for people: "512 bytes", "4 KiB", "1.5 GiB" (binary units, one
+// decimal unless whole).
+std::string size_text(double bytes);
+
 }  // namespace bytebench

@@ -1,6 +1,7 @@
 // The CLI's subcommands. Each returns the process exit code:
 //   0 success; 1 the run finished but some test failed (or results could not
 //   all be written); 2 bad input (flags, names, suite, plugins, files);
+//   3 `run --fail-on-skip` and some test was skipped (none failed);
 //   128+N interrupted by signal N.
 #pragma once
 
@@ -21,6 +22,7 @@ namespace bytebench::cli {
 constexpr int kExitOk = 0;
 constexpr int kExitTestFailed = 1;
 constexpr int kExitBadInput = 2;
+constexpr int kExitTestSkipped = 3;  // run --fail-on-skip
 
 // Options shared by every subcommand.
 struct GlobalOptions {
@@ -51,6 +53,7 @@ struct RunOptions {
     double quick_target_pct = 1;     // --quick-target
     double quick_budget_s = QuickOptions{}.budget_s;  // --quick-budget
     bool show_progress = true;
+    bool fail_on_skip = false;  // --fail-on-skip: exit kExitTestSkipped when a test was skipped
     std::vector<std::string> params;  // --param [TEST.]KEY=VALUE, as typed
     std::string command_line;
 };

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "cli/param_text.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
 #include "model/param_rules.h"
@@ -41,25 +42,10 @@ std::string suite_value(const PlannedTest &t, const ParamInfo &p) {
 }
 
 std::string params_text(const PlannedTest &t) {
-    const std::vector<ParamInfo> &params = t.workload.params;
-    if (params.empty()) return "Parameters: none\n";
-    size_t key_width = 3, default_width = 7;
-    for (const ParamInfo &p : params) {
-        key_width = std::max(key_width, p.key.size());
-        default_width = std::max(default_width, p.default_value.size());
-    }
-    std::string text = "Parameters (run --param KEY=VALUE):\n";
-    for (const ParamInfo &p : params) {
-        std::string row =
-            text_format("  %-*s  %-6s  default %-*s  %s%s", int(key_width), p.key.c_str(),
-                        p.type.c_str(), int(default_width), p.default_value.c_str(),
-                        allowed_values_text(p).c_str(), suite_value(t, p).c_str());
-        row.erase(row.find_last_not_of(' ') + 1);  // no padding after the last column
-        text += row + "\n";
-        if (!p.help.empty())
-            text += text_format("  %-*s  %s\n", int(key_width), "", p.help.c_str());
-    }
-    return text;
+    if (t.workload.params.empty()) return "Parameters: none\n";
+    return "Parameters (run --param KEY=VALUE):\n" +
+           param_table(t.workload.params, "  ",
+                       [&t](const ParamInfo &p) { return suite_value(t, p); });
 }
 
 std::string describe_text(const PlannedTest &t, const PluginCatalog &catalog) {

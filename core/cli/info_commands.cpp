@@ -1,21 +1,25 @@
-// `bytebench list` and `bytebench plugins`.
+// `bytebench list` and `bytebench plugins`: what can run, with which
+// parameters, and where it comes from.
 #include <algorithm>
 #include <cstdio>
 #include <set>
 #include <vector>
 
+#include "cli/param_text.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
 #include "plan/run_plan.h"
+#include "system/requirement_check.h"
 
 namespace bytebench::cli {
 namespace {
 
-// Widths of the TEST and WORKLOAD columns: the longest id, so that a
-// plugin's long workload ids do not push the other columns out of line.
+// Widths of the TEST, WORKLOAD and NAME columns: the longest of each, so that
+// a plugin's long workload ids do not push the other columns out of line.
 struct Columns {
     int test = 4;
     int workload = 8;
+    int name = 4;
 };
 
 Columns columns_for(const std::vector<PlannedTest> &rows) {
@@ -23,18 +27,32 @@ Columns columns_for(const std::vector<PlannedTest> &rows) {
     for (const PlannedTest &t : rows) {
         c.test = std::max(c.test, int(t.id.size()));
         c.workload = std::max(c.workload, int(t.workload.id.size()));
+        c.name = std::max(c.name, int(t.name.size()));
     }
     return c;
 }
 
-void print_test_row(const PlannedTest &t, const Columns &c) {
+// What keeps a test from running here: its workload is missing, or this
+// machine lacks what it needs for one copy (the check `run` makes).
+std::string cannot_run_mark(const PlannedTest &t, const MachineFacts &here) {
+    if (!t.unavailable.empty()) return "  [unavailable]";
+    const std::string unmet = unmet_requirements(t.workload.requirements, 1, here);
+    return unmet.empty() ? "" : "  (cannot run here: " + unmet + ")";
+}
+
+// One line per test; with -v, its parameters' table below it.
+void print_test_row(const PlannedTest &t, const Columns &c, const MachineFacts &here,
+                    bool verbose) {
     const std::string passes = std::to_string(t.passes);
-    print_out(text_format("  %-*s  %-*s  %-7s %6s %8s s %10s  %s%s\n", c.test, t.id.c_str(),
-                          c.workload, t.workload.id.c_str(),
-                          t.workload.unit.empty() ? "-" : t.workload.unit.c_str(), passes.c_str(),
-                          text_format("%g", t.duration_s).c_str(),
-                          t.baseline ? text_format("%g", *t.baseline).c_str() : "-", t.name.c_str(),
-                          t.unavailable.empty() ? "" : "  [unavailable]"));
+    std::string row = text_format(
+        "  %-*s  %-*s  %-7s %6s %8s s %10s  %-*s  %s%s", c.test, t.id.c_str(), c.workload,
+        t.workload.id.c_str(), t.workload.unit.empty() ? "-" : t.workload.unit.c_str(),
+        passes.c_str(), text_format("%g", t.duration_s).c_str(),
+        t.baseline ? text_format("%g", *t.baseline).c_str() : "-", c.name, t.name.c_str(),
+        param_values_text(t.params).c_str(), cannot_run_mark(t, here).c_str());
+    row.erase(row.find_last_not_of(' ') + 1);  // no padding after the last column
+    print_out(row + "\n");
+    if (verbose) print_out(param_table(t.workload.params, "      "));
 }
 
 // " (results only)" or " (comparisons only)"; "" for a reporter of both.
@@ -69,11 +87,14 @@ int list_command(const GlobalOptions &global) {
 
     print_out(text_format("Tests of suite '%s' (%s):\n", env->suite.name.c_str(),
                           env->suite.path.c_str()));
-    print_out(text_format("  %-*s  %-*s  %-7s %6s %10s %10s  %s\n", c.test, "TEST", c.workload,
-                          "WORKLOAD", "UNIT", "PASSES", "DURATION", "BASELINE", "NAME"));
-    for (const PlannedTest &t : suite_rows) print_test_row(t, c);
+    print_out(text_format("  %-*s  %-*s  %-7s %6s %10s %10s  %-*s  %s\n", c.test, "TEST",
+                          c.workload, "WORKLOAD", "UNIT", "PASSES", "DURATION", "BASELINE", c.name,
+                          "NAME", "PARAMETERS"));
+    // Read once: /proc/cpuinfo is not free on big machines.
+    const MachineFacts here = read_machine_facts(default_tmpdir());
+    for (const PlannedTest &t : suite_rows) print_test_row(t, c, here, global.verbose);
     if (!other_rows.empty()) print_out("\nOther workloads of loaded plugins:\n");
-    for (const PlannedTest &t : other_rows) print_test_row(t, c);
+    for (const PlannedTest &t : other_rows) print_test_row(t, c, here, global.verbose);
 
     print_out("\nGroups:\n");
     for (const auto &[group, members] : env->suite.groups) {
@@ -113,6 +134,10 @@ void print_loaded(const PluginInfo &p) {
     for (const ReporterInfo &r : p.reporters)
         reporters += (reporters.empty() ? "" : ", ") + r.id + renders_only(r);
     if (!workloads.empty()) print_out(text_format("    workloads: %s\n", workloads.c_str()));
+    for (const WorkloadInfo &w : p.workloads)
+        if (!w.params.empty())
+            print_out(text_format("    parameters of %s:\n", w.id.c_str()) +
+                      param_table(w.params, "      "));
     if (!reporters.empty()) print_out(text_format("    reporters: %s\n", reporters.c_str()));
     print_extra_exports(p);
 }

@@ -112,6 +112,9 @@ static int bytebench_main(int argc, char **argv) {
         ->add_option("--tmpdir", run.tmpdir,
                      "Folder for temporary files (default $BYTEBENCH_TMPDIR, $TMPDIR, /tmp)")
         ->check(CLI::ExistingDirectory);
+    run_cmd->add_flag("--fail-on-skip", run.fail_on_skip,
+                      "Exit 3 when a test was skipped (its requirements, the workload itself, "
+                      "a limit), once the result is written");
     run_cmd->add_flag("-b,--brief", run.brief, "No per-CPU lines in the report header");
     run_cmd->add_flag("--stats", run.stats,
                       "Add a Statistics table per copy-pass to the text report (n, mean, median, "

@@ -130,6 +130,23 @@ bool any_failure(const RunRecord &record) {
     return false;
 }
 
+// "test.a [why], test.b [why]": every test some copy-pass skipped, with its
+// reason (once for a test skipped alike at several copy counts); "" when none.
+std::string skipped_tests_text(const RunRecord &record) {
+    std::vector<std::pair<std::string, std::string>> skipped;
+    for (const CopyPassRecord &run : record.copy_passes)
+        for (const TestRecord &t : run.tests) {
+            const std::pair<std::string, std::string> entry{t.test.id, t.error};
+            if (t.status == Status::skipped &&
+                std::find(skipped.begin(), skipped.end(), entry) == skipped.end())
+                skipped.push_back(entry);
+        }
+    std::string text;
+    for (const auto &[id, why] : skipped)
+        text += (text.empty() ? "" : ", ") + id + " [" + why + "]";
+    return text;
+}
+
 // Writes the requested reports beside the result; prints the text report.
 bool write_reports(const RunOptions &o, const Environment &env, const ResultStore &store,
                    const nlohmann::json &document, const std::string &scratch) {
@@ -322,8 +339,14 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
         spdlog::warn("interrupted: the result is marked incomplete");
         return 128 + interrupt_signal();
     }
-    if (!saved || !reported) return kExitTestFailed;
-    return any_failure(record) ? kExitTestFailed : kExitOk;
+    if (!saved || !reported || any_failure(record)) return kExitTestFailed;
+    if (o.fail_on_skip) {
+        if (const std::string skipped = skipped_tests_text(record); !skipped.empty()) {
+            print_error("--fail-on-skip: skipped: " + skipped);
+            return kExitTestSkipped;
+        }
+    }
+    return kExitOk;
 }
 
 }  // namespace bytebench::cli

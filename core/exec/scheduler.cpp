@@ -10,6 +10,7 @@
 #include "exec/pass_runner.h"
 #include "process/interrupt.h"
 #include "process/process_budget.h"
+#include "system/requirement_check.h"
 #include "system/sysinfo.h"
 
 namespace bytebench {
@@ -72,6 +73,11 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
     } else if (copies > 1 && (test.workload.flags & BB_WORKLOAD_SINGLE_COPY) != 0) {
         record.status = Status::skipped;
         record.error = "runs with one copy only";
+    } else if (std::string unmet =
+                   unmet_requirements_here(test.workload.requirements, copies, options.temp_root);
+               !unmet.empty()) {
+        record.status = Status::skipped;  // no worker starts: nothing to clean up
+        record.error = std::move(unmet);
     }
     if (record.status != Status::ok) {
         spdlog::warn("{}: {}: {}", test.id, to_string(record.status), record.error);

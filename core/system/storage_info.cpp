@@ -186,9 +186,14 @@ nlohmann::json describe_storage(const std::string &path) {
         }
     }
     j["media"] = media_of_path(real, 0);
-    struct statvfs vfs {};
-    if (::statvfs(real.c_str(), &vfs) == 0) j["free_bytes"] = uint64_t(vfs.f_bavail) * vfs.f_frsize;
+    if (const std::optional<uint64_t> free = free_bytes(real)) j["free_bytes"] = *free;
     return j;
+}
+
+std::optional<uint64_t> free_bytes(const std::string &path) {
+    struct statvfs vfs {};
+    if (::statvfs(path.c_str(), &vfs) != 0) return std::nullopt;
+    return uint64_t(vfs.f_bavail) * vfs.f_frsize;
 }
 
 }  // namespace bytebench

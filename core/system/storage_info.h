@@ -4,6 +4,7 @@
 // from an SSD's, an overlay in a container adds its own layer.
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -41,5 +42,10 @@ std::string media_from_fs_type(const std::string &fs_type);
 // {"path", "fs_type", "device", "media": "ssd|hdd|tmpfs|network|unknown",
 //  "free_bytes"} of the folder `path`.
 nlohmann::json describe_storage(const std::string &path);
+
+// What an unprivileged user may still write in the file system of `path`
+// (statvfs: f_bavail blocks of f_frsize bytes); nullopt when it cannot be
+// asked.
+std::optional<uint64_t> free_bytes(const std::string &path);
 
 }  // namespace bytebench

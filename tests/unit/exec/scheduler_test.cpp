@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "plugins/plugin_catalog.h"
+#include "system/storage_info.h"
 
 namespace fs = std::filesystem;
 
@@ -109,6 +110,36 @@ TEST_F(Scheduler, AnUnavailableTestIsSkippedWithItsReason) {
     EXPECT_EQ(r.status, Status::skipped);
     EXPECT_EQ(r.error, missing.unavailable);
     EXPECT_TRUE(r.passes.empty());
+}
+
+TEST_F(Scheduler, ATestThisMachineCannotRunIsSkippedBeforeAnyPass) {
+    PlannedTest needy = test("test.count", 2);
+    needy.workload.requirements.cpu_features = {"zz_no_such_feature"};
+    const ScheduleOptions o = options({1});
+    Progress progress(0, false);
+    RunRecord record;
+    ASSERT_TRUE(run_schedule({needy, test("test.rate", 1)}, suite_, o, progress, record, [] {}));
+    const TestRecord &r = record.copy_passes.at(0).tests.at(0);
+    EXPECT_EQ(r.status, Status::skipped);
+    EXPECT_EQ(r.error, "needs CPU feature zz_no_such_feature (not in /proc/cpuinfo flags)");
+    EXPECT_TRUE(r.passes.empty());                                       // no worker started
+    EXPECT_EQ(record.copy_passes.at(0).tests.at(1).status, Status::ok);  // the run went on
+}
+
+TEST_F(Scheduler, TempSpaceIsCheckedForTheCopiesOfEachCopyPass) {
+    // Two thirds of the free space a copy: one copy fits, two do not (with
+    // room for the free space to change by a third meanwhile).
+    PlannedTest needy = test("test.rate", 1);
+    needy.workload.requirements.temp_space_bytes = *free_bytes(temp_) / 3 * 2;
+    const ScheduleOptions o = options({1, 2});
+    Progress progress(0, false);
+    RunRecord record;
+    ASSERT_TRUE(run_schedule({needy}, suite_, o, progress, record, [] {}));
+    EXPECT_EQ(record.copy_passes.at(0).tests.at(0).status, Status::ok);
+    const TestRecord &two = record.copy_passes.at(1).tests.at(0);
+    EXPECT_EQ(two.status, Status::skipped);
+    EXPECT_NE(two.error.find("free in the temp folder for 2 copies"), std::string::npos)
+        << two.error;
 }
 
 TEST_F(Scheduler, QuickStopsAtTheTargetWhenThePassesAgree) {
