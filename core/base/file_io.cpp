@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "base/text.h"
+
 namespace bytebench {
 namespace {
 
@@ -35,22 +37,6 @@ std::string kind_of(mode_t mode) {
     if (S_ISSOCK(mode)) return "a socket";
     if (S_ISLNK(mode)) return "a symbolic link";
     return "not a file";
-}
-
-std::string size_text(double bytes) {
-    const char *units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB"};
-    int unit = 0;
-    while (bytes >= 1024 && unit < 5) {
-        bytes /= 1024;
-        ++unit;
-    }
-    char text[64];
-    if (unit == 0)
-        std::snprintf(text, sizeof text, "%.0f bytes", bytes);
-    else
-        std::snprintf(text, sizeof text, "%.*f %s", bytes == double(long(bytes)) ? 0 : 1, bytes,
-                      units[unit]);
-    return text;
 }
 
 std::string too_large(const std::string &path, double size, std::size_t max_bytes) {

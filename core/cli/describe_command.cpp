@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "base/text.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
 #include "model/param_rules.h"
@@ -22,7 +23,7 @@ std::string line(const char *label, const std::string &value) {
 std::string count_text(const WorkloadInfo &w) {
     if (w.time_base_s == 0) return w.unit + " (the workload reports a rate)";
     if (w.time_base_s == 1) return w.unit + " (count per second)";
-    return w.unit + " (count per " + std::to_string(w.time_base_s) + " s)";
+    return w.unit + " (count per " + duration_text(w.time_base_s) + ")";
 }
 
 std::string flags_text(uint32_t flags) {
