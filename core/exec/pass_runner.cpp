@@ -505,6 +505,10 @@ void add_late_part(std::string &text, int n, int copies, const char *what) {
 }  // namespace
 
 std::string late_run_message(double duration_s, double waited_s, const LateCopies &late) {
+    const std::string within = " within " + duration_text(waited_s) + " after the end of its " +
+                               duration_text(duration_s) + " pass";
+    if (late.never_read + late.read + late.unwatched == 0)  // every run() returned
+        return "a copy did not exit" + within + ", after its result (in destroy() or unloading)";
     std::string parts;
     add_late_part(parts, late.never_read, late.copies,
                   "the stop flag was set at the deadline but never read afterwards; poll "
@@ -516,14 +520,12 @@ std::string late_run_message(double duration_s, double waited_s, const LateCopie
                   "whether the stop flag was read cannot be told here (no userfaultfd); poll "
                   "*ctx->stop_flag (or host->should_stop()) in the timed loop and return once it "
                   "is set");
-    return "run() did not return within " + duration_text(waited_s) + " after the end of its " +
-           duration_text(duration_s) + " pass" + parts;
+    return "run() did not return" + within + parts;
 }
 
 std::string timed_output_warning(const std::string &test, int pass, uint64_t bytes) {
-    return test + " wrote " + size_text(double(bytes)) +
-           " to stdout or stderr during timed pass " + std::to_string(pass) +
-           ": output inside the timed loop distorts the result";
+    return test + " wrote " + size_text(double(bytes)) + " to stdout or stderr during timed pass " +
+           std::to_string(pass) + ": output inside the timed loop distorts the result";
 }
 
 double crowding_seconds(int copies, int cpus) {

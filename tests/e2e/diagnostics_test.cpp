@@ -20,10 +20,18 @@ const std::string kChattyRunLines =
 const std::string kChattyStderrLine = "chatty: on stderr \x1b[31mred\x1b[0m \xff\n";
 
 CliResult run_chatty(const std::string &out, const std::vector<std::string> &extra) {
-    std::vector<std::string> args = {"run",     "--plugin-path", kTestPlugins + "/diagnostics",
-                                     "test.chatty", "--duration",    "0.1",
-                                     "--settle", "0",             "-c",
-                                     "1",        "-o",            out};
+    std::vector<std::string> args = {"run",
+                                     "--plugin-path",
+                                     kTestPlugins + "/diagnostics",
+                                     "test.chatty",
+                                     "--duration",
+                                     "0.1",
+                                     "--settle",
+                                     "0",
+                                     "-c",
+                                     "1",
+                                     "-o",
+                                     out};
     args.insert(args.end(), extra.begin(), extra.end());
     return run_cli(args);
 }
@@ -55,8 +63,7 @@ TEST(Diagnostics, OutputDuringATimedPassIsWarnedOfOncePerTestAndRecorded) {
                                 " bytes to stdout or stderr during timed pass 1: output inside "
                                 "the timed loop distorts the result";
     EXPECT_NE(r.err.find("warning: " + warning), std::string::npos) << r.err;
-    EXPECT_EQ(occurrences(r.err, " wrote "), 1u) << "one warning per test, not per pass\n"
-                                                 << r.err;
+    EXPECT_EQ(occurrences(r.err, " wrote "), 1u) << "one warning per test, not per pass\n" << r.err;
     const nlohmann::json *test = find_test(only_result(out)["runs"][0], "test.chatty");
     ASSERT_NE(test, nullptr);
     EXPECT_EQ((*test)["warnings"], nlohmann::json::array({warning})) << test->dump();
@@ -80,12 +87,11 @@ TEST(Diagnostics, VerboseShowsTheOutputLineByLineWithTheCopyAndPass) {
     const CliResult r = run_chatty(out, {"-i", "2", "-v"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const std::string where = "[test.chatty copy 1/1 pass 2] ";
-    for (const std::string line : {"chatty: create() says hello", "chatty: line 1 of run()",
-                                   "chatty: line 3 of run()"})
+    for (const std::string line :
+         {"chatty: create() says hello", "chatty: line 1 of run()", "chatty: line 3 of run()"})
         EXPECT_NE(r.err.find("\n" + where + line + "\n"), std::string::npos) << line << r.err;
     // Escapes and bytes that are not UTF-8 are shown as '?', not passed to the terminal.
-    EXPECT_NE(r.err.find(where + "chatty: on stderr ?[31mred?[0m ?\n"), std::string::npos)
-        << r.err;
+    EXPECT_NE(r.err.find(where + "chatty: on stderr ?[31mred?[0m ?\n"), std::string::npos) << r.err;
     EXPECT_EQ(occurrences(r.err, "chatty: line 2 of run()"), 2u) << "each pass's own" << r.err;
     const std::string log = run_log(out);
     EXPECT_NE(log.find(where + "chatty: line 1 of run()"), std::string::npos) << log;

@@ -10,7 +10,10 @@ using Lines = std::vector<std::string>;
 TEST(OutputLines, SplitsAtNewLinesAcrossReads) {
     OutputLines lines;
     EXPECT_EQ(lines.feed("one\ntw"), Lines{"one"});
-    EXPECT_EQ(lines.feed("o\r\n\nthree"), (Lines{"two", "", }));
+    EXPECT_EQ(lines.feed("o\r\n\nthree"), (Lines{
+                                              "two",
+                                              "",
+                                          }));
     EXPECT_EQ(lines.finish(), "three");
     EXPECT_EQ(lines.finish(), "");
 }

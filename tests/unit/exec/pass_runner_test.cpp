@@ -176,6 +176,12 @@ TEST(LateRunMessage, CountsEachKindWhenThePassHasSeveralCopies) {
     EXPECT_EQ(text.find("kept going"), std::string::npos) << text;
 }
 
+TEST(LateRunMessage, ACopyThatGaveItsResultHungAfterRun) {
+    EXPECT_EQ(late_run_message(1, 10.5, LateCopies{}),
+              "a copy did not exit within 10.5 s after the end of its 1 s pass, after its result "
+              "(in destroy() or unloading)");
+}
+
 TEST(TimedOutputWarning, NamesTheTestThePassAndTheSize) {
     EXPECT_EQ(timed_output_warning("dhry2reg", 3, 4300),
               "dhry2reg wrote 4.2 KiB to stdout or stderr during timed pass 3: output inside the "
