@@ -77,7 +77,7 @@ std::string describe_text(const PlannedTest &t, const PluginCatalog &catalog) {
     text += line("category", t.category.empty() ? "-" : t.category);
     text += line("passes", std::to_string(t.passes) + " (" + (w.repeat_long ? "long" : "short") +
                                " repeat class)");
-    text += line("duration", text_format("%g", t.duration_s) + " s a pass");
+    text += line("duration", duration_text(t.duration_s) + " a pass");
     text += line("baseline", t.baseline ? text_format("%g", *t.baseline) : "none (no index)");
     text += line("flags", flags_text(w.flags));
     text += line("processes", std::to_string(w.processes_per_copy) + " per copy, at most");
