@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <thread>
 
 #include "protocol/worker_protocol.h"
 
@@ -25,7 +24,10 @@ struct Watch {
     int uffd = -1;
     int quit[2] = {-1, -1};        // closing quit[1] ends the watcher
     volatile sig_atomic_t on = 0;  // watched: the deadline drops the page
-    std::thread watcher;
+    // Not a std::thread: a worker that exits while watching (a failed
+    // barrier) must not be aborted by a joinable thread's destructor.
+    pthread_t watcher{};
+    int msg_fd = -1;
 };
 Watch g_watch;
 
@@ -71,28 +73,29 @@ void fill_page() {
 
 // Runs until quit[1] is closed; every fault on the flag's page is a read
 // after the deadline (the page is only missing from then on).
-void watch(int msg_fd) {
+void *watch(void *) {
     bool reported = false;
     for (;;) {
         pollfd fds[2] = {{g_watch.uffd, POLLIN, 0}, {g_watch.quit[0], POLLIN, 0}};
-        if (poll(fds, 2, -1) < 0 && errno != EINTR) return;
-        if (fds[1].revents != 0) return;
+        if (poll(fds, 2, -1) < 0 && errno != EINTR) return nullptr;
+        if (fds[1].revents != 0) return nullptr;
         uffd_msg msg;
         if (read(g_watch.uffd, &msg, sizeof msg) != ssize_t(sizeof msg)) continue;
         if (msg.event != UFFD_EVENT_PAGEFAULT) continue;
         fill_page();
-        if (!reported) reported = write_message(msg_fd, StopSeenMessage{});
+        if (!reported) reported = write_message(g_watch.msg_fd, StopSeenMessage{});
     }
 }
 
 // With every signal blocked, so SIGALRM (and SIGTERM's default action
 // aside, nothing else) is never run on the watcher.
-void start_watcher(int msg_fd) {
+bool start_watcher() {
     sigset_t all, old;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &old);
-    g_watch.watcher = std::thread(watch, msg_fd);
+    const bool started = pthread_create(&g_watch.watcher, nullptr, watch, nullptr) == 0;
     pthread_sigmask(SIG_SETMASK, &old, nullptr);
+    return started;
 }
 
 void close_fd(int &fd) {
@@ -123,11 +126,13 @@ bool watch_stop_flag(int msg_fd) {
     if (g_watch.filled == nullptr || g_watch.on) return false;
     g_watch.uffd = open_userfaultfd();
     if (g_watch.uffd < 0) return false;
-    if (!register_page(g_watch.uffd) || pipe2(g_watch.quit, O_CLOEXEC) != 0) {
-        close_fd(g_watch.uffd);
+    g_watch.msg_fd = msg_fd;
+    if (!register_page(g_watch.uffd) || pipe2(g_watch.quit, O_CLOEXEC) != 0 || !start_watcher()) {
+        close_fd(g_watch.quit[0]);
+        close_fd(g_watch.quit[1]);
+        close_fd(g_watch.uffd);  // unregisters the page
         return false;
     }
-    start_watcher(msg_fd);
     g_watch.on = 1;
     return true;
 }
@@ -147,7 +152,7 @@ void set_stop_flag_after_run() {
         uffdio_range range{reinterpret_cast<uintptr_t>(g_watch.flag), g_watch.page};
         ioctl(g_watch.uffd, UFFDIO_UNREGISTER, &range);
         close_fd(g_watch.quit[1]);
-        g_watch.watcher.join();
+        pthread_join(g_watch.watcher, nullptr);
         close_fd(g_watch.quit[0]);
         close_fd(g_watch.uffd);
         g_watch.on = 0;
