@@ -1,5 +1,6 @@
 #include "base/text.h"
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 
@@ -75,6 +76,44 @@ std::string terminal_safe(std::string_view text) {
         }
     }
     return out;
+}
+
+namespace {
+
+// `value` with at most two decimals and no trailing zeros: "1", "1.5", "10.15".
+std::string short_decimal(double value) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.2f", value);
+    std::string out = text;
+    while (out.back() == '0') out.pop_back();
+    if (out.back() == '.') out.pop_back();
+    return out;
+}
+
+std::string units_text(long long big, const char *big_unit, long long small,
+                       const char *small_unit) {
+    std::string out = std::to_string(big) + " " + big_unit;
+    if (small != 0) out += " " + std::to_string(small) + " " + small_unit;
+    return out;
+}
+
+}  // namespace
+
+// Each branch rounds first and lets a value that rounds up to the next unit
+// fall through to it, so 59.999 s is "1 min", never "60 s".
+std::string duration_text(double seconds) {
+    constexpr double kLongest = 1e12;  // beyond it, no long long conversion is safe
+    if (!(seconds >= 0) || seconds > kLongest) return "unknown";
+    if (const long long ms = std::llround(seconds * 1000); ms < 1000) {
+        if (ms == 0 && seconds > 0) return "less than 1 ms";
+        return ms == 0 ? "0 s" : std::to_string(ms) + " ms";
+    }
+    if (const double centis = std::round(seconds * 100) / 100; centis < 60)
+        return short_decimal(centis) + " s";
+    if (const long long whole = std::llround(seconds); whole < 3600)
+        return units_text(whole / 60, "min", whole % 60, "s");
+    const long long minutes = std::llround(seconds / 60);
+    return units_text(minutes / 60, "h", minutes % 60, "min");
 }
 
 std::string size_text(double bytes) {

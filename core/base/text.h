@@ -22,8 +22,14 @@ std::string utf8_prefix(const std::string &text, size_t bytes);
 // plugin or the history then show as text and change nothing.
 std::string terminal_safe(std::string_view text);
 
-// A size for people: "512 bytes", "4 KiB", "1.5 GiB" (binary units, one
-// decimal unless whole).
+// A duration as people write it in a message: "250 ms", "1 s", "1.5 s",
+// "10.15 s", "2 min 30 s", "1 h 5 min" (below a second in whole
+// milliseconds, below a minute to 0.01 s, below an hour to the second, then
+// to the minute); "unknown" for NaN, infinity or a negative time. For
+// messages only: documents keep seconds as numbers.
+std::string duration_text(double seconds);
+
+// A size in bytes for a message: "512 bytes", "4 KiB", "4.2 KiB", "1.5 MiB".
 std::string size_text(double bytes);
 
 }  // namespace bytebench

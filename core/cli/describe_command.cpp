@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "base/text.h"
 #include "cli/param_text.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
@@ -23,7 +24,7 @@ std::string line(const char *label, const std::string &value) {
 std::string count_text(const WorkloadInfo &w) {
     if (w.time_base_s == 0) return w.unit + " (the workload reports a rate)";
     if (w.time_base_s == 1) return w.unit + " (count per second)";
-    return w.unit + " (count per " + std::to_string(w.time_base_s) + " s)";
+    return w.unit + " (count per " + duration_text(w.time_base_s) + ")";
 }
 
 std::string flags_text(uint32_t flags) {
@@ -62,7 +63,7 @@ std::string describe_text(const PlannedTest &t, const PluginCatalog &catalog) {
     text += line("category", t.category.empty() ? "-" : t.category);
     text += line("passes", std::to_string(t.passes) + " (" + (w.repeat_long ? "long" : "short") +
                                " repeat class)");
-    text += line("duration", text_format("%g", t.duration_s) + " s a pass");
+    text += line("duration", duration_text(t.duration_s) + " a pass");
     text += line("baseline", t.baseline ? text_format("%g", *t.baseline) : "none (no index)");
     text += line("flags", flags_text(w.flags));
     text += line("processes", std::to_string(w.processes_per_copy) + " per copy, at most");

@@ -16,6 +16,7 @@ namespace {
 
 std::string g_status_line;  // what the progress line shows now ("" = none)
 bool g_tty = false;
+bool g_verbose = false;
 
 // Prints log records on stderr above the progress line.
 class ConsoleSink : public spdlog::sinks::base_sink<std::mutex> {
@@ -58,6 +59,7 @@ std::string clock_text(double seconds) {
 
 void setup_logging(Verbosity verbosity) {
     g_tty = isatty(STDERR_FILENO) != 0;
+    g_verbose = verbosity == Verbosity::verbose;
     auto console = std::make_shared<ConsoleSink>();
     console->set_level(verbosity == Verbosity::verbose ? spdlog::level::debug
                        : verbosity == Verbosity::quiet ? spdlog::level::warn
@@ -67,6 +69,8 @@ void setup_logging(Verbosity verbosity) {
     logger->flush_on(spdlog::level::debug);
     spdlog::set_default_logger(logger);
 }
+
+bool console_is_verbose() { return g_verbose; }
 
 void add_log_file(const std::string &path) {
     try {

@@ -13,6 +13,8 @@ enum class Verbosity { quiet, normal, verbose };
 
 // Sets up the default logger: console at the verbosity's level.
 void setup_logging(Verbosity verbosity);
+// Whether the console was set up verbose (-v): workers' output is shown.
+bool console_is_verbose();
 // Adds the run's .log file (always at debug level: per-pass detail).
 void add_log_file(const std::string &path);
 void close_log_file();

@@ -16,6 +16,8 @@
 
 #include "base/decimal.h"
 #include "base/monotonic_clock.h"
+#include "base/text.h"
+#include "exec/output_lines.h"
 #include "process/file_budget.h"
 #include "process/interrupt.h"
 #include "process/janitor_client.h"
@@ -39,6 +41,11 @@ struct Copy {
     Status status = Status::ok;
     std::string error;
     CopyOutcome outcome;
+    bool stop_watch = false;  // its worker can tell whether the flag was read late
+    bool stop_seen = false;   // ... and it was
+    bool counting = false;    // released and no result yet: its output is timed output
+    uint64_t timed_output_bytes = 0;
+    OutputLines lines;  // -v
 };
 
 // The PU copy `copy` is pinned to, or -1 when copies are not pinned.
@@ -86,8 +93,12 @@ void log_line(int level, const std::string &text) {
 }
 
 void handle_message(Copy &c, const WorkerMessage &message, const std::string &label) {
-    if (std::holds_alternative<ReadyMessage>(message)) {
+    if (const auto *ready = std::get_if<ReadyMessage>(&message)) {
         c.ready = true;
+        c.stop_watch = ready->stop_watch;
+    } else if (std::holds_alternative<StopSeenMessage>(message)) {
+        c.stop_seen = true;
+        spdlog::debug("{}: read the stop flag after the deadline", label);
     } else if (const auto *r = std::get_if<ResultMessage>(&message)) {
         c.has_result = true;
         c.status = r->status;
@@ -191,6 +202,13 @@ class Pass {
     }
 
     void release() {
+        // The copies wait at the barrier: what is in their pipes now was
+        // written before run(); from here to its result, a copy's output is
+        // timed output.
+        for (size_t i = 0; i < copies_.size(); ++i) {
+            read_output(i);
+            copies_[i].counting = true;
+        }
         close(barrier_write_);
         barrier_write_ = -1;
         released_at_ = monotonic_seconds();
@@ -233,15 +251,37 @@ class Pass {
         if (is_msg)
             handle_messages(i);
         else
-            c.worker->read_output();
+            read_output(i);
         // Hung up with nothing left: polling it again would return at once.
         if ((p.revents & POLLIN) == 0) (is_msg ? c.msg_open : c.out_open) = false;
     }
 
     void handle_messages(size_t i) {
         Copy &c = copies_[i];
-        for (const auto &m : c.worker->read_messages())
+        for (const auto &m : c.worker->read_messages()) {
+            if (std::holds_alternative<ResultMessage>(m)) {
+                // All it wrote before its result is in the pipe by now.
+                read_output(i);
+                c.counting = false;
+            }
             handle_message(c, m, label_ + "#" + std::to_string(i));
+        }
+    }
+
+    // Reads copy i's stdout and stderr: counted while it is timed, shown
+    // line by line with -v.
+    void read_output(size_t i) {
+        Copy &c = copies_[i];
+        if (!c.worker) return;
+        std::string fresh;
+        const size_t n = c.worker->read_output(r_.show_output ? &fresh : nullptr);
+        if (c.counting) c.timed_output_bytes += n;
+        for (const std::string &line : c.lines.feed(fresh)) show_line(i, line);
+    }
+
+    void show_line(size_t i, const std::string &line) const {
+        spdlog::info("[{} copy {}/{} pass {}] {}", label_, i + 1, r_.copies, r_.pass_index + 1,
+                     line);
     }
 
     // Whether some child is waiting to be reaped, without reaping it.
@@ -257,7 +297,8 @@ class Pass {
             Copy &c = copies_[i];
             if (!c.worker || c.worker->exited() || !c.worker->reap()) continue;
             handle_messages(i);
-            c.worker->read_output();
+            read_output(i);
+            if (const std::string rest = c.lines.finish(); !rest.empty()) show_line(i, rest);
         }
     }
 
@@ -269,8 +310,8 @@ class Pass {
     void supervise() {
         const double started = supervised_at_ = monotonic_seconds();
         const double setup_limit = r_.setup_timeout_s + crowding_s_;
-        const double run_limit =
-            r_.test->duration_s + grace_seconds(r_.test->duration_s) + crowding_s_;
+        const double grace_s = r_.grace_s >= 0 ? r_.grace_s : grace_seconds(r_.test->duration_s);
+        const double run_limit = r_.test->duration_s + grace_s + crowding_s_;
         double kill_at = 0;  // when SIGTERM was sent: SIGKILL follows 2 s later
         while (!all_exited()) {
             const double polled_at = monotonic_seconds();
@@ -284,14 +325,12 @@ class Pass {
                 else if (all_ready())
                     release();
                 else if (setup_seconds(started) > setup_limit)
-                    stop(Status::timeout,
-                         "setup took longer than " + std::to_string(int(setup_limit)) + " s");
+                    stop(Status::timeout, "setup took longer than " + duration_text(setup_limit));
             }
             if (released_at_ > 0 && !stopping_ && any_failed_after_start()) stop(Status::ok, "");
             if (released_at_ > 0 && !stopping_ && run_seconds() > run_limit)
-                stop(Status::timeout, "still running " + std::to_string(int(run_limit)) +
-                                          " s after the start (duration " +
-                                          std::to_string(r_.test->duration_s) + " s plus grace)");
+                stop(Status::timeout, late_run_message(r_.test->duration_s,
+                                                       run_limit - r_.test->duration_s, late()));
             if (stopping_ && kill_at == 0) kill_at = monotonic_seconds() + 2;
             if (kill_at > 0 && monotonic_seconds() > kill_at) kill_all(SIGKILL);
         }
@@ -334,6 +373,18 @@ class Pass {
         if (!any_running()) return kReapMs;
         const double left_ms = (run_limit - run_seconds()) * 1e3;
         return int(std::clamp(left_ms, double(kTickMs), double(kLongestMs)));
+    }
+
+    // What the copies that have not given their result did with the flag.
+    LateCopies late() const {
+        LateCopies late;
+        late.copies = r_.copies;
+        for (const Copy &c : copies_) {
+            if (!c.worker || c.worker->exited() || c.has_result) continue;
+            int &kind = !c.stop_watch ? late.unwatched : c.stop_seen ? late.read : late.never_read;
+            ++kind;
+        }
+        return late;
     }
 
     // Whether some copy may still send its result.
@@ -399,6 +450,7 @@ class Pass {
             }
             out.copies.push_back(c.outcome);
             out.count += c.outcome.count;
+            out.timed_output_bytes += c.timed_output_bytes;
             out.seconds += c.outcome.seconds / double(copies_.size());
             if (c.outcome.start_ns != 0) {
                 first = std::min(first, c.outcome.start_ns);
@@ -436,6 +488,45 @@ class Pass {
 }  // namespace
 
 double grace_seconds(double duration_s) { return 10.0 + duration_s / 2; }
+
+namespace {
+
+std::string copies_text(int n) { return std::to_string(n) + (n == 1 ? " copy" : " copies"); }
+
+// One part of the message per kind of late copy; counted when the pass has
+// several copies, so that "1 copy: ..." says which kind is which.
+void add_late_part(std::string &text, int n, int copies, const char *what) {
+    if (n == 0) return;
+    text += text.empty() ? ": " : "; ";
+    if (copies > 1) text += copies_text(n) + ": ";
+    text += what;
+}
+
+}  // namespace
+
+std::string late_run_message(double duration_s, double waited_s, const LateCopies &late) {
+    const std::string within = " within " + duration_text(waited_s) + " after the end of its " +
+                               duration_text(duration_s) + " pass";
+    if (late.never_read + late.read + late.unwatched == 0)  // every run() returned
+        return "a copy did not exit" + within + ", after its result (in destroy() or unloading)";
+    std::string parts;
+    add_late_part(parts, late.never_read, late.copies,
+                  "the stop flag was set at the deadline but never read afterwards; poll "
+                  "*ctx->stop_flag (or host->should_stop()) in the timed loop");
+    add_late_part(parts, late.read, late.copies,
+                  "the stop flag was read after the deadline, but run() kept going; return once "
+                  "it is set");
+    add_late_part(parts, late.unwatched, late.copies,
+                  "whether the stop flag was read cannot be told here (no userfaultfd); poll "
+                  "*ctx->stop_flag (or host->should_stop()) in the timed loop and return once it "
+                  "is set");
+    return "run() did not return" + within + parts;
+}
+
+std::string timed_output_warning(const std::string &test, int pass, uint64_t bytes) {
+    return test + " wrote " + size_text(double(bytes)) + " to stdout or stderr during timed pass " +
+           std::to_string(pass) + ": output inside the timed loop distorts the result";
+}
 
 double crowding_seconds(int copies, int cpus) {
     if (cpus < 1) cpus = 1;

@@ -23,7 +23,28 @@ struct PassRequest {
     std::string temp_root;         // per-copy temp dirs are made inside it
     double setup_timeout_s = 120;  // plus crowding_seconds()
     std::vector<int> cpus;         // copy i is pinned to cpus[i % size]; empty: not pinned
+    double grace_s = -1;           // time allowed after the pass; < 0: grace_seconds()
+    bool show_output = false;      // log the copies' output line by line (-v)
 };
+
+// What the copies still in run() at the time limit did with the stop flag
+// after the deadline had set it.
+struct LateCopies {
+    int copies = 1;      // in the pass
+    int never_read = 0;  // watched, and not read
+    int read = 0;        // read, but run() went on
+    int unwatched = 0;   // the worker could not tell (no userfaultfd)
+};
+
+// The timeout's message: "run() did not return within 10.5 s after the end
+// of its 1 s pass: the stop flag was set at the deadline but never read
+// afterwards; poll ..." (one part per kind of late copy, counted when the
+// pass has several copies).
+std::string late_run_message(double duration_s, double waited_s, const LateCopies &late);
+
+// The warning for a test whose workload wrote `bytes` to stdout or stderr
+// during its timed pass `pass` (1-based).
+std::string timed_output_warning(const std::string &test, int pass, uint64_t bytes);
 
 // Extra time a pass may take beyond its duration before it is a timeout.
 double grace_seconds(double duration_s);

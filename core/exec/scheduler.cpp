@@ -52,6 +52,14 @@ void log_pass(const TestRecord &r, int pass, const PassOutcome &p) {
     if (p.status != Status::ok) spdlog::debug("# {}", p.error);
 }
 
+// Output inside the timed loop distorts the result: said once per test, at
+// the first pass that wrote any.
+void warn_of_timed_output(TestRecord &r, int pass, const PassOutcome &p) {
+    if (p.timed_output_bytes == 0 || !r.warnings.empty()) return;
+    r.warnings.push_back(timed_output_warning(r.test.id, pass + 1, p.timed_output_bytes));
+    spdlog::warn("{}", r.warnings.back());
+}
+
 void log_score(const TestRecord &r, int copies) {
     if (!r.score) return;
     for (size_t i = 0; i < r.score->kept.size(); ++i)
@@ -112,8 +120,10 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
         request.worker_program = options.worker_program;
         request.temp_root = options.temp_root;
         request.cpus = options.cpus;
+        request.show_output = console_is_verbose();
         PassOutcome outcome = run_pass(request);
         log_pass(record, pass, outcome);
+        warn_of_timed_output(record, pass, outcome);
         const Status status = outcome.status;
         const std::string error = outcome.error;
         record.passes.push_back(std::move(outcome));

@@ -28,6 +28,9 @@ struct PassOutcome {
     double count = 0;            // summed over copies
     double seconds = 0;          // mean over copies
     double start_spread_ms = 0;  // last copy's start minus the first's
+    // What the copies wrote to stdout and stderr between their release at
+    // the start barrier and their result: output inside the timed pass.
+    uint64_t timed_output_bytes = 0;
 };
 
 }  // namespace bytebench

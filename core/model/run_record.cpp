@@ -188,6 +188,10 @@ nlohmann::json details_json(const std::vector<PassOutcome> &passes) {
     return j;
 }
 
+void add_warnings(nlohmann::json &test, const TestRecord &r) {
+    if (!r.warnings.empty()) test["warnings"] = r.warnings;
+}
+
 nlohmann::json test_json(const TestRecord &r) {
     const PlannedTest &t = r.test;
     nlohmann::json params = nlohmann::json::object();
@@ -209,6 +213,7 @@ nlohmann::json test_json(const TestRecord &r) {
         j["build"] = t.plugin_build;
     }
     if (!r.error.empty()) j["error"] = r.error;
+    add_warnings(j, r);
     if (t.baseline) j["baseline"] = *t.baseline;
     KeptPasses kept;
     std::vector<bool> outlier;  // per pass

@@ -31,6 +31,9 @@ struct TestRecord {
     // half-width of the 95% interval of the passes' geometric mean then.
     std::string quick_stop;
     std::optional<double> quick_half_width;
+    // What the user should know about how the test ran (a workload that
+    // wrote output during a timed pass); "warnings" in the result.
+    std::vector<std::string> warnings;
 };
 
 // The values of a scored test's kept passes, and the pass numbers (0-based)

@@ -15,6 +15,7 @@
 #include <stdexcept>
 
 #include "base/monotonic_clock.h"
+#include "base/text.h"
 #include "process/cleanup_on_signal.h"
 #include "process/file_budget.h"
 #include "process/janitor_client.h"
@@ -60,7 +61,7 @@ void make_pipe(int fds[2]) {
     _exit(127);
 }
 
-size_t read_available(int fd, std::string &into, size_t limit) {
+size_t read_available(int fd, std::string &into, size_t limit, std::string *all = nullptr) {
     char buf[8192];
     size_t total = 0;
     for (;;) {
@@ -70,6 +71,7 @@ size_t read_available(int fd, std::string &into, size_t limit) {
         // Keep the last `limit` bytes without growing past them: a copy that
         // floods its output costs the CLI `limit` bytes, not a read buffer more.
         const size_t got = static_cast<size_t>(n);
+        if (all != nullptr) all->append(buf, got);
         const size_t keep = std::min(got, limit);
         const size_t overflow = into.size() + keep > limit ? into.size() + keep - limit : 0;
         into.erase(0, overflow);
@@ -145,7 +147,9 @@ std::vector<WorkerMessage> WorkerProcess::read_messages() {
     return reader_.feed(data.data(), data.size());
 }
 
-void WorkerProcess::read_output() { read_available(out_fd_, output_tail_, kOutputTailBytes); }
+size_t WorkerProcess::read_output(std::string *fresh) {
+    return read_available(out_fd_, output_tail_, kOutputTailBytes, fresh);
+}
 
 bool WorkerProcess::reap() {
     if (reaped_) return true;
@@ -198,7 +202,7 @@ WorkerOutcome run_worker_to_end(const std::string &program, const std::vector<st
             outcome.error = fail->error.empty() ? "failed" : fail->error;
     outcome.answered = !timed_out && WIFEXITED(worker.wait_status());
     if (timed_out) {
-        outcome.error = "did not finish within " + std::to_string(int(timeout_s)) + " s";
+        outcome.error = "did not finish within " + duration_text(timeout_s);
     } else if (outcome.error.empty() &&
                (!WIFEXITED(worker.wait_status()) || WEXITSTATUS(worker.wait_status()) != 0)) {
         outcome.error = "worker " + describe_wait_status(worker.wait_status());

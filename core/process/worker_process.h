@@ -37,7 +37,10 @@ class WorkerProcess {
 
     // Reads whatever is available without blocking; returns new messages.
     std::vector<WorkerMessage> read_messages();
-    void read_output();
+    // Reads the worker's stdout and stderr likewise into the tail; returns
+    // how many bytes it read, and appends all of them to `fresh` when given
+    // (for -v, which shows every line).
+    size_t read_output(std::string *fresh = nullptr);
     const std::string &output_tail() const { return output_tail_; }
 
     // Non-blocking waitpid; true once the process has been reaped.

@@ -88,8 +88,11 @@ ResultMessage decode_result(const json &m) {
 json encode_message(const WorkerMessage &message) {
     return std::visit(
         Overloaded{
-            [](const ReadyMessage &) {
-                return json{{"type", "ready"}};
+            [](const ReadyMessage &m) {
+                return json{{"type", "ready"}, {"stop_watch", m.stop_watch}};
+            },
+            [](const StopSeenMessage &) {
+                return json{{"type", "stop_seen"}};
             },
             [](const LogMessage &m) {
                 return json{{"type", "log"}, {"level", m.level}, {"text", m.text}};
@@ -120,7 +123,11 @@ json encode_message(const WorkerMessage &message) {
 
 WorkerMessage decode_message(const json &object, const std::string &line) {
     const std::string type = string_member(object, "type");
-    if (type == "ready") return ReadyMessage{};
+    if (type == "ready") {
+        const json &watch = member(object, "stop_watch");
+        return ReadyMessage{watch.is_boolean() && watch.get<bool>()};
+    }
+    if (type == "stop_seen") return StopSeenMessage{};
     if (type == "log")
         return LogMessage{whole_member<int>(object, "level", 1), string_member(object, "text")};
     if (type == "progress") return ProgressMessage{number_member(object, "fraction").value_or(0)};

@@ -10,7 +10,11 @@
 // per line, the message type under "type". The worker writes a handful of
 // lines per pass and nothing from inside a timed loop.
 //
-//   {"type":"ready"}                           run: create() done, at the barrier
+//   {"type":"ready","stop_watch":true}         run: create() done, at the barrier; whether
+//                                              the worker can tell that the stop flag
+//                                              was read after the deadline
+//   {"type":"stop_seen"}                       run: the workload read the stop flag after
+//                                              the deadline (at most once per copy)
 //   {"type":"log","level":1,"text":"..."}      any mode: the plugin's log line
 //   {"type":"progress","fraction":0.5}         run: the workload's progress
 //   {"type":"result","status":"ok","count":1.0,"elapsed_ns":1,"start_ns":1,
@@ -50,7 +54,13 @@
 
 namespace bytebench {
 
-struct ReadyMessage {};
+struct ReadyMessage {
+    bool stop_watch = false;  // a StopSeenMessage will come if the flag is read late
+};
+
+// The workload read the stop flag after the deadline had set it (sent from
+// the worker's watcher thread while run() may still be running).
+struct StopSeenMessage {};
 
 struct LogMessage {
     int level = 1;  // bb_log_level: 0 debug, 1 info, 2 warn, 3 error
@@ -91,7 +101,7 @@ struct GarbageMessage {
 };
 
 using WorkerMessage = std::variant<ReadyMessage, LogMessage, ProgressMessage, ResultMessage,
-                                   DescribeMessage, FailMessage, GarbageMessage>;
+                                   DescribeMessage, FailMessage, GarbageMessage, StopSeenMessage>;
 
 // The JSON form of a message, and back. decode_message never throws: what
 // is not a message becomes a GarbageMessage holding `line`.

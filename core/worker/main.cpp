@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -29,6 +30,7 @@
 #include "plugin_loader.h"
 #include "protocol/worker_protocol.h"
 #include "run_params.h"
+#include "stop_flag.h"
 #include "worker_host.h"
 
 namespace bytebench::worker {
@@ -126,7 +128,7 @@ int run_workload(const Options &o, HostState &state) {
     ctx.copy_count = o.copies;
     ctx.pass_index = o.pass;
     ctx.duration_ns = o.duration_ns;
-    ctx.stop_flag = &g_stop_flag;
+    ctx.stop_flag = stop_flag();
     params.apply(ctx);
 
     bb_run_result result{};
@@ -139,7 +141,11 @@ int run_workload(const Options &o, HostState &state) {
         send_result(o.msg_fd, created, result, 0, 0, state.details);
         return kExitOk;
     }
-    write_message(o.msg_fd, ReadyMessage{});
+    // What create() printed goes out before "ready", run()'s before the
+    // result: the CLI counts the output in between as written during the
+    // timed pass (stdio buffers a pipe until exit otherwise).
+    std::fflush(nullptr);
+    write_message(o.msg_fd, ReadyMessage{watch_stop_flag(o.msg_fd)});
     if (!wait_for_barrier(o.barrier_fd)) return fail(o.msg_fd, "start barrier failed");
 
     RanOn ran_on;
@@ -153,7 +159,8 @@ int run_workload(const Options &o, HostState &state) {
     const uint64_t wall = monotonic_ns() - start;
     ran_on.end = sched_getcpu();
     disarm_stop_timer();
-    g_stop_flag = 1;  // anything the workload left running should wind down
+    set_stop_flag_after_run();
+    std::fflush(nullptr);
     send_result(o.msg_fd, status, result, result.elapsed_ns != 0 ? result.elapsed_ns : wall, start,
                 state.details, ran_on);
     enter_plugin_call(PluginCall::destroy, w->id);
@@ -223,6 +230,7 @@ int main(int argc, char **argv) {
 static int worker_main(int argc, char **argv) {
     using namespace bytebench::worker;
     install_fault_report();
+    stop_flag();  // mapped now, never in a signal handler
     CLI::App app{"bytebench worker: runs plugin code on behalf of the bytebench CLI"};
     app.require_subcommand(1);
     Options o;

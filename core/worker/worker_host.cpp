@@ -6,10 +6,9 @@
 
 #include "base/monotonic_clock.h"
 #include "protocol/worker_protocol.h"
+#include "stop_flag.h"
 
 namespace bytebench::worker {
-
-volatile int32_t g_stop_flag = 0;
 
 namespace {
 
@@ -24,7 +23,7 @@ const char *host_temp_dir(const bb_host *host) {
     return s->temp_dir.empty() ? nullptr : s->temp_dir.c_str();
 }
 
-int32_t host_should_stop(const bb_host *) { return g_stop_flag; }
+int32_t host_should_stop(const bb_host *) { return *stop_flag(); }
 
 uint64_t host_now_ns(const bb_host *) { return monotonic_ns(); }
 
@@ -72,7 +71,7 @@ void host_record_detail(const bb_host *host, const char *key, const char *value)
     s->details[key] = value;
 }
 
-void on_alarm(int) { g_stop_flag = 1; }
+void on_alarm(int) { set_stop_flag_at_deadline(); }
 
 }  // namespace
 

@@ -10,9 +10,6 @@
 
 namespace bytebench::worker {
 
-// Set from the SIGALRM handler when the timed interval is over.
-extern volatile int32_t g_stop_flag;
-
 struct HostState {
     int msg_fd = -1;
     std::string temp_dir;    // empty: none
@@ -24,7 +21,7 @@ struct HostState {
 // Returns the host table; `state` must outlive every plugin call.
 const bb_host *make_host(HostState *state);
 
-// Arms a one-shot timer that sets g_stop_flag after `duration_ns`.
+// Arms a one-shot timer that sets the stop flag (stop_flag.h) after `duration_ns`.
 void arm_stop_timer(uint64_t duration_ns);
 void disarm_stop_timer();
 

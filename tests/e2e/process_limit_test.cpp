@@ -200,8 +200,9 @@ const std::string kEagain =
     if ((m).contains("skip")) GTEST_SKIP() << (m)["skip"]
 
 TEST_F(ProcessLimit, SpawnsHelperCannotFork) {
-    // The worker and the helper fit; the helper's first child does not.
-    const nlohmann::json m = run_worker(BYTEBENCH_SYSTEM_PLUGIN, "spawn", 2);
+    // The worker (with its stop-flag watcher thread, core/worker/stop_flag.h)
+    // and the helper fit; the helper's first child does not.
+    const nlohmann::json m = run_worker(BYTEBENCH_SYSTEM_PLUGIN, "spawn", 3);
     SKIP_IF_CANNOT_SWITCH(m);
     EXPECT_EQ(m["status"], "error") << m.dump();
     const std::string error = m.value("error", "");

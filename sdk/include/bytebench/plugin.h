@@ -66,7 +66,12 @@
  *
  * The worker starts with an empty signal mask and SIGINT, SIGTERM and
  * SIGPIPE at their default actions; stdin is /dev/null, and stdout and
- * stderr go to a pipe of which the CLI keeps only the last 4 KiB.
+ * stderr go to a pipe of which the CLI keeps only the last 4 KiB (shown
+ * when a copy dies without a result); with -v it also shows every line,
+ * prefixed "[TEST copy I/N pass K]", and writes it to the run's .log. Output
+ * between the start barrier and run()'s return (stdio buffers are flushed
+ * after run()) distorts the timing: the CLI warns of it, once per test, and
+ * records the warning in the result. Use log() outside run() instead.
  *
  * ---------------------------------------------------------------------------
  * 2. Threads, signals and the stop timer
@@ -111,6 +116,13 @@
  *     poll it: each read is a single aligned 32-bit load, which sees 0 or 1,
  *     and 1 shortly after the store. It orders no other memory: do not use
  *     it to publish data between threads (use atomics or a mutex).
+ *   - The flag is alone on a page of the host's. Where the kernel allows it
+ *     (userfaultfd), the host watches that page from the deadline on: the
+ *     first read after the deadline, by any thread, waits a few
+ *     microseconds while the host notes it, so that a copy that does not
+ *     return in time is reported as "read the flag but kept going" or
+ *     "never read it". Read the flag with plain loads only: do not hand its
+ *     address to a system call (it may fail with EFAULT after the deadline).
  *
  * Async-signal-safe host functions: should_stop() and now_ns() only.
  *

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 namespace bytebench {
 namespace {
 
@@ -37,6 +39,44 @@ TEST(Text, TerminalSafeShowsControlsAsQuestionMarks) {
               "?31m");                                                        // a lone C1 byte
     EXPECT_EQ(terminal_safe("\xc0\xaf \xed\xa0\x80 \xe2\x82"), "?? ??? ??");  // not UTF-8
     EXPECT_EQ(terminal_safe(""), "");
+}
+
+TEST(DurationText, BelowASecondInWholeMilliseconds) {
+    EXPECT_EQ(duration_text(0.25), "250 ms");
+    EXPECT_EQ(duration_text(0.001), "1 ms");
+    EXPECT_EQ(duration_text(0.0004), "less than 1 ms");
+    EXPECT_EQ(duration_text(0), "0 s");
+    EXPECT_EQ(duration_text(0.9996), "1 s");  // rounds up into seconds
+}
+
+TEST(DurationText, SecondsWithoutTrailingZeros) {
+    EXPECT_EQ(duration_text(1), "1 s");
+    EXPECT_EQ(duration_text(1.5), "1.5 s");
+    EXPECT_EQ(duration_text(10.15), "10.15 s");
+    EXPECT_EQ(duration_text(3.000001), "3 s");
+}
+
+TEST(DurationText, MinutesAndHours) {
+    EXPECT_EQ(duration_text(59.999), "1 min");  // never "60 s"
+    EXPECT_EQ(duration_text(150), "2 min 30 s");
+    EXPECT_EQ(duration_text(120), "2 min");
+    EXPECT_EQ(duration_text(3900), "1 h 5 min");
+    EXPECT_EQ(duration_text(3600), "1 h");
+    EXPECT_EQ(duration_text(3599.6), "1 h");
+    EXPECT_EQ(duration_text(100 * 3600.0), "100 h");
+}
+
+TEST(DurationText, WhatIsNoDurationIsUnknown) {
+    EXPECT_EQ(duration_text(-1), "unknown");
+    EXPECT_EQ(duration_text(std::nan("")), "unknown");
+    EXPECT_EQ(duration_text(HUGE_VAL), "unknown");
+}
+
+TEST(SizeText, BytesThenBinaryUnits) {
+    EXPECT_EQ(size_text(512), "512 bytes");
+    EXPECT_EQ(size_text(4096), "4 KiB");
+    EXPECT_EQ(size_text(4300), "4.2 KiB");
+    EXPECT_EQ(size_text(1.5 * 1024 * 1024), "1.5 MiB");
 }
 
 }  // namespace

@@ -55,8 +55,9 @@ class PassRunner : public ::testing::Test {
         fs::create_directories(temp_);
     }
     void TearDown() override { fs::remove_all(temp_); }
-    PassOutcome run(const PlannedTest &test, int copies) {
+    PassOutcome run(const PlannedTest &test, int copies, double grace_s = -1) {
         PassRequest r;
+        r.grace_s = grace_s;
         r.test = &test;
         r.copies = copies;
         r.worker_program = BYTEBENCH_WORKER;
@@ -143,6 +144,95 @@ TEST_F(PassRunner, AZeroCountIsACount) {
     const PassOutcome p = run(returning("0"), 1);
     EXPECT_EQ(p.status, Status::ok) << p.error;
     EXPECT_EQ(p.count, 0);
+}
+
+TEST(LateRunMessage, SaysWhatTheCopyDidWithTheStopFlag) {
+    LateCopies never;
+    never.never_read = 1;
+    EXPECT_EQ(late_run_message(1, 10.5, never),
+              "run() did not return within 10.5 s after the end of its 1 s pass: the stop flag "
+              "was set at the deadline but never read afterwards; poll *ctx->stop_flag (or "
+              "host->should_stop()) in the timed loop");
+    LateCopies read;
+    read.read = 1;
+    EXPECT_NE(late_run_message(60, 40, read)
+                  .find("within 40 s after the end of its 1 min pass: the stop flag was read "
+                        "after the deadline, but run() kept going"),
+              std::string::npos);
+}
+
+TEST(LateRunMessage, CountsEachKindWhenThePassHasSeveralCopies) {
+    LateCopies late;
+    late.copies = 4;
+    late.never_read = 2;
+    late.unwatched = 1;
+    const std::string text = late_run_message(0.5, 10.25, late);
+    EXPECT_NE(text.find("pass: 2 copies: the stop flag was set at the deadline but never read"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("; 1 copy: whether the stop flag was read cannot be told here"),
+              std::string::npos)
+        << text;
+    EXPECT_EQ(text.find("kept going"), std::string::npos) << text;
+}
+
+TEST(LateRunMessage, ACopyThatGaveItsResultHungAfterRun) {
+    EXPECT_EQ(late_run_message(1, 10.5, LateCopies{}),
+              "a copy did not exit within 10.5 s after the end of its 1 s pass, after its result "
+              "(in destroy() or unloading)");
+}
+
+TEST(TimedOutputWarning, NamesTheTestThePassAndTheSize) {
+    EXPECT_EQ(timed_output_warning("dhry2reg", 3, 4300),
+              "dhry2reg wrote 4.2 KiB to stdout or stderr during timed pass 3: output inside the "
+              "timed loop distorts the result");
+}
+
+// test.stubborn never returns; its pass ends at the time limit (a short
+// grace here: through the CLI it is 10 s and more).
+PlannedTest stubborn(const std::string &flag) {
+    PlannedTest test = planned("diagnostics", "test.stubborn", 0.1);
+    test.params = {{"flag", flag}};
+    return test;
+}
+
+TEST_F(PassRunner, AHangThatNeverReadsTheStopFlagIsToldToPollIt) {
+    const PassOutcome p = run(stubborn("never"), 1, 0.3);
+    EXPECT_EQ(p.status, Status::timeout);
+    EXPECT_NE(p.error.find("run() did not return within 300 ms after the end of its 100 ms pass: "
+                           "the stop flag was set at the deadline but never read afterwards"),
+              std::string::npos)
+        << p.error;
+}
+
+TEST_F(PassRunner, AHangThatReadsTheStopFlagIsToldItKeptGoing) {
+    const PassOutcome p = run(stubborn("read"), 2, 0.3);
+    EXPECT_EQ(p.status, Status::timeout);
+    EXPECT_NE(p.error.find("2 copies: the stop flag was read after the deadline, but run() kept "
+                           "going"),
+              std::string::npos)
+        << p.error;
+}
+
+// Plugin threads start with every signal blocked (plugin.h): a watch that
+// faulted them with SIGSEGV would kill the copy. It must stay a timeout.
+TEST_F(PassRunner, AThreadWithEverySignalBlockedMayReadTheWatchedFlag) {
+    const PassOutcome p = run(stubborn("thread"), 1, 0.3);
+    EXPECT_EQ(p.status, Status::timeout) << p.error;
+    EXPECT_NE(p.error.find("the stop flag was read after the deadline, but run() kept going"),
+              std::string::npos)
+        << p.error;
+}
+
+TEST_F(PassRunner, OutputOfRunIsCountedAndCreatesIsNot) {
+    PlannedTest test = planned("diagnostics", "test.chatty", 0.1);
+    const PassOutcome p = run(test, 2);
+    ASSERT_EQ(p.status, Status::ok) << p.error;
+    const std::string per_copy =
+        "chatty: line 1 of run()\nchatty: line 2 of run()\nchatty: line 3 of run()\n"
+        "chatty: on stderr \x1b[31mred\x1b[0m \xff\n";
+    EXPECT_EQ(p.timed_output_bytes, 2 * per_copy.size());
+    EXPECT_EQ(run(planned("good", "test.count", 0.1), 1).timed_output_bytes, 0u);
 }
 
 }  // namespace

@@ -96,15 +96,32 @@ TEST(WorkerProtocol, WriteThenReadRoundTrips) {
 }
 
 TEST(WorkerProtocol, EveryMessageRoundTripsThroughItsJson) {
-    const std::vector<WorkerMessage> all = {ReadyMessage{}, LogMessage{3, "disk full"},
-                                            ProgressMessage{0.25}, DescribeMessage{{{"id", "p"}}},
-                                            FailMessage{"no such workload"}};
+    const std::vector<WorkerMessage> all = {ReadyMessage{},
+                                            ReadyMessage{true},
+                                            LogMessage{3, "disk full"},
+                                            ProgressMessage{0.25},
+                                            DescribeMessage{{{"id", "p"}}},
+                                            FailMessage{"no such workload"},
+                                            StopSeenMessage{}};
     for (const WorkerMessage &message : all) {
         const nlohmann::json j = encode_message(message);
         const WorkerMessage back = decode_message(j, j.dump());
         EXPECT_EQ(back.index(), message.index()) << j.dump();
         EXPECT_EQ(encode_message(back), j);
     }
+}
+
+TEST(WorkerProtocol, ReadySaysWhetherTheStopFlagIsWatched) {
+    MessageReader reader;
+    const std::string lines =
+        "{\"type\":\"ready\",\"stop_watch\":true}\n{\"type\":\"ready\"}\n"
+        "{\"type\":\"ready\",\"stop_watch\":1}\n{\"type\":\"stop_seen\"}\n";
+    const auto m = reader.feed(lines.data(), lines.size());
+    ASSERT_EQ(m.size(), 4u);
+    EXPECT_TRUE(std::get<ReadyMessage>(m[0]).stop_watch);
+    EXPECT_FALSE(std::get<ReadyMessage>(m[1]).stop_watch);
+    EXPECT_FALSE(std::get<ReadyMessage>(m[2]).stop_watch) << "only a JSON true says yes";
+    EXPECT_TRUE(std::holds_alternative<StopSeenMessage>(m[3]));
 }
 
 TEST(WorkerProtocol, MistypedMembersTakeTheirDefaults) {
