@@ -32,7 +32,7 @@ uint64_t room(uint64_t limit, uint64_t used) {
 std::string demand_text(const ProcessDemand &d, uint64_t needed) {
     return "needs " + std::to_string(needed) + " processes (" + std::to_string(d.copies) +
            (d.copies == 1 ? " copy" : " copies") + " of up to " +
-           std::to_string(std::max<uint64_t>(1, d.per_copy)) + ", and " +
+           std::to_string(std::max<uint64_t>(1, d.per_copy)) + " and a watcher thread, and " +
            std::to_string(kProcessMargin) + " spare)";
 }
 
@@ -64,7 +64,7 @@ std::string sysctl_reason(const char *name, uint64_t limit, uint64_t tasks, cons
 }  // namespace
 
 uint64_t processes_needed(const ProcessDemand &d) {
-    return d.copies * std::max<uint64_t>(1, d.per_copy) + kProcessMargin;
+    return d.copies * (std::max<uint64_t>(1, d.per_copy) + kWorkerThreads) + kProcessMargin;
 }
 
 BudgetVerdict judge_process_budget(const ProcessDemand &demand, const ProcessSnapshot &s) {

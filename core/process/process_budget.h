@@ -24,6 +24,10 @@ namespace bytebench {
 // Spare processes beyond the copies' own: other processes of the user come
 // and go while the pass runs (a shell prompt, the reporter after the run).
 inline constexpr uint64_t kProcessMargin = 2;
+// Tasks of a worker beside the workload's own processes during run(): the
+// thread that watches the stop flag (worker/stop_flag.h). Threads count
+// against the same limits as processes.
+inline constexpr uint64_t kWorkerThreads = 1;
 inline constexpr uint64_t kUnlimited = UINT64_MAX;
 
 struct ProcessDemand {
@@ -31,7 +35,7 @@ struct ProcessDemand {
     uint64_t per_copy = 1;  // the workload's processes_per_copy (0 is taken as 1)
 };
 
-// copies × per_copy + kProcessMargin.
+// copies × (per_copy + kWorkerThreads) + kProcessMargin.
 uint64_t processes_needed(const ProcessDemand &demand);
 
 struct CgroupPids {

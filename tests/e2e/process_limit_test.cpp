@@ -254,9 +254,10 @@ TEST_F(ProcessLimit, TheCliSkipsATestThatDoesNotFitAndGoesOn) {
         fs::create_directories(d);
         ASSERT_EQ(chown(d.c_str(), account_.uid, account_.gid), 0);
     }
-    // Room for 10 more: the CLI and its janitor take 2; syscall at 4 copies
-    // needs 4 × 2 + 2, spawn 4 × 3 + 2.
-    const rlim_t limit = rlim_t(tasks_of(account_.uid) + 12);
+    // Room for 16 more: the CLI and its janitor take 2; syscall at 4 copies
+    // needs 4 × (1 + 1) + 2, spawn 4 × (3 + 1) + 2 (each worker also runs
+    // its stop-flag watcher thread).
+    const rlim_t limit = rlim_t(tasks_of(account_.uid) + 18);
     const ProcessResult r = run_process(
         limited(account_, limit, limit,
                 {BYTEBENCH_CLI, "--no-history", "run", "spawn", "syscall", "-c", "4", "-i", "1",
@@ -271,8 +272,9 @@ TEST_F(ProcessLimit, TheCliSkipsATestThatDoesNotFitAndGoesOn) {
     const std::string u = account_.name;
     EXPECT_TRUE(std::regex_match(
         (*spawn)["error"].get<std::string>(),
-        std::regex("needs 14 processes \\(4 copies of up to 3, and 2 spare\\) but user " + u +
-                   " may start only [0-9]+ more: the hard RLIMIT_NPROC is " +
+        std::regex("needs 18 processes \\(4 copies of up to 3 and a watcher thread, and 2 "
+                   "spare\\) but user " +
+                   u + " may start only [0-9]+ more: the hard RLIMIT_NPROC is " +
                    std::to_string(limit) + " \\(soft " + std::to_string(limit) +
                    "\\) and the user already runs [0-9]+ tasks; raise it to at least ([0-9]+) "
                    "with \"ulimit -u \\1\" \\(as root\\) or \"" +
@@ -282,7 +284,7 @@ TEST_F(ProcessLimit, TheCliSkipsATestThatDoesNotFitAndGoesOn) {
     ASSERT_NE(syscall, nullptr);
     EXPECT_EQ((*syscall)["status"], "ok") << syscall->dump();
     // One warning line says it.
-    EXPECT_NE(r.err.find("warning: spawn (4 copies): skipped: needs 14 processes"),
+    EXPECT_NE(r.err.find("warning: spawn (4 copies): skipped: needs 18 processes"),
               std::string::npos)
         << r.err;
 }

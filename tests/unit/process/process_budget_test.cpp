@@ -23,20 +23,21 @@ ProcessSnapshot user_with_room(uint64_t soft_room, uint64_t hard_room) {
     return s;
 }
 
-TEST(ProcessBudget, NeedsCopiesTimesPerCopyPlusTheMargin) {
-    EXPECT_EQ(processes_needed({1, 1}), 1 + kProcessMargin);
-    EXPECT_EQ(processes_needed({8, 66}), 8 * 66 + kProcessMargin);
-    EXPECT_EQ(processes_needed({4, 0}), 4 + kProcessMargin);  // 0: an old plugin, one process
+// Each copy's worker also runs a thread that watches the stop flag.
+TEST(ProcessBudget, NeedsCopiesTimesPerCopyAndTheWatcherPlusTheMargin) {
+    EXPECT_EQ(processes_needed({1, 1}), 2 + kProcessMargin);
+    EXPECT_EQ(processes_needed({8, 66}), 8 * 67 + kProcessMargin);
+    EXPECT_EQ(processes_needed({4, 0}), 4 * 2 + kProcessMargin);  // 0: an old plugin, one process
 }
 
 TEST(ProcessBudget, FitsUnderTheSoftLimit) {
-    const BudgetVerdict v = judge_process_budget({4, 3}, user_with_room(14, 14));
+    const BudgetVerdict v = judge_process_budget({4, 3}, user_with_room(18, 18));
     EXPECT_TRUE(v.fits);
     EXPECT_FALSE(v.raise_soft_to);
 }
 
 TEST(ProcessBudget, RaisesTheSoftLimitWhenTheHardOneIsEnough) {
-    const BudgetVerdict v = judge_process_budget({4, 3}, user_with_room(13, 500));
+    const BudgetVerdict v = judge_process_budget({4, 3}, user_with_room(17, 500));
     EXPECT_TRUE(v.fits);
     ASSERT_TRUE(v.raise_soft_to);
     EXPECT_EQ(*v.raise_soft_to, 540u);
@@ -55,10 +56,10 @@ TEST(ProcessBudget, ShortOfTheHardLimitSaysWhichLimitAndHowToRaiseIt) {
     const BudgetVerdict v = judge_process_budget({4, 66}, user_with_room(10, 60));
     EXPECT_FALSE(v.fits);
     EXPECT_EQ(v.reason,
-              "needs 266 processes (4 copies of up to 66, and 2 spare) but user bob may start "
-              "only 60 more: the hard RLIMIT_NPROC is 100 (soft 50) and the user already runs "
-              "40 tasks; raise it to at least 306 with \"ulimit -u 306\" (as root) or \"bob "
-              "hard nproc 306\" in /etc/security/limits.conf");
+              "needs 270 processes (4 copies of up to 66 and a watcher thread, and 2 spare) but "
+              "user bob may start only 60 more: the hard RLIMIT_NPROC is 100 (soft 50) and the "
+              "user already runs 40 tasks; raise it to at least 310 with \"ulimit -u 310\" (as "
+              "root) or \"bob hard nproc 310\" in /etc/security/limits.conf");
     EXPECT_EQ(v.reason.find('\n'), std::string::npos);
 }
 
@@ -66,7 +67,7 @@ TEST(ProcessBudget, TheUsersOtherTasksCount) {
     ProcessSnapshot s = user_with_room(100, 100);
     s.user_tasks += 95;  // the limit stays; the user started 95 more meanwhile
     EXPECT_FALSE(judge_process_budget({1, 6}, s).fits);
-    EXPECT_TRUE(judge_process_budget({1, 3}, s).fits);
+    EXPECT_TRUE(judge_process_budget({1, 2}, s).fits);
 }
 
 TEST(ProcessBudget, OverTheLimitAlreadyLeavesNoRoom) {
@@ -85,17 +86,17 @@ TEST(ProcessBudget, RootIsExemptFromRlimitNprocButNotFromTheSystemLimits) {
     const BudgetVerdict v = judge_process_budget({100, 66}, s);
     EXPECT_FALSE(v.fits);
     EXPECT_EQ(v.reason,
-              "needs 6602 processes (100 copies of up to 66, and 2 spare) but the system allows "
-              "only 700 more: kernel.threads-max is 1000 and 300 tasks exist; raise it with "
-              "\"sysctl -w kernel.threads-max=6902\"");
+              "needs 6702 processes (100 copies of up to 66 and a watcher thread, and 2 spare) but "
+              "the system allows only 700 more: kernel.threads-max is 1000 and 300 tasks exist; "
+              "raise it with \"sysctl -w kernel.threads-max=7002\"");
 }
 
 TEST(ProcessBudget, PidMaxCounts) {
     ProcessSnapshot s = user_with_room(kUnlimited - 40, kUnlimited - 40);
     s.soft = s.hard = kUnlimited;
-    s.pid_max = 400;  // pids 1..399; 300 are in use
-    EXPECT_TRUE(judge_process_budget({97, 1}, s).fits);
-    const BudgetVerdict v = judge_process_budget({98, 1}, s);
+    s.pid_max = 400;                                     // pids 1..399; 300 are in use
+    EXPECT_TRUE(judge_process_budget({48, 1}, s).fits);  // 48 x 2 + 2 = 98
+    const BudgetVerdict v = judge_process_budget({49, 1}, s);
     EXPECT_FALSE(v.fits);
     EXPECT_NE(v.reason.find("kernel.pid_max is 400 and 300 tasks exist"), std::string::npos)
         << v.reason;
@@ -108,9 +109,9 @@ TEST(ProcessBudget, TheCgroupsPidsMaxCounts) {
     const BudgetVerdict v = judge_process_budget({1, 3}, s);
     EXPECT_FALSE(v.fits);
     EXPECT_EQ(v.reason,
-              "needs 5 processes (1 copy of up to 3, and 2 spare) but the cgroup "
-              "/sys/fs/cgroup/box allows only 4 more: its pids.max is 64 with 60 in use; raise "
-              "pids.max to at least 65 (docker run --pids-limit, systemd TasksMax=)");
+              "needs 6 processes (1 copy of up to 3 and a watcher thread, and 2 spare) but the "
+              "cgroup /sys/fs/cgroup/box allows only 4 more: its pids.max is 64 with 60 in use; "
+              "raise pids.max to at least 66 (docker run --pids-limit, systemd TasksMax=)");
 }
 
 TEST(ProcessBudget, TheRlimitIsJudgedBeforeTheSystemLimits) {
