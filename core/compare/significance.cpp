@@ -93,10 +93,10 @@ std::string passes_text(int n) {
 
 const char *to_string(Verdict verdict) {
     switch (verdict) {
-        case Verdict::faster:
-            return "faster";
-        case Verdict::slower:
-            return "slower";
+        case Verdict::better:
+            return "better";
+        case Verdict::worse:
+            return "worse";
         case Verdict::noise:
             return "noise";
         case Verdict::unknown:
@@ -140,9 +140,10 @@ double welch_p(const std::vector<double> &a, const std::vector<double> &b) {
     return std::min(1.0, 2 * boost::math::cdf(boost::math::complement(distribution, std::fabs(t))));
 }
 
-Significance assess_difference(const std::vector<double> &baseline,
-                               const std::vector<double> &other, double delta_pct, double alpha,
+Significance assess_difference(const Difference &difference, double alpha,
                                const std::string &baseline_label, const std::string &other_label) {
+    const std::vector<double> &baseline = difference.baseline;
+    const std::vector<double> &other = difference.other;
     Significance s;
     s.baseline_passes = static_cast<int>(baseline.size());
     s.other_passes = static_cast<int>(other.size());
@@ -166,7 +167,8 @@ Significance assess_difference(const std::vector<double> &baseline,
         return s;
     }
     if (*s.p < alpha)
-        s.verdict = delta_pct >= 0 ? Verdict::faster : Verdict::slower;
+        s.verdict = change_is_worse(difference.delta_pct, difference.better) ? Verdict::worse
+                                                                             : Verdict::better;
     else
         s.verdict = Verdict::noise;
     return s;

@@ -70,7 +70,7 @@ void check_rows(const json &comparison, const std::vector<ComparisonInput> &inpu
 void compare_checked(const std::vector<ComparisonInput> &inputs, size_t baseline) {
     ComparisonOptions options;
     options.baseline = baseline;
-    options.fail_if_slower_pct = 0;  // the gate too
+    options.fail_if_worse_pct = 0;  // the gate too
     json comparison;
     try {
         comparison = compare_results(inputs, options);
