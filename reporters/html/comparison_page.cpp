@@ -60,8 +60,9 @@ std::string page_subtitle(const json &doc, const Columns &columns) {
 // ---------------------------------------------------------------------------
 
 std::string gate_failure_text(const json &failure) {
-    std::string text = string_member(failure, "section") + ": " + string_member(failure, "id") +
-                       " in " + string_member(failure, "input");
+    std::string text = string_member(failure, "section") + ": " +
+                       reporters::gate_failure_subject(failure) + " in " +
+                       string_member(failure, "input");
     if (const std::optional<double> delta = number_member(failure, "delta_pct"))
         text += ", " + delta_text(*delta);
     if (const std::optional<double> p = number_member(failure, "p"))
@@ -78,11 +79,11 @@ void write_gate(const json &doc, std::ostream &out) {
         << "\">\n<h2>Gate: " << (failed ? badge("failed", "bad") : badge("passed", "ok"))
         << "</h2>\n";
     if (!failed) {
-        out << "<p>No test is significantly slower than the baseline by more than "
+        out << "<p>Nothing is significantly worse than the baseline by more than "
             << escape(threshold) << ".</p>\n</section>\n";
         return;
     }
-    out << "<p>Significantly slower than the baseline by more than " << escape(threshold)
+    out << "<p>Significantly worse than the baseline by more than " << escape(threshold)
         << ":</p>\n<ul>\n";
     for (const json &failure : elements(member(gate, "failures")))
         out << "<li>" << escape(gate_failure_text(failure)) << "</li>\n";
@@ -158,13 +159,13 @@ struct Verdict {
 
 // Marks as well as colours, so that the verdicts survive a grey-scale print.
 Verdict verdict_of(const std::string &name) {
-    if (name == "faster") return {"faster", "▲"};
-    if (name == "slower") return {"slower", "▼"};
+    if (name == "better") return {"better", "▲"};
+    if (name == "worse") return {"worse", "▼"};
     if (name == "noise") return {"noise", "≈"};
     return {"unknown", "?"};
 }
 
-// "slower: p = 0.0006; mann-whitney; 7 and 7 kept passes".
+// "worse: p = 0.0006; mann-whitney; 7 and 7 kept passes".
 std::string significance_tooltip(const json &significance, const Verdict &verdict) {
     std::vector<std::string> details;
     if (const std::optional<double> p = number_member(significance, "p"))
@@ -216,9 +217,14 @@ std::string value_cells(const Columns &columns, const json &cell, size_t input) 
            number_cell(index ? value_text(*index) : "—");
 }
 
+// A test's name; a metric's, marked as belonging to the test above it.
+std::string row_name(const json &row) {
+    return is_metric_row(row) ? "↳ " + escape(metric_display_name(row)) : escape(display_name(row));
+}
+
 std::string test_cell(const json &row) {
-    std::string html = escape(display_name(row));
-    const std::string unit = string_member(row, "unit");
+    std::string html = row_name(row);
+    const std::string unit = unit_and_direction(row);
     if (!unit.empty()) html += "<span class=\"unit\">" + escape(unit) + "</span>";
     if (!row_comparable(row)) html += " " + badge("not comparable", "warn");
     for (const json &note : elements(member(row, "notes")))
@@ -228,7 +234,10 @@ std::string test_cell(const json &row) {
 
 void write_row(const Columns &columns, const json &row, std::ostream &out) {
     const json &cells = elements(member(row, "cells"));
-    out << "<tr" << (row_comparable(row) ? "" : " class=\"not-comparable\"") << ">"
+    std::vector<std::string> classes;
+    if (is_metric_row(row)) classes.push_back("metric");
+    if (!row_comparable(row)) classes.push_back("not-comparable");
+    out << "<tr" << (classes.empty() ? "" : " class=\"" + join(classes, " ") + "\"") << ">"
         << test_cell(row);
     for (size_t i = 0; i < columns.count(); ++i)
         out << (i < cells.size() ? value_cells(columns, cells[i], i)
@@ -340,8 +349,9 @@ void write_reading_guide(const json &doc, std::ostream &out) {
     const std::optional<double> alpha = number_member(doc, "alpha");
     const std::string level = alpha ? "p < " + p_value_text(*alpha) : "significant";
     out << "<p class=\"muted\">Δ is the change of the value against the baseline; higher is "
-           "better. <span class=\"faster\">▲ faster</span> and <span class=\"slower\">▼ "
-           "slower</span>: the difference lies beyond the noise of the passes ("
+           "better unless the unit says lower. <span class=\"better\">▲ better</span> and "
+           "<span class=\"worse\">▼ worse</span>: the difference lies beyond the noise of the "
+           "passes, judged by the number's direction ("
         << escape(level)
         << "); <span class=\"noise\">≈ noise</span>: it does not; <span class=\"unknown\">? "
            "unknown</span>: too few passes to tell. Hover a delta for its p-value and "
@@ -363,7 +373,7 @@ void write_comparison_page(const json &doc, std::ostream &out) {
     for (const json &section : elements(member(doc, "sections")))
         write_section(columns, section, ++number, out);
     write_page_end(out,
-                   "Rendered by the bytebench html reporter from a bytebench.comparison/1 "
+                   "Rendered by the bytebench html reporter from a bytebench.comparison/2 "
                    "document. Times are each run's local time.");
 }
 

@@ -42,7 +42,7 @@ TEST(Compare, HtmlMatchesGolden) {
 
 TEST(Compare, JsonIsTheComparisonDocument) {
     const nlohmann::json c = nlohmann::json::parse(compare_output("json"));
-    EXPECT_EQ(c["schema"], "bytebench.comparison/1");
+    EXPECT_EQ(c["schema"], "bytebench.comparison/2");
     ASSERT_EQ(c["inputs"].size(), 2u);
     EXPECT_EQ(c["inputs"][0]["source"], "before.json");
     ASSERT_EQ(c["sections"].size(), 2u);

@@ -85,7 +85,7 @@ TEST(CsvReporter, LongFormQuotesFieldsWithCommasQuotesAndLineBreaks) {
 }
 
 TEST(CsvReporter, ComparisonQuotesTestNames) {
-    const std::string document = R"({"schema": "bytebench.comparison/1",
+    const std::string document = R"({"schema": "bytebench.comparison/2",
         "inputs": [{"label": "A", "source": "a, b.json"}],
         "sections": [{"title": "1 copy", "copies": [1], "rows": [
             {"id": "t", "name": "Copy \"fast\", then slow", "unit": "lps",
@@ -107,7 +107,7 @@ TEST_P(CsvReporterBadInput, RefusesInvalidJson) {
 TEST_P(CsvReporterBadInput, RefusesUnknownSchemas) {
     const bb_reporter &reporter = load_reporter(CSV_REPORTER, GetParam());
     for (const char *document :
-         {R"({"schema": "bytebench.result/9"})", R"({"schema": "bytebench.comparison/2"})",
+         {R"({"schema": "bytebench.result/9"})", R"({"schema": "bytebench.comparison/1"})",
           R"({"schema": "something/1"})"})
         EXPECT_TRUE(refuses(reporter, document, "unsupported document schema"));
 }

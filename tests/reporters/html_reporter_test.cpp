@@ -185,7 +185,7 @@ TEST_P(HtmlPages, ReferenceNothingOutsideThemselves) {
 TEST_P(HtmlPages, ChartsHaveTheBarsTheDocumentCalls) {
     const json doc = json::parse(fixture(GetParam()));
     const std::string page = render_fixture(html_reporter(), GetParam());
-    const bool comparison = doc["schema"] == "bytebench.comparison/1";
+    const bool comparison = doc["schema"] == "bytebench.comparison/2";
     const std::vector<size_t> expected =
         comparison ? expected_comparison_bars(doc) : expected_result_bars(doc);
     EXPECT_EQ(bars_per_chart(page), expected);
@@ -250,10 +250,10 @@ TEST(HtmlReporter, ListsFailedTestsWithTheirReason) {
 TEST(HtmlReporter, ComparisonShowsDeltasVerdictsAndNotes) {
     const std::string page = render_fixture(html_reporter(), "comparison-3runs.json");
     EXPECT_TRUE(contains(page,
-                         "<td class=\"num delta slower\" title=\"slower: p = 0.0006; method "
+                         "<td class=\"num delta worse\" title=\"worse: p = 0.0006; method "
                          "mann-whitney; 7 and 7 kept passes\">-5.1%"));
     EXPECT_TRUE(contains(page,
-                         "<td class=\"num delta faster\" title=\"faster: p = 0.031; method "
+                         "<td class=\"num delta better\" title=\"better: p = 0.031; method "
                          "welch; 2 and 2 kept passes\">+6.5%"));
     EXPECT_TRUE(contains(page, "<td class=\"num delta noise\""));
     EXPECT_TRUE(contains(page, "<td class=\"num delta unknown\""));
@@ -358,8 +358,8 @@ TEST(HtmlReporter, RefusesMalformedDocument) {
 
 TEST(HtmlReporter, RefusesUnknownSchemas) {
     expect_refused(fixture("schema-v9.json"), "unsupported document schema \"bytebench.result/9\"");
-    expect_refused(R"({"schema": "bytebench.comparison/2"})",
-                   "unsupported document schema \"bytebench.comparison/2\"");
+    expect_refused(R"({"schema": "bytebench.comparison/1"})",
+                   "unsupported document schema \"bytebench.comparison/1\"");
     expect_refused(R"({"schema": "something.else/1"})", "unsupported document schema");
     expect_refused(R"({"runs": []})", "has no \"schema\" member");
 }

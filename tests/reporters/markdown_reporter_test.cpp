@@ -69,7 +69,7 @@ TEST(MarkdownReporter, EscapesTableAndEmphasisCharactersInResults) {
 }
 
 TEST(MarkdownReporter, EscapesTableCharactersInComparisons) {
-    const std::string output = markdown(R"({"schema": "bytebench.comparison/1",
+    const std::string output = markdown(R"({"schema": "bytebench.comparison/2",
         "inputs": [{"label": "A|1", "source": "x"}, {"label": "B", "source": "y"}],
         "sections": [{"title": "1 copy", "copies": [1, 1], "rows": [
             {"id": "t", "name": "pipe|fifo", "unit": "lps",
@@ -84,7 +84,7 @@ TEST(MarkdownReporter, EscapesTableCharactersInComparisons) {
 
 // Each input's index beside its value; the score under the indexes.
 TEST(MarkdownReporter, ShowsEachInputsIndexBesideItsValue) {
-    const std::string output = markdown(R"({"schema": "bytebench.comparison/1",
+    const std::string output = markdown(R"({"schema": "bytebench.comparison/2",
         "inputs": [{"label": "A", "source": "x"}, {"label": "B", "source": "y"}],
         "sections": [{"title": "1 copy", "copies": [1, 1], "rows": [
             {"id": "t", "name": "pipe", "unit": "lps",
@@ -113,7 +113,7 @@ TEST(MarkdownReporter, RefusesInvalidJson) {
 
 TEST(MarkdownReporter, RefusesUnknownSchemas) {
     for (const char *document : {R"({"schema": "bytebench.result/9"})",
-                                 R"({"schema": "bytebench.comparison/2"})", R"({"runs": []})"})
+                                 R"({"schema": "bytebench.comparison/1"})", R"({"runs": []})"})
         EXPECT_TRUE(refuses(markdown_reporter(), document, ""));
 }
 

@@ -57,7 +57,7 @@ std::string line_starting(const std::string &text, const std::string &prefix) {
 std::string two_input_comparison(bool index) {
     const std::string a = index ? R"(, "index": 12.5)" : "";
     const std::string b = index ? R"(, "index": 25.0)" : "";
-    return R"({"schema": "bytebench.comparison/1",
+    return R"({"schema": "bytebench.comparison/2",
         "inputs": [{"label": "A", "source": "a.json"}, {"label": "B", "source": "b.json"}],
         "sections": [{"title": "1 copy", "copies": [1, 1], "rows": [
             {"id": "t", "cells": [{"status": "ok", "value": 100)" +
@@ -89,8 +89,8 @@ TEST(TextReporterComparison, IsPlainAscii) {
 }
 
 TEST(TextReporterComparison, RefusesUnknownComparisonMajor) {
-    EXPECT_TRUE(refuses(text_reporter(), R"({"schema": "bytebench.comparison/2", "inputs": []})",
-                        "unsupported document schema \"bytebench.comparison/2\""));
+    EXPECT_TRUE(refuses(text_reporter(), R"({"schema": "bytebench.comparison/1", "inputs": []})",
+                        "unsupported document schema \"bytebench.comparison/1\""));
 }
 
 // A reporter must not fail on members of unexpected types; it prints what it can.
@@ -101,7 +101,7 @@ TEST(TextReporterComparison, SurvivesMembersOfTheWrongType) {
 }
 
 TEST(TextReporterComparison, WithoutInputsSaysSo) {
-    EXPECT_EQ(render_text(R"({"schema": "bytebench.comparison/1.4"})"),
+    EXPECT_EQ(render_text(R"({"schema": "bytebench.comparison/2.4"})"),
               "bytebench comparison\n\nNo inputs.\n");
 }
 
