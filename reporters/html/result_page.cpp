@@ -230,7 +230,7 @@ void write_metric_row(const TestMetric &item, std::ostream &out) {
     const std::string spread = metric_spread_text(*item.metric, "±");
     out << "<tr><td>" << escape(display_name(*item.test)) << "</td><td>"
         << escape(metric_name(*item.metric)) << "</td>"
-        << number_cell(metric_value_text(*item.metric))
+        << number_cell(number_member(*item.metric, "value") ? metric_value_text(*item.metric) : "—")
         << number_cell(spread.empty() ? "—" : spread) << number_cell(n ? std::to_string(*n) : "—")
         << "<td>" << escape(direction_text(direction_member(*item.metric))) << "</td></tr>\n";
 }

@@ -30,7 +30,8 @@ TEST_P(CsvReporterResultGolden, LongFormMatchesGolden) {
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, CsvReporterResultGolden,
                          ::testing::Values("full-2run.json", "partial-brief.json",
-                                           "minimal-incomplete.json", "header-only.json"));
+                                           "minimal-incomplete.json", "header-only.json",
+                                           "result-metrics.json"));
 
 class CsvReporterComparisonGolden : public ::testing::TestWithParam<const char *> {};
 
@@ -42,7 +43,8 @@ TEST_P(CsvReporterComparisonGolden, MatchesGoldenInBothReporters) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, CsvReporterComparisonGolden,
-                         ::testing::Values("comparison-2runs.json", "comparison-3runs.json"));
+                         ::testing::Values("comparison-2runs.json", "comparison-3runs.json",
+                                           "comparison-metrics.json"));
 
 // A test that failed in one copy-pass, or ran in only one, leaves its own cell empty; the
 // other values stay under their names (UnixBench shifts them left).

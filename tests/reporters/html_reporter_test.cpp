@@ -113,6 +113,33 @@ TEST(HtmlReporter, StatisticsPageMatchesGolden) {
         matches_golden("stats-2run.html", render_fixture(html_reporter(), "stats-2run.json")));
 }
 
+// Metrics (result-metrics.json): a table after the copy-pass's charts; a lower-is-better
+// value says so beside its unit.
+TEST(HtmlReporter, ShowsMetricsAndDirections) {
+    const std::string page = render_fixture(html_reporter(), "result-metrics.json");
+    EXPECT_TRUE(contains(page, "<h3>Metrics</h3>"));
+    EXPECT_TRUE(contains(page,
+                         "<tr><td>TCP request/response</td><td>p99 latency</td><td "
+                         "class=\"num\">1234.5 us</td><td class=\"num\">±90.9</td><td "
+                         "class=\"num\">3</td><td>lower is better</td></tr>"));
+    EXPECT_TRUE(contains(page, "<td>us <span class=\"muted\">lower is better</span></td>"));
+    EXPECT_FALSE(contains(page, "a metric without a key"));
+    // Results without metrics have no Metrics table.
+    EXPECT_FALSE(contains(render_fixture(html_reporter(), "full-2run.json"), "Metrics"));
+}
+
+// Metric rows follow their test's row, marked and indented, with the verdict by direction.
+TEST(HtmlReporter, ComparisonShowsMetricRows) {
+    const std::string page = render_fixture(html_reporter(), "comparison-metrics.json");
+    EXPECT_TRUE(contains(page,
+                         "<tr class=\"metric\"><td>↳ p99 latency<span "
+                         "class=\"unit\">us, lower is better</span></td>"));
+    EXPECT_TRUE(contains(page, "<td class=\"num delta worse\" title=\"worse: p = 0.0079"));
+    EXPECT_TRUE(contains(page, "<td class=\"num delta better\" title=\"better: p = 0.0079"));
+    EXPECT_TRUE(contains(page, "tcp_rr p99_us in B, +100.0%"));
+    EXPECT_LT(page.find("TCP request/response<span"), page.find("↳ p99 latency"));
+}
+
 TEST(HtmlReporter, ShowsIntervalsAndOutliers) {
     const std::string page = render_fixture(html_reporter(), "stats-2run.json");
     EXPECT_TRUE(contains(page, "<th class=\"num\">95% CI</th>"));
@@ -204,7 +231,8 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, HtmlPages,
                          ::testing::Values("full-2run.json", "partial-brief.json",
                                            "comparison-2runs.json", "comparison-3runs.json",
                                            "minimal-incomplete.json", "header-only.json",
-                                           "stats-2run.json"));
+                                           "stats-2run.json", "result-metrics.json",
+                                           "comparison-metrics.json"));
 
 TEST(HtmlReporter, ResultPageHasUnixBenchsHeadings) {
     const std::string page = render_fixture(html_reporter(), "full-2run.json");

@@ -42,7 +42,8 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, JsonRoundTrip,
                          ::testing::Values("full-2run.json", "partial-brief.json",
                                            "minimal-incomplete.json", "header-only.json",
                                            "stats-2run.json", "comparison-2runs.json",
-                                           "comparison-3runs.json"));
+                                           "comparison-3runs.json", "result-metrics.json",
+                                           "comparison-metrics.json"));
 
 class JsonReporterComparisonGolden : public ::testing::TestWithParam<const char *> {};
 

@@ -28,7 +28,8 @@ TEST_P(MarkdownReporterGolden, MatchesGolden) {
 INSTANTIATE_TEST_SUITE_P(Fixtures, MarkdownReporterGolden,
                          ::testing::Values("full-2run.json", "partial-brief.json",
                                            "minimal-incomplete.json", "header-only.json",
-                                           "comparison-2runs.json", "comparison-3runs.json"));
+                                           "comparison-2runs.json", "comparison-3runs.json",
+                                           "result-metrics.json", "comparison-metrics.json"));
 
 // The cells of the first table row whose first cell starts with `first`, split at the '|'
 // that Markdown sees (not at escaped ones) and trimmed; empty when there is no such row.

@@ -38,6 +38,19 @@ TEST(TextReporterComparison, ThreeRunsMatchGolden) {
         matches_golden("comparison-3runs.txt", render_text(fixture("comparison-3runs.json"))));
 }
 
+// Metric rows (comparison-metrics.json): indented under their test, with unit and direction; a
+// latency that doubled is "worse" and fails the gate.
+TEST(TextReporterComparison, MetricsMatchGolden) {
+    const std::string output = render_text(fixture("comparison-metrics.json"));
+    EXPECT_TRUE(matches_golden("comparison-metrics.txt", output));
+    EXPECT_NE(output.find("\n  p99 latency (us, lower is better)"), std::string::npos) << output;
+    EXPECT_NE(output.find("+100.0%  worse"), std::string::npos) << output;
+    EXPECT_NE(output.find("-50.0%  better"), std::string::npos) << output;
+    EXPECT_NE(output.find("connect (lower is better)"), std::string::npos) << output;
+    EXPECT_NE(output.find("1 copy: tcp_rr p99_us in B, +100.0%"), std::string::npos) << output;
+    EXPECT_LE(widest_line(output), 100u);
+}
+
 // Two inputs must fit a terminal of 100 columns; each further input adds its value, index and
 // delta, and may need more.
 TEST(TextReporterComparison, TwoInputsFitInOneHundredColumns) {
