@@ -147,10 +147,12 @@ std::vector<std::string> comparability_warnings(const std::vector<ComparisonInpu
 }
 
 // One input's number to compare: its value and the pass values the
-// significance test is run on.
+// significance test is run on (the kept passes of a test's value, every ok
+// pass with a value for a metric).
 struct Measured {
     double value = 0;
     std::vector<double> passes;
+    bool kept_passes = true;
 };
 
 // Where a cell stands in its row: its input, and what the row compares.
@@ -178,8 +180,8 @@ void add_difference(json &cell, const Measured &base, const Measured &other,
     if (!std::isfinite(delta)) return;  // a base so near 0 that the ratio overflows
     cell["delta_pct"] = delta;
     const Significance s =
-        assess_difference({base.passes, other.passes, delta, at.better}, at.options.alpha,
-                          at.labels[at.options.baseline], at.labels[at.input]);
+        assess_difference({base.passes, other.passes, delta, at.better, base.kept_passes},
+                          at.options.alpha, at.labels[at.options.baseline], at.labels[at.input]);
     cell["significance"] = significance_json(s);
 }
 
@@ -210,7 +212,7 @@ std::optional<Measured> measured_metric(const std::optional<TestView> &test,
     if (!test || test->status() != "ok") return std::nullopt;
     const std::optional<MetricView> metric = test->find_metric(key);
     if (!metric || !metric->value()) return std::nullopt;
-    return Measured{*metric->value(), test->ok_pass_metric_values(key)};
+    return Measured{*metric->value(), test->ok_pass_metric_values(key), false};
 }
 
 // A metric's cell: like a test's, without index or version; "missing" when
@@ -223,8 +225,8 @@ json metric_cell_for(const std::optional<TestView> &test,
     if (!measured) return {{"status", "missing"}};
     const MetricView metric = *test->find_metric(key);
     json cell = {{"status", "ok"}, {"value", metric.raw("value")}};
-    if (metric.stats().is_object() && member(metric.stats(), "n").is_number())
-        cell["samples"] = metric.stats()["n"];
+    // The passes behind the value, as a test's `samples` counts its kept passes.
+    if (const json &n = member(metric.stats(), "n"); n.is_number()) cell["samples"] = n;
     if (is_baseline(at)) return cell;
     if (const std::optional<Measured> base = measured_metric(baseline_test, key))
         add_difference(cell, *base, *measured, at);

@@ -85,8 +85,9 @@ std::vector<double> on_log_scale(const std::vector<double> &values) {
     return logs;
 }
 
-std::string passes_text(int n) {
-    return std::to_string(n) + (n == 1 ? " kept pass" : " kept passes");
+// "1 kept pass", "7 kept passes"; "3 passes" for a metric's values.
+std::string passes_text(int n, bool kept) {
+    return std::to_string(n) + (kept ? " kept" : "") + (n == 1 ? " pass" : " passes");
 }
 
 }  // namespace
@@ -155,9 +156,9 @@ Significance assess_difference(const Difference &difference, double alpha,
         s.method = TestMethod::welch;
         s.p = welch_p(on_log_scale(baseline), on_log_scale(other));
     } else {
-        s.reason = passes_text(s.baseline_passes) + " in " + baseline_label + ", " +
-                   std::to_string(s.other_passes) + " in " + other_label + "; need " +
-                   std::to_string(kMinWelch) + " on each side";
+        s.reason = passes_text(s.baseline_passes, difference.of_kept_passes) + " in " +
+                   baseline_label + ", " + std::to_string(s.other_passes) + " in " + other_label +
+                   "; need " + std::to_string(kMinWelch) + " on each side";
         return s;
     }
     if (std::isnan(*s.p)) {

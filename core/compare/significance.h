@@ -55,6 +55,9 @@ struct Difference {
     const std::vector<double> &other;
     double delta_pct = 0;
     Direction better = Direction::higher_is_better;
+    // The values are those of the kept passes (a test's value), not of
+    // every ok pass (a metric's): only for the reason's wording.
+    bool of_kept_passes = true;
 };
 
 // The verdict on `difference.other` against `difference.baseline` at level

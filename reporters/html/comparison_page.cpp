@@ -166,7 +166,8 @@ Verdict verdict_of(const std::string &name) {
 }
 
 // "worse: p = 0.0006; mann-whitney; 7 and 7 kept passes".
-std::string significance_tooltip(const json &significance, const Verdict &verdict) {
+std::string significance_tooltip(const json &significance, const Verdict &verdict,
+                                 const char *passes_noun) {
     std::vector<std::string> details;
     if (const std::optional<double> p = number_member(significance, "p"))
         details.push_back("p = " + p_value_text(*p));
@@ -179,11 +180,13 @@ std::string significance_tooltip(const json &significance, const Verdict &verdic
         details.push_back(reason);
     else if (passes.size() == 2 && passes[0].is_number() && passes[1].is_number())
         details.push_back(fixed(passes[0].get<double>(), 0) + " and " +
-                          fixed(passes[1].get<double>(), 0) + " kept passes");
+                          fixed(passes[1].get<double>(), 0) + " " + passes_noun);
     return std::string(verdict.name) + (details.empty() ? "" : ": " + join(details, "; "));
 }
 
-std::string delta_cell(const json &cell) {
+// `passes_noun`: what the significance test's values are, "kept passes" of a test's value or
+// "passes" of a metric.
+std::string delta_cell(const json &cell, const char *passes_noun) {
     const std::optional<double> delta = number_member(cell, "delta_pct");
     if (!delta) return "<td class=\"num muted\">—</td>";
     const json &significance = member(cell, "significance");
@@ -192,7 +195,7 @@ std::string delta_cell(const json &cell) {
                escape(delta_text(*delta)) + "<span class=\"mark\"></span></td>";
     const Verdict verdict = verdict_of(string_member(significance, "verdict"));
     return std::string("<td class=\"num delta ") + verdict.name + "\" title=\"" +
-           escape(significance_tooltip(significance, verdict)) + "\">" +
+           escape(significance_tooltip(significance, verdict, passes_noun)) + "\">" +
            escape(delta_text(*delta)) + "<span class=\"mark\">" + verdict.mark + "</span></td>";
 }
 
@@ -208,12 +211,13 @@ std::string not_ok_cells(const json &cell, int span) {
            (error.empty() ? "" : " <span class=\"error\">" + escape(error) + "</span>") + "</td>";
 }
 
-std::string value_cells(const Columns &columns, const json &cell, size_t input) {
+std::string value_cells(const Columns &columns, const json &cell, size_t input,
+                        const char *passes_noun) {
     if (!cell_is_ok(cell)) return not_ok_cells(cell, columns.span(input));
     const std::optional<double> value = number_member(cell, "value");
     const std::optional<double> index = number_member(cell, "index");
     return number_cell(value ? value_text(*value) : "—") +
-           (columns.is_baseline(input) ? "" : delta_cell(cell)) +
+           (columns.is_baseline(input) ? "" : delta_cell(cell, passes_noun)) +
            number_cell(index ? value_text(*index) : "—");
 }
 
@@ -239,8 +243,9 @@ void write_row(const Columns &columns, const json &row, std::ostream &out) {
     if (!row_comparable(row)) classes.push_back("not-comparable");
     out << "<tr" << (classes.empty() ? "" : " class=\"" + join(classes, " ") + "\"") << ">"
         << test_cell(row);
+    const char *passes_noun = is_metric_row(row) ? "passes" : "kept passes";
     for (size_t i = 0; i < columns.count(); ++i)
-        out << (i < cells.size() ? value_cells(columns, cells[i], i)
+        out << (i < cells.size() ? value_cells(columns, cells[i], i, passes_noun)
                                  : not_ok_cells(json(), columns.span(i)));
     out << "</tr>\n";
 }

@@ -134,7 +134,9 @@ TEST(HtmlReporter, ComparisonShowsMetricRows) {
     EXPECT_TRUE(contains(page,
                          "<tr class=\"metric\"><td>↳ p99 latency<span "
                          "class=\"unit\">us, lower is better</span></td>"));
-    EXPECT_TRUE(contains(page, "<td class=\"num delta worse\" title=\"worse: p = 0.0079"));
+    EXPECT_TRUE(contains(page,
+                         "<td class=\"num delta worse\" title=\"worse: p = 0.0079; method "
+                         "mann-whitney; 5 and 5 passes\">+100.0%"));
     EXPECT_TRUE(contains(page, "<td class=\"num delta better\" title=\"better: p = 0.0079"));
     EXPECT_TRUE(contains(page, "tcp_rr p99_us in B, +100.0%"));
     EXPECT_LT(page.find("TCP request/response<span"), page.find("↳ p99 latency"));

@@ -215,6 +215,7 @@ TEST(Comparison, AMetricRowFollowsItsTest) {
     EXPECT_EQ(metric["cells"][0]["samples"], 5);
     EXPECT_FALSE(metric["cells"][0].contains("delta_pct"));
     EXPECT_FALSE(metric["cells"][0].contains("index"));
+    EXPECT_FALSE(metric["cells"][0].contains("index"));
 }
 
 TEST(Comparison, ALowerIsBetterMetricThatDoublesIsWorseAndFailsTheGate) {
@@ -315,6 +316,11 @@ TEST(Comparison, OddDirectionsAndMetricsAreReadLeniently) {
     EXPECT_EQ(rows[0]["better"], "higher");
     EXPECT_EQ(rows[1]["better"], "lower");  // A's description comes first
     EXPECT_EQ(rows[1]["cells"][1]["significance"]["passes"], json({3, 5}));
+    // A metric's values are those of its ok passes, kept or not.
+    json one = latency_test({1000});
+    const json few = compare({result("a", {one}, 700), result("b", {b}, 700)});
+    EXPECT_EQ(few["sections"][0]["rows"][1]["cells"][1]["significance"]["reason"],
+              "1 pass in A, 5 in B; need 2 on each side");
     json no_metrics = latency_test(kP99Passes);
     no_metrics["metrics"] = {{"key", "p99_us"}};
     EXPECT_NO_THROW(compare({result("a", {no_metrics}, 700), result("b", {b}, 700)}));
