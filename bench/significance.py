@@ -3,11 +3,11 @@
 
 1. False alarms (A/A): runs the same tests RUNS times on this machine and
    compares every pair of runs. Nothing changed between them, so every
-   "faster"/"slower" verdict is a false alarm: either chance (alpha = 0.05)
+   "better"/"worse" verdict is a false alarm: either chance (alpha = 0.05)
    or drift of the machine between runs that the passes of one run do not
    show.
 2. Power: scales a run's pass values (and value) by 1 + d for several d and
-   counts how often the change is called "faster": against another run (the
+   counts how often the change is called "better": against another run (the
    machine's drift between runs included) and against the same run (only
    the noise of its passes). The noise is the machine's real noise; only the difference is
    synthetic, so it is known exactly.
@@ -90,7 +90,7 @@ def main():
         print("| test | method | kept passes | false alarms | median abs delta | max abs delta |")
         print("|---|---|---:|---:|---:|---:|")
         for test, rows in alarms.items():
-            flagged = sum(1 for v, *_ in rows if v in ("faster", "slower"))
+            flagged = sum(1 for v, *_ in rows if v in ("better", "worse"))
             deltas = sorted(abs(d) for _, d, *_ in rows)
             median = deltas[len(deltas) // 2] if deltas else 0
             print(f"| {test} | {rows[0][2]} | {rows[0][3][0]} | {flagged}/{len(rows)} | "
@@ -109,7 +109,8 @@ def main():
                 for d in DELTAS:
                     shifted = scaled(b, 1 + d, os.path.join(tmp, f"shift-{k}-{d}.json"))
                     for test, cell in compare(args.cli, a, shifted).items():
-                        if cell.get("significance", {}).get("verdict") == "faster":
+                        # UnixBench's values are higher-is-better: faster is "better".
+                        if cell.get("significance", {}).get("verdict") == "better":
                             detected[(test, d)] += 1
             print(f"\n## Power, {title} ({len(couples)} comparisons)\n")
             print("| test | " + " | ".join(f"d = {d * 100:g}%" for d in DELTAS) + " |")

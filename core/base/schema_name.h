@@ -12,11 +12,11 @@ namespace bytebench {
 inline constexpr const char *kResultSchemaPrefix = "bytebench.result/";
 inline constexpr const char *kComparisonSchemaPrefix = "bytebench.comparison/";
 inline constexpr int kResultSchemaMajor = 1;
-inline constexpr int kComparisonSchemaMajor = 1;
+inline constexpr int kComparisonSchemaMajor = 2;
 
 // What this build writes.
 inline constexpr const char *kResultSchema = "bytebench.result/1";
-inline constexpr const char *kComparisonSchema = "bytebench.comparison/1";
+inline constexpr const char *kComparisonSchema = "bytebench.comparison/2";
 
 inline bool schema_matches(const std::string &name, const std::string &prefix, int major) {
     const std::string number = std::to_string(major);

@@ -71,8 +71,8 @@ struct CompareOptions {
     std::vector<std::string> inputs;  // result files, UnixBench reports or history references
     std::string baseline;             // "" = the first; else a label (B) or an input as given
     std::string format = "text";
-    std::string output;  // "" = stdout
-    std::optional<double> fail_if_slower_pct;
+    std::string output;                       // "" = stdout
+    std::optional<double> fail_if_worse_pct;  // --fail-if-worse, alias --fail-if-slower
     double alpha = 0.05;
 };
 

@@ -1,5 +1,6 @@
 // `bytebench compare A B [C ...]`: side by side, with significance, and an
-// optional gate for CI (--fail-if-slower PCT).
+// optional gate for CI (--fail-if-worse PCT, alias --fail-if-slower).
+#include <cmath>
 #include <cstdio>
 #include <stdexcept>
 
@@ -22,13 +23,22 @@ size_t baseline_index(const std::string &wanted, const std::vector<LoadedResult>
                              "its label A, B, ... or the input as written)");
 }
 
+// "dhry2reg", or "tcp_rr p99_us" for a metric of a test.
+std::string failed_number(const nlohmann::json &failure) {
+    const std::string id = failure["id"].get<std::string>();
+    return failure.contains("metric") ? id + " " + failure["metric"].get<std::string>() : id;
+}
+
+// "bytebench: worse: 1 copy, dhry2reg: B is 8.0% lower (p=0.0006)": the
+// number's change as it went, which is worse by the number's direction.
 void print_gate_failures(const nlohmann::json &gate) {
-    for (const nlohmann::json &f : gate["failures"])
-        print_err(text_format("bytebench: slower: %s, %s: %s is %.1f%% slower (p=%.3g)\n",
-                              f["section"].get<std::string>().c_str(),
-                              f["id"].get<std::string>().c_str(),
-                              f["input"].get<std::string>().c_str(), -f["delta_pct"].get<double>(),
-                              f["p"].get<double>()));
+    for (const nlohmann::json &f : gate["failures"]) {
+        const double delta = f["delta_pct"].get<double>();
+        print_err(text_format("bytebench: worse: %s, %s: %s is %.1f%% %s (p=%.3g)\n",
+                              f["section"].get<std::string>().c_str(), failed_number(f).c_str(),
+                              f["input"].get<std::string>().c_str(), std::fabs(delta),
+                              delta < 0 ? "lower" : "higher", f.value("p", 0.0)));
+    }
 }
 
 }  // namespace
@@ -39,7 +49,7 @@ int compare_command(const GlobalOptions &global, const CompareOptions &o) {
     std::vector<LoadedResult> loaded;
     ComparisonOptions options;
     options.alpha = o.alpha;
-    options.fail_if_slower_pct = o.fail_if_slower_pct;
+    options.fail_if_worse_pct = o.fail_if_worse_pct;
     try {
         loaded = load_results(o.inputs, global, env->suite);
         options.baseline = baseline_index(o.baseline, loaded);

@@ -161,8 +161,10 @@ static int bytebench_main(int argc, char **argv) {
                             "text, markdown, html, csv, json or any reporter (default text)");
     compare_cmd->add_option("-o,--output", compare.output, "Write to FILE instead of stdout");
     compare_cmd
-        ->add_option("--fail-if-slower", compare.fail_if_slower_pct,
-                     "Exit 1 when a test is significantly slower by more than PCT percent")
+        // --fail-if-slower: its name before numbers had directions, kept for scripts.
+        ->add_option("--fail-if-worse,--fail-if-slower", compare.fail_if_worse_pct,
+                     "Exit 1 when a test or metric is significantly worse (by its direction) by "
+                     "more than PCT percent")
         ->type_name("PCT")
         ->check(decimal_in(bytebench::DecimalRange::from_to(0, 100, "percent")));
     compare_cmd->add_option("--alpha", compare.alpha, "Significance level (default 0.05)")

@@ -146,9 +146,49 @@ std::vector<std::string> comparability_warnings(const std::vector<ComparisonInpu
     return warnings;
 }
 
+// One input's number to compare: its value and the pass values the
+// significance test is run on (the kept passes of a test's value, every ok
+// pass with a value for a metric).
+struct Measured {
+    double value = 0;
+    std::vector<double> passes;
+    bool kept_passes = true;
+};
+
+// Where a cell stands in its row: its input, and what the row compares.
+struct CellContext {
+    size_t input = 0;
+    Direction better = Direction::higher_is_better;
+    const ComparisonOptions &options;
+    const std::vector<std::string> &labels;
+};
+
+json significance_json(const Significance &s) {
+    json significance = {{"verdict", to_string(s.verdict)}, {"method", to_string(s.method)}};
+    if (s.p) significance["p"] = *s.p;
+    if (!s.reason.empty()) significance["reason"] = s.reason;
+    significance["passes"] = {s.baseline_passes, s.other_passes};
+    return significance;
+}
+
+// Adds the change against the baseline input and its significance to
+// `cell`; nothing when the baseline's value is not positive (no ratio).
+void add_difference(json &cell, const Measured &base, const Measured &other,
+                    const CellContext &at) {
+    if (base.value <= 0) return;
+    const double delta = (other.value / base.value - 1) * 100;
+    if (!std::isfinite(delta)) return;  // a base so near 0 that the ratio overflows
+    cell["delta_pct"] = delta;
+    const Significance s =
+        assess_difference({base.passes, other.passes, delta, at.better, base.kept_passes},
+                          at.options.alpha, at.labels[at.options.baseline], at.labels[at.input]);
+    cell["significance"] = significance_json(s);
+}
+
+bool is_baseline(const CellContext &at) { return at.input == at.options.baseline; }
+
 json cell_for(const std::optional<TestView> &test, const std::optional<TestView> &baseline_test,
-              bool is_baseline, const ComparisonOptions &options,
-              const std::vector<std::string> &labels, size_t input) {
+              const CellContext &at) {
     if (!test) return {{"status", "missing"}};
     json cell = {{"status", test->status()}};
     if (cell["status"] != "ok") {
@@ -158,21 +198,38 @@ json cell_for(const std::optional<TestView> &test, const std::optional<TestView>
     for (const char *name : {"value", "index", "samples"})
         if (test->raw(name).is_number()) cell[name] = test->raw(name);
     if (!test->version().empty()) cell["version"] = test->version();
-    if (is_baseline || !test->ok_with_value() || !baseline_test || !baseline_test->ok_with_value())
+    if (is_baseline(at) || !test->ok_with_value() || !baseline_test ||
+        !baseline_test->ok_with_value())
         return cell;
-    const double base = *baseline_test->value();
-    if (base <= 0) return cell;
-    const double delta = (*test->value() / base - 1) * 100;
-    if (!std::isfinite(delta)) return cell;  // a base so near 0 that the ratio overflows
-    cell["delta_pct"] = delta;
-    const Significance s =
-        assess_difference(baseline_test->kept_pass_values(), test->kept_pass_values(), delta,
-                          options.alpha, labels[options.baseline], labels[input]);
-    json significance = {{"verdict", to_string(s.verdict)}, {"method", to_string(s.method)}};
-    if (s.p) significance["p"] = *s.p;
-    if (!s.reason.empty()) significance["reason"] = s.reason;
-    significance["passes"] = {s.baseline_passes, s.other_passes};
-    cell["significance"] = significance;
+    add_difference(cell, {*baseline_test->value(), baseline_test->kept_pass_values()},
+                   {*test->value(), test->kept_pass_values()}, at);
+    return cell;
+}
+
+// Metric `key` of an ok test that has a value for it.
+std::optional<Measured> measured_metric(const std::optional<TestView> &test,
+                                        const std::string &key) {
+    if (!test || test->status() != "ok") return std::nullopt;
+    const std::optional<MetricView> metric = test->find_metric(key);
+    if (!metric || !metric->value()) return std::nullopt;
+    return Measured{*metric->value(), test->ok_pass_metric_values(key), false};
+}
+
+// A metric's cell: like a test's, without index or version; "missing" when
+// the input's test lacks the metric or a value for it.
+json metric_cell_for(const std::optional<TestView> &test,
+                     const std::optional<TestView> &baseline_test, const std::string &key,
+                     const CellContext &at) {
+    if (test && test->status() != "ok") return {{"status", test->status()}};
+    const std::optional<Measured> measured = measured_metric(test, key);
+    if (!measured) return {{"status", "missing"}};
+    const MetricView metric = *test->find_metric(key);
+    json cell = {{"status", "ok"}, {"value", metric.raw("value")}};
+    // The passes behind the value, as a test's `samples` counts its kept passes.
+    if (const json &n = member(metric.stats(), "n"); n.is_number()) cell["samples"] = n;
+    if (is_baseline(at)) return cell;
+    if (const std::optional<Measured> base = measured_metric(baseline_test, key))
+        add_difference(cell, *base, *measured, at);
     return cell;
 }
 
@@ -202,21 +259,60 @@ std::optional<IndexView> index_in(const CopyPassLookup *run, const std::string &
     return run ? run->find_index(category) : std::nullopt;
 }
 
-json row_for(const TestView &first, const Section &runs, const ComparisonOptions &options,
-             const std::vector<std::string> &labels, const WorkloadIdentity &identity) {
+// The metrics of a test over the inputs, each key once, in order of first
+// appearance; each described by its first appearance.
+std::vector<MetricView> metrics_in_order(const Section &runs, const std::string &id) {
+    std::vector<MetricView> order;
+    std::unordered_set<std::string> seen;
+    for (const CopyPassLookup *run : runs)
+        if (const std::optional<TestView> test = test_in(run, id))
+            for (const MetricView &metric : test->metrics())
+                if (seen.insert(metric.key()).second) order.push_back(metric);
+    return order;
+}
+
+// What a row compares: its test in each input.
+struct RowInputs {
+    const Section &runs;
+    const ComparisonOptions &options;
+    const std::vector<std::string> &labels;
+};
+
+json metric_row(const json &test_row, const MetricView &metric, const RowInputs &in) {
+    const std::string id = test_row["id"];
+    json row = {{"id", id},
+                {"metric", metric.key()},
+                {"name", test_row["name"]},
+                {"metric_name", metric.name()},
+                {"unit", metric.unit()},
+                {"better", direction_name(metric.better())},
+                {"comparable", test_row["comparable"]}};
+    const std::optional<TestView> baseline_test = test_in(in.runs[in.options.baseline], id);
+    json cells = json::array();
+    for (size_t i = 0; i < in.runs.size(); ++i)
+        cells.push_back(metric_cell_for(test_in(in.runs[i], id), baseline_test, metric.key(),
+                                        {i, metric.better(), in.options, in.labels}));
+    row["cells"] = std::move(cells);
+    return row;
+}
+
+json row_for(const TestView &first, const RowInputs &in, const WorkloadIdentity &identity) {
     const std::string id = first.id();
-    json row = {
-        {"id", id}, {"name", first.name()}, {"category", first.category()}, {"unit", first.unit()}};
+    json row = {{"id", id},
+                {"name", first.name()},
+                {"category", first.category()},
+                {"unit", first.unit()},
+                {"better", direction_name(first.better())}};
     const auto versions = identity.versions.find(id);
     const std::string differs =
-        versions == identity.versions.end() ? "" : difference_text(versions->second, labels);
+        versions == identity.versions.end() ? "" : difference_text(versions->second, in.labels);
     row["comparable"] = differs.empty();
     if (!differs.empty()) row["notes"] = {"workload version differs: " + differs};
-    const std::optional<TestView> baseline_test = test_in(runs[options.baseline], id);
+    const std::optional<TestView> baseline_test = test_in(in.runs[in.options.baseline], id);
     json cells = json::array();
-    for (size_t i = 0; i < runs.size(); ++i)
-        cells.push_back(cell_for(test_in(runs[i], id), baseline_test, i == options.baseline,
-                                 options, labels, i));
+    for (size_t i = 0; i < in.runs.size(); ++i)
+        cells.push_back(cell_for(test_in(in.runs[i], id), baseline_test,
+                                 {i, first.better(), in.options, in.labels}));
     row["cells"] = std::move(cells);
     return row;
 }
@@ -282,8 +378,15 @@ json section_at(size_t position, const std::vector<std::vector<CopyPassView>> &c
         runs.push_back(lookups.back() ? &*lookups.back() : nullptr);
     }
     json rows = json::array();
-    for (const TestView &test : tests_in_order(runs))
-        rows.push_back(row_for(test, runs, options, labels, identity));
+    const RowInputs in{runs, options, labels};
+    for (const TestView &test : tests_in_order(runs)) {
+        json test_row = row_for(test, in, identity);
+        std::vector<json> metric_rows;  // built from test_row before it moves
+        for (const MetricView &metric : metrics_in_order(runs, test.id()))
+            metric_rows.push_back(metric_row(test_row, metric, in));
+        rows.push_back(std::move(test_row));
+        for (json &row : metric_rows) rows.push_back(std::move(row));
+    }
     json section = json::object();
     section["title"] = section_title(runs);
     section["copies"] = std::move(copies);
@@ -292,21 +395,27 @@ json section_at(size_t position, const std::vector<std::vector<CopyPassView>> &c
     return section;
 }
 
+// Whether a cell fails the gate: its change is significantly worse, by
+// more than `threshold` percent in the worse direction.
+bool fails_gate(const json &row, const json &cell, double threshold) {
+    const std::optional<double> delta = number_member(cell, "delta_pct");
+    return delta && string_member(member(cell, "significance"), "verdict") == "worse" &&
+           worse_by_pct(*delta, direction_member(row)) > threshold;
+}
+
 json gate_for(const json &sections, const std::vector<std::string> &labels, double threshold) {
     json failures = json::array();
     for (const json &section : sections)
         for (const json &row : section["rows"])
             for (size_t i = 0; i < row["cells"].size(); ++i) {
                 const json &cell = row["cells"][i];
-                const json &s = member(cell, "significance");
-                if (string_member(s, "verdict") != "slower" ||
-                    cell["delta_pct"].get<double>() >= -threshold)
-                    continue;
-                failures.push_back({{"section", section["title"]},
-                                    {"id", row["id"]},
-                                    {"input", labels[i]},
-                                    {"delta_pct", cell["delta_pct"]},
-                                    {"p", s["p"]}});
+                if (!fails_gate(row, cell, threshold)) continue;
+                json failure = {{"section", section["title"]}, {"id", row["id"]}};
+                if (row.contains("metric")) failure["metric"] = row["metric"];
+                failure["input"] = labels[i];
+                failure["delta_pct"] = cell["delta_pct"];
+                failure["p"] = member(member(cell, "significance"), "p");
+                failures.push_back(std::move(failure));
             }
     return {{"threshold_pct", threshold}, {"failed", !failures.empty()}, {"failures", failures}};
 }
@@ -342,8 +451,8 @@ json compare_results(const std::vector<ComparisonInput> &inputs, const Compariso
         {"alpha", options.alpha},
         {"inputs", std::move(described)},
         {"warnings", comparability_warnings(inputs, labels, identity)}};
-    if (options.fail_if_slower_pct)
-        out["gate"] = gate_for(sections, labels, *options.fail_if_slower_pct);
+    if (options.fail_if_worse_pct)
+        out["gate"] = gate_for(sections, labels, *options.fail_if_worse_pct);
     out["sections"] = std::move(sections);
     return out;
 }

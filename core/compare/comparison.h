@@ -1,8 +1,10 @@
 // Lines up two or more result documents and builds the comparison document
-// (bytebench.comparison/1, docs/comparison-schema.md): per copy-pass and
-// test the values, the delta against the baseline run, whether that delta
-// lies beyond the noise of the passes, comparability warnings and the
-// --fail-if-slower gate. Reporters format it; nothing here prints.
+// (bytebench.comparison/2, docs/comparison-schema.md): per copy-pass and
+// test (and each metric of a test) the values, the delta against the
+// baseline run, whether that delta lies beyond the noise of the passes and
+// which way (better or worse, by the number's direction), comparability
+// warnings and the --fail-if-worse gate. Reporters format it; nothing here
+// prints.
 #pragma once
 
 #include <cstdint>
@@ -22,7 +24,8 @@ struct ComparisonInput {
 struct ComparisonOptions {
     size_t baseline = 0;  // index into the inputs
     double alpha = 0.05;
-    std::optional<double> fail_if_slower_pct;
+    // --fail-if-worse (alias --fail-if-slower): the gate's threshold.
+    std::optional<double> fail_if_worse_pct;
 };
 
 // "A", "B", ..., "Z", "AA", ...

@@ -85,18 +85,19 @@ std::vector<double> on_log_scale(const std::vector<double> &values) {
     return logs;
 }
 
-std::string passes_text(int n) {
-    return std::to_string(n) + (n == 1 ? " kept pass" : " kept passes");
+// "1 kept pass", "7 kept passes"; "3 passes" for a metric's values.
+std::string passes_text(int n, bool kept) {
+    return std::to_string(n) + (kept ? " kept" : "") + (n == 1 ? " pass" : " passes");
 }
 
 }  // namespace
 
 const char *to_string(Verdict verdict) {
     switch (verdict) {
-        case Verdict::faster:
-            return "faster";
-        case Verdict::slower:
-            return "slower";
+        case Verdict::better:
+            return "better";
+        case Verdict::worse:
+            return "worse";
         case Verdict::noise:
             return "noise";
         case Verdict::unknown:
@@ -140,9 +141,10 @@ double welch_p(const std::vector<double> &a, const std::vector<double> &b) {
     return std::min(1.0, 2 * boost::math::cdf(boost::math::complement(distribution, std::fabs(t))));
 }
 
-Significance assess_difference(const std::vector<double> &baseline,
-                               const std::vector<double> &other, double delta_pct, double alpha,
+Significance assess_difference(const Difference &difference, double alpha,
                                const std::string &baseline_label, const std::string &other_label) {
+    const std::vector<double> &baseline = difference.baseline;
+    const std::vector<double> &other = difference.other;
     Significance s;
     s.baseline_passes = static_cast<int>(baseline.size());
     s.other_passes = static_cast<int>(other.size());
@@ -154,9 +156,9 @@ Significance assess_difference(const std::vector<double> &baseline,
         s.method = TestMethod::welch;
         s.p = welch_p(on_log_scale(baseline), on_log_scale(other));
     } else {
-        s.reason = passes_text(s.baseline_passes) + " in " + baseline_label + ", " +
-                   std::to_string(s.other_passes) + " in " + other_label + "; need " +
-                   std::to_string(kMinWelch) + " on each side";
+        s.reason = passes_text(s.baseline_passes, difference.of_kept_passes) + " in " +
+                   baseline_label + ", " + std::to_string(s.other_passes) + " in " + other_label +
+                   "; need " + std::to_string(kMinWelch) + " on each side";
         return s;
     }
     if (std::isnan(*s.p)) {
@@ -166,7 +168,8 @@ Significance assess_difference(const std::vector<double> &baseline,
         return s;
     }
     if (*s.p < alpha)
-        s.verdict = delta_pct >= 0 ? Verdict::faster : Verdict::slower;
+        s.verdict = change_is_worse(difference.delta_pct, difference.better) ? Verdict::worse
+                                                                             : Verdict::better;
     else
         s.verdict = Verdict::noise;
     return s;

@@ -16,9 +16,13 @@
 #include <string>
 #include <vector>
 
+#include "base/direction.h"
+
 namespace bytebench {
 
-enum class Verdict { faster, slower, noise, unknown };
+// `better` and `worse` by the number's direction: a significant rise of a
+// lower-is-better latency is `worse`.
+enum class Verdict { better, worse, noise, unknown };
 enum class TestMethod { mann_whitney, welch, none };
 
 struct Significance {
@@ -44,11 +48,22 @@ double mann_whitney_p(const std::vector<double> &a, const std::vector<double> &b
 // when values near the limits of a double overflow the statistic.
 double welch_p(const std::vector<double> &a, const std::vector<double> &b);
 
-// The verdict on `other` against `baseline` (kept pass values), where
-// `delta_pct` is the change of the test's value. `baseline_label` and
-// `other_label` name the sides in the reason ("A", "B").
-Significance assess_difference(const std::vector<double> &baseline,
-                               const std::vector<double> &other, double delta_pct, double alpha,
+// What is compared: the pass values of each side, the change of the number
+// (`delta_pct`, positive when it went up) and which way is better.
+struct Difference {
+    const std::vector<double> &baseline;
+    const std::vector<double> &other;
+    double delta_pct = 0;
+    Direction better = Direction::higher_is_better;
+    // The values are those of the kept passes (a test's value), not of
+    // every ok pass (a metric's): only for the reason's wording.
+    bool of_kept_passes = true;
+};
+
+// The verdict on `difference.other` against `difference.baseline` at level
+// `alpha`. `baseline_label` and `other_label` name the sides in the reason
+// ("A", "B").
+Significance assess_difference(const Difference &difference, double alpha,
                                const std::string &baseline_label, const std::string &other_label);
 
 }  // namespace bytebench

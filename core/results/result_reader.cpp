@@ -2,6 +2,7 @@
 
 #include <limits>
 #include <stdexcept>
+#include <unordered_set>
 
 #include "base/json_read.h"
 #include "base/json_text.h"
@@ -70,6 +71,45 @@ std::vector<double> TestView::kept_pass_values() const {
                 values.push_back(*value);
     return values;
 }
+
+Direction TestView::better() const { return direction_member(*json_); }
+
+std::vector<MetricView> TestView::metrics() const {
+    std::vector<MetricView> metrics;
+    std::unordered_set<std::string> keys;
+    for (const json &metric : elements(member(*json_, "metrics"))) {
+        const std::string key = string_member(metric, "key");
+        if (!key.empty() && keys.insert(key).second) metrics.emplace_back(metric);
+    }
+    return metrics;
+}
+
+std::optional<MetricView> TestView::find_metric(const std::string &key) const {
+    for (const MetricView &metric : metrics())
+        if (metric.key() == key) return metric;
+    return std::nullopt;
+}
+
+std::vector<double> TestView::ok_pass_metric_values(const std::string &key) const {
+    std::vector<double> values;
+    for (const json &pass : elements(member(*json_, "passes")))
+        if (string_member(pass, "status") == "ok")
+            if (const std::optional<double> value =
+                    number_member(member(pass, "metrics"), key.c_str()))
+                values.push_back(*value);
+    return values;
+}
+
+std::string MetricView::key() const { return string_member(*json_, "key"); }
+std::string MetricView::name() const {
+    const std::string name = string_member(*json_, "name");
+    return name.empty() ? key() : name;
+}
+std::string MetricView::unit() const { return string_member(*json_, "unit"); }
+Direction MetricView::better() const { return direction_member(*json_); }
+std::optional<double> MetricView::value() const { return number_member(*json_, "value"); }
+const json &MetricView::stats() const { return member_of(json_, "stats"); }
+const json &MetricView::raw(const char *key) const { return member_of(json_, key); }
 
 std::string IndexView::category() const { return string_member(*json_, "category"); }
 std::string IndexView::title() const { return string_member(*json_, "title"); }

@@ -19,6 +19,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "base/direction.h"
+
 namespace bytebench {
 
 // A result nests about 6 deep; far deeper is hostile, and would recurse
@@ -27,6 +29,27 @@ inline constexpr int kMaxResultDepth = 64;
 
 // Throws std::runtime_error with one line, "NAME: what is wrong".
 nlohmann::json parse_result_document(const std::string &text, const std::string &name);
+
+// A metric of a test (runs[].tests[].metrics[]): a secondary number with its
+// own direction, not scored. Taken only from elements with a key.
+class MetricView {
+  public:
+    explicit MetricView(const nlohmann::json &metric) : json_(&metric) {}
+    explicit MetricView(const nlohmann::json &&) = delete;  // would outlive a temporary
+    std::string key() const;                                // "p99_us"
+    std::string name() const;                               // "p99 latency"; the key when empty
+    std::string unit() const;                               // "us", may be ""
+    Direction better() const;                               // higher unless "lower"
+    // The mean over the ok passes that have a value; nullopt when none has.
+    std::optional<double> value() const;
+    // The statistics across passes (n, min, median, max, mean, stddev, cv,
+    // ci95); null when absent. Read its members with base/json_read.h.
+    const nlohmann::json &stats() const;
+    const nlohmann::json &raw(const char *key) const;
+
+  private:
+    const nlohmann::json *json_;
+};
 
 // A test of a copy-pass (runs[].tests[]).
 class TestView {
@@ -46,6 +69,16 @@ class TestView {
     bool ok_with_value() const;
     // The values of the passes the score kept (kept, status ok, with a value).
     std::vector<double> kept_pass_values() const;
+    // Which way the main value is better: higher unless "better" is "lower".
+    Direction better() const;
+    // The metrics, in document order; elements without a key (or with the
+    // key of an earlier one) are left out.
+    std::vector<MetricView> metrics() const;
+    std::optional<MetricView> find_metric(const std::string &key) const;
+    // The values of metric `key` in the passes with status ok that have one
+    // (passes[].metrics[key]): what a metric's value and significance are
+    // made of.
+    std::vector<double> ok_pass_metric_values(const std::string &key) const;
     // A member as written (null when missing), to copy a number unchanged.
     const nlohmann::json &raw(const char *key) const;
 

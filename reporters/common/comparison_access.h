@@ -1,4 +1,4 @@
-// Reading a comparison document (`bytebench.comparison/1`, docs/comparison-schema.md): the
+// Reading a comparison document (`bytebench.comparison/2`, docs/comparison-schema.md): the
 // few rules every renderer must apply the same way. Header-only, nlohmann-json only.
 #pragma once
 
@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "base/direction.h"
 #include "base/json_read.h"
 #include "common/number_text.h"
 #include "common/time_text.h"
@@ -108,6 +109,41 @@ inline std::string index_cell_status(const nlohmann::json &cell) {
 inline bool row_comparable(const nlohmann::json &row) {
     const nlohmann::json &comparable = member(row, "comparable");
     return !comparable.is_boolean() || comparable.get<bool>();
+}
+
+// A row of a metric of the test before it (it has a "metric" key), not of a test.
+inline bool is_metric_row(const nlohmann::json &row) {
+    return !string_member(row, "metric").empty();
+}
+
+// A metric row's display name: its metric_name, else its key.
+inline std::string metric_display_name(const nlohmann::json &row) {
+    const std::string name = string_member(row, "metric_name");
+    return name.empty() ? string_member(row, "metric") : name;
+}
+
+// What a row's unit column says: the unit, and the direction when it is not what a reader
+// assumes (lower is better) or for a metric, whose direction is always worth saying:
+// "us, lower is better", "lower is better", "lps". Unescaped.
+inline std::string unit_and_direction(const nlohmann::json &row) {
+    const std::string unit = string_member(row, "unit");
+    const Direction better = direction_member(row);
+    if (!is_metric_row(row) && better == Direction::higher_is_better) return unit;
+    return (unit.empty() ? "" : unit + ", ") + direction_text(better);
+}
+
+// "p99 latency (us, lower is better)": a metric row's name with its unit and direction.
+// Unescaped.
+inline std::string metric_row_label(const nlohmann::json &row) {
+    return metric_display_name(row) + " (" + unit_and_direction(row) + ")";
+}
+
+// What a gate failure names: the test id, and the metric's key for a metric
+// ("tcp_rr p99_us"). Unescaped.
+inline std::string gate_failure_subject(const nlohmann::json &failure) {
+    const std::string id = string_member(failure, "id");
+    const std::string metric = string_member(failure, "metric");
+    return metric.empty() ? id : id + " " + metric;
 }
 
 // How reports describe an input, in parts that are empty when unknown (the caller escapes

@@ -1,5 +1,5 @@
 // Reading the documents a reporter receives: a run's result
-// (`bytebench.result/1`) or a comparison of runs (`bytebench.comparison/1`).
+// (`bytebench.result/1`) or a comparison of runs (`bytebench.comparison/2`).
 // Parse them and refuse a schema major the reporter does not know. Shared by
 // the first-party reporters; header-only, needs nlohmann-json and, of the
 // core, base/schema_name.h.

@@ -7,14 +7,16 @@
 namespace bytebench::reporters {
 
 // `none`: the cell has no verdict (baseline column, no delta).
-enum class Verdict { none, faster, slower, noise, unknown };
+// `better` and `worse` by the number's direction (comparison-schema.md): the core has judged
+// the change with it, so a report shows the verdict as given.
+enum class Verdict { none, better, worse, noise, unknown };
 
 // A verdict this reader does not know (from a later minor of the schema) reads as `unknown`:
 // claiming a difference it cannot vouch for would be worse than a question mark.
 inline Verdict parse_verdict(const std::string &text) {
     if (text.empty()) return Verdict::none;
-    if (text == "faster") return Verdict::faster;
-    if (text == "slower") return Verdict::slower;
+    if (text == "better") return Verdict::better;
+    if (text == "worse") return Verdict::worse;
     if (text == "noise") return Verdict::noise;
     return Verdict::unknown;
 }
@@ -22,9 +24,9 @@ inline Verdict parse_verdict(const std::string &text) {
 // One symbol, for reports that render Unicode (Markdown, HTML).
 inline const char *verdict_marker(Verdict verdict) {
     switch (verdict) {
-        case Verdict::faster:
+        case Verdict::better:
             return "\u25B2";  // ▲
-        case Verdict::slower:
+        case Verdict::worse:
             return "\u25BC";  // ▼
         case Verdict::noise:
             return "~";
@@ -39,10 +41,10 @@ inline const char *verdict_marker(Verdict verdict) {
 // A word, for plain ASCII reports (terminal), whose width is then sure.
 inline const char *verdict_word(Verdict verdict) {
     switch (verdict) {
-        case Verdict::faster:
-            return "faster";
-        case Verdict::slower:
-            return "slower";
+        case Verdict::better:
+            return "better";
+        case Verdict::worse:
+            return "worse";
         case Verdict::noise:
             return "noise";
         case Verdict::unknown:

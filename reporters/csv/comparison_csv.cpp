@@ -1,6 +1,8 @@
-// A comparison as one tidy table: one record per section, test and input, then one per
-// section, index category and input (`test` = "index:<category>", the score in `index`,
-// `status` "ok", "partial" or "missing"). Numbers are written as the document holds them.
+// A comparison as one tidy table: one record per section, test and input (and per metric of
+// the test: `metric` its key, `name` and `unit` the metric's), then one per section, index
+// category and input (`test` = "index:<category>", the score in `index`, `status` "ok",
+// "partial" or "missing"). `better` says each number's direction. Numbers are written as the
+// document holds them.
 // The inputs' descriptions, the warnings and the gate are not tabular and are left to the
 // other formats; `source` names each input.
 #include <nlohmann/json.hpp>
@@ -8,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "base/direction.h"
 #include "base/json_read.h"
 #include "common/comparison_access.h"
 #include "common/csv.h"
@@ -24,7 +27,7 @@ using Record = std::vector<std::string>;
 const Record kComparisonHeader = {"section",    "copies",    "test",    "name",   "unit",
                                   "input",      "source",    "status",  "value",  "index",
                                   "samples",    "delta_pct", "verdict", "method", "p",
-                                  "comparable", "error",     "reason"};
+                                  "comparable", "error",     "reason",  "metric", "better"};
 
 // What every record of one section and input starts with.
 struct ComparisonColumn {
@@ -37,14 +40,27 @@ struct ComparisonColumn {
 void write_row(const ComparisonColumn &column, const json &row, const json &cell,
                std::ostream &out) {
     const json &significance = member(cell, "significance");
-    write_csv_record(out,
-                     {column.section, column.copies, string_member(row, "id"), display_name(row),
-                      string_member(row, "unit"), column.label, column.source, cell_status(cell),
-                      json_number_text(cell, "value"), json_number_text(cell, "index"),
-                      json_number_text(cell, "samples"), json_number_text(cell, "delta_pct"),
-                      string_member(significance, "verdict"), string_member(significance, "method"),
-                      json_number_text(significance, "p"), row_comparable(row) ? "true" : "false",
-                      string_member(cell, "error"), string_member(significance, "reason")});
+    const std::string name = is_metric_row(row) ? metric_display_name(row) : display_name(row);
+    write_csv_record(out, {column.section,
+                           column.copies,
+                           string_member(row, "id"),
+                           name,
+                           string_member(row, "unit"),
+                           column.label,
+                           column.source,
+                           cell_status(cell),
+                           json_number_text(cell, "value"),
+                           json_number_text(cell, "index"),
+                           json_number_text(cell, "samples"),
+                           json_number_text(cell, "delta_pct"),
+                           string_member(significance, "verdict"),
+                           string_member(significance, "method"),
+                           json_number_text(significance, "p"),
+                           row_comparable(row) ? "true" : "false",
+                           string_member(cell, "error"),
+                           string_member(significance, "reason"),
+                           string_member(row, "metric"),
+                           direction_name(direction_member(row))});
 }
 
 void write_index(const ComparisonColumn &column, const json &index, const json &cell,

@@ -3,13 +3,20 @@
 // without passes (skipped, or stopped before its first) still gets one record, with the pass
 // columns empty, so that its status is not lost. Then one record per index score, with
 // `test` = "index:<category>". Numbers are written as the document holds them.
+//
+// A result with metrics or a lower-is-better value (docs/result-schema.md, "Metrics") gets two
+// more columns, `metric` and `better`, and after each test's records one record per pass of
+// each of its metrics: `name` and `unit` the metric's, `test_value` its mean, `value` the
+// pass's value. Other results keep the columns they always had.
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
 #include <vector>
 
+#include "base/direction.h"
 #include "base/json_read.h"
 #include "common/csv.h"
+#include "common/metric_access.h"
 #include "common/number_text.h"
 #include "common/result_access.h"
 #include "csv_layouts.h"
@@ -24,6 +31,22 @@ const Record kLongHeader = {"copies",     "test",     "name",  "category",   "un
                             "test_value", "baseline", "index", "test_error", "pass", "status",
                             "count",      "seconds",  "value", "kept",       "error"};
 constexpr size_t kPassColumns = 7;  // pass ... error
+const Record kDirectionHeader = {"metric", "better"};
+
+// Whether the result needs the metric and better columns: some test has metrics or a
+// lower-is-better value.
+bool has_directions(const json &result) {
+    for (const json &run : elements(member(result, "runs")))
+        for (const json &test : elements(member(run, "tests")))
+            if (!test_metrics(test).empty() || direction_member(test) == Direction::lower_is_better)
+                return true;
+    return false;
+}
+
+// What every record of a document is laid out by.
+struct Layout {
+    bool directions;  // the metric and better columns
+};
 
 std::string bool_text(const json &value) {
     if (!value.is_boolean()) return "";
@@ -52,26 +75,61 @@ Record pass_columns(const json &pass, size_t number) {
             string_member(pass, "error")};
 }
 
-void write_test(const json &run, const json &test, std::ostream &out) {
-    const Record head = test_columns(run, test);
-    const json &passes = elements(member(test, "passes"));
+// `head`, then per pass the columns `pass_tail` gives (one record with them empty when there
+// are no passes), then `end` (the metric and better columns, or nothing).
+template <class PassTail>
+void write_pass_records(const Record &head, const json &passes, const PassTail &pass_tail,
+                        const Record &end, std::ostream &out) {
+    const auto write = [&](Record record) {
+        record.insert(record.end(), end.begin(), end.end());
+        write_csv_record(out, record);
+    };
     if (passes.empty()) {
         Record record = head;
         record.resize(head.size() + kPassColumns);
-        write_csv_record(out, record);
+        write(record);
         return;
     }
     for (size_t i = 0; i < passes.size(); ++i) {
         Record record = head;
-        const Record tail = pass_columns(passes[i], i + 1);
+        const Record tail = pass_tail(passes[i], i + 1);
         record.insert(record.end(), tail.begin(), tail.end());
-        write_csv_record(out, record);
+        write(record);
     }
+}
+
+// A metric's records: the test's columns with the metric's name, unit and mean; per pass its
+// number, status and the pass's value of the metric.
+void write_metric(const json &run, const json &test, const json &metric, std::ostream &out) {
+    Record head = test_columns(run, test);
+    head[2] = metric_name(metric);
+    head[4] = string_member(metric, "unit");
+    head[6] = json_number_text(metric, "value");
+    head[7] = head[8] = "";  // a metric has no baseline nor index
+    const std::string key = string_member(metric, "key");
+    const auto pass_tail = [&](const json &pass, size_t number) {
+        Record tail(kPassColumns);
+        tail[0] = std::to_string(number);
+        tail[1] = string_member(pass, "status");
+        tail[4] = json_number_text(member(pass, "metrics"), key.c_str());
+        return tail;
+    };
+    write_pass_records(head, elements(member(test, "passes")), pass_tail,
+                       {key, direction_name(direction_member(metric))}, out);
+}
+
+void write_test(const json &run, const json &test, const Layout &layout, std::ostream &out) {
+    const Record end =
+        layout.directions ? Record{"", direction_name(direction_member(test))} : Record{};
+    write_pass_records(test_columns(run, test), elements(member(test, "passes")), &pass_columns,
+                       end, out);
+    if (!layout.directions) return;
+    for (const json *metric : test_metrics(test)) write_metric(run, test, *metric, out);
 }
 
 // A category's score goes in `index`; `test_status` says "partial" when tests are missing
 // from it. Categories in which nothing was indexed have no score to give.
-void write_index(const json &run, const json &index, std::ostream &out) {
+void write_index(const json &run, const json &index, const Layout &layout, std::ostream &out) {
     if (integer_or_zero(index, "tests_indexed") <= 0) return;
     const std::string category = string_member(index, "category");
     Record record = {json_number_text(run, "copies"),
@@ -84,18 +142,23 @@ void write_index(const json &run, const json &index, std::ostream &out) {
                      "",
                      json_number_text(index, "score"),
                      ""};
-    record.resize(kLongHeader.size());
+    record.resize(kLongHeader.size() + (layout.directions ? kDirectionHeader.size() : 0));
     write_csv_record(out, record);
 }
 
 }  // namespace
 
 void write_long_csv(const json &result, std::ostream &out) {
-    write_csv_record(out, kLongHeader);
+    const Layout layout{has_directions(result)};
+    Record header = kLongHeader;
+    if (layout.directions)
+        header.insert(header.end(), kDirectionHeader.begin(), kDirectionHeader.end());
+    write_csv_record(out, header);
     for (const json &run : elements(member(result, "runs"))) {
         for (const json &test : elements(member(run, "tests")))
-            if (test.is_object()) write_test(run, test, out);
-        for (const json &index : elements(member(run, "indexes"))) write_index(run, index, out);
+            if (test.is_object()) write_test(run, test, layout, out);
+        for (const json &index : elements(member(run, "indexes")))
+            write_index(run, index, layout, out);
     }
 }
 

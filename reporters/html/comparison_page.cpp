@@ -60,8 +60,9 @@ std::string page_subtitle(const json &doc, const Columns &columns) {
 // ---------------------------------------------------------------------------
 
 std::string gate_failure_text(const json &failure) {
-    std::string text = string_member(failure, "section") + ": " + string_member(failure, "id") +
-                       " in " + string_member(failure, "input");
+    std::string text = string_member(failure, "section") + ": " +
+                       reporters::gate_failure_subject(failure) + " in " +
+                       string_member(failure, "input");
     if (const std::optional<double> delta = number_member(failure, "delta_pct"))
         text += ", " + delta_text(*delta);
     if (const std::optional<double> p = number_member(failure, "p"))
@@ -78,11 +79,11 @@ void write_gate(const json &doc, std::ostream &out) {
         << "\">\n<h2>Gate: " << (failed ? badge("failed", "bad") : badge("passed", "ok"))
         << "</h2>\n";
     if (!failed) {
-        out << "<p>No test is significantly slower than the baseline by more than "
+        out << "<p>Nothing is significantly worse than the baseline by more than "
             << escape(threshold) << ".</p>\n</section>\n";
         return;
     }
-    out << "<p>Significantly slower than the baseline by more than " << escape(threshold)
+    out << "<p>Significantly worse than the baseline by more than " << escape(threshold)
         << ":</p>\n<ul>\n";
     for (const json &failure : elements(member(gate, "failures")))
         out << "<li>" << escape(gate_failure_text(failure)) << "</li>\n";
@@ -158,14 +159,15 @@ struct Verdict {
 
 // Marks as well as colours, so that the verdicts survive a grey-scale print.
 Verdict verdict_of(const std::string &name) {
-    if (name == "faster") return {"faster", "▲"};
-    if (name == "slower") return {"slower", "▼"};
+    if (name == "better") return {"better", "▲"};
+    if (name == "worse") return {"worse", "▼"};
     if (name == "noise") return {"noise", "≈"};
     return {"unknown", "?"};
 }
 
-// "slower: p = 0.0006; mann-whitney; 7 and 7 kept passes".
-std::string significance_tooltip(const json &significance, const Verdict &verdict) {
+// "worse: p = 0.0006; mann-whitney; 7 and 7 kept passes".
+std::string significance_tooltip(const json &significance, const Verdict &verdict,
+                                 const char *passes_noun) {
     std::vector<std::string> details;
     if (const std::optional<double> p = number_member(significance, "p"))
         details.push_back("p = " + p_value_text(*p));
@@ -178,11 +180,13 @@ std::string significance_tooltip(const json &significance, const Verdict &verdic
         details.push_back(reason);
     else if (passes.size() == 2 && passes[0].is_number() && passes[1].is_number())
         details.push_back(fixed(passes[0].get<double>(), 0) + " and " +
-                          fixed(passes[1].get<double>(), 0) + " kept passes");
+                          fixed(passes[1].get<double>(), 0) + " " + passes_noun);
     return std::string(verdict.name) + (details.empty() ? "" : ": " + join(details, "; "));
 }
 
-std::string delta_cell(const json &cell) {
+// `passes_noun`: what the significance test's values are, "kept passes" of a test's value or
+// "passes" of a metric.
+std::string delta_cell(const json &cell, const char *passes_noun) {
     const std::optional<double> delta = number_member(cell, "delta_pct");
     if (!delta) return "<td class=\"num muted\">—</td>";
     const json &significance = member(cell, "significance");
@@ -191,7 +195,7 @@ std::string delta_cell(const json &cell) {
                escape(delta_text(*delta)) + "<span class=\"mark\"></span></td>";
     const Verdict verdict = verdict_of(string_member(significance, "verdict"));
     return std::string("<td class=\"num delta ") + verdict.name + "\" title=\"" +
-           escape(significance_tooltip(significance, verdict)) + "\">" +
+           escape(significance_tooltip(significance, verdict, passes_noun)) + "\">" +
            escape(delta_text(*delta)) + "<span class=\"mark\">" + verdict.mark + "</span></td>";
 }
 
@@ -207,18 +211,24 @@ std::string not_ok_cells(const json &cell, int span) {
            (error.empty() ? "" : " <span class=\"error\">" + escape(error) + "</span>") + "</td>";
 }
 
-std::string value_cells(const Columns &columns, const json &cell, size_t input) {
+std::string value_cells(const Columns &columns, const json &cell, size_t input,
+                        const char *passes_noun) {
     if (!cell_is_ok(cell)) return not_ok_cells(cell, columns.span(input));
     const std::optional<double> value = number_member(cell, "value");
     const std::optional<double> index = number_member(cell, "index");
     return number_cell(value ? value_text(*value) : "—") +
-           (columns.is_baseline(input) ? "" : delta_cell(cell)) +
+           (columns.is_baseline(input) ? "" : delta_cell(cell, passes_noun)) +
            number_cell(index ? value_text(*index) : "—");
 }
 
+// A test's name; a metric's, marked as belonging to the test above it.
+std::string row_name(const json &row) {
+    return is_metric_row(row) ? "↳ " + escape(metric_display_name(row)) : escape(display_name(row));
+}
+
 std::string test_cell(const json &row) {
-    std::string html = escape(display_name(row));
-    const std::string unit = string_member(row, "unit");
+    std::string html = row_name(row);
+    const std::string unit = unit_and_direction(row);
     if (!unit.empty()) html += "<span class=\"unit\">" + escape(unit) + "</span>";
     if (!row_comparable(row)) html += " " + badge("not comparable", "warn");
     for (const json &note : elements(member(row, "notes")))
@@ -228,10 +238,14 @@ std::string test_cell(const json &row) {
 
 void write_row(const Columns &columns, const json &row, std::ostream &out) {
     const json &cells = elements(member(row, "cells"));
-    out << "<tr" << (row_comparable(row) ? "" : " class=\"not-comparable\"") << ">"
+    std::vector<std::string> classes;
+    if (is_metric_row(row)) classes.push_back("metric");
+    if (!row_comparable(row)) classes.push_back("not-comparable");
+    out << "<tr" << (classes.empty() ? "" : " class=\"" + join(classes, " ") + "\"") << ">"
         << test_cell(row);
+    const char *passes_noun = is_metric_row(row) ? "passes" : "kept passes";
     for (size_t i = 0; i < columns.count(); ++i)
-        out << (i < cells.size() ? value_cells(columns, cells[i], i)
+        out << (i < cells.size() ? value_cells(columns, cells[i], i, passes_noun)
                                  : not_ok_cells(json(), columns.span(i)));
     out << "</tr>\n";
 }
@@ -340,8 +354,9 @@ void write_reading_guide(const json &doc, std::ostream &out) {
     const std::optional<double> alpha = number_member(doc, "alpha");
     const std::string level = alpha ? "p < " + p_value_text(*alpha) : "significant";
     out << "<p class=\"muted\">Δ is the change of the value against the baseline; higher is "
-           "better. <span class=\"faster\">▲ faster</span> and <span class=\"slower\">▼ "
-           "slower</span>: the difference lies beyond the noise of the passes ("
+           "better unless the unit says lower. <span class=\"better\">▲ better</span> and "
+           "<span class=\"worse\">▼ worse</span>: the difference lies beyond the noise of the "
+           "passes, judged by the number's direction ("
         << escape(level)
         << "); <span class=\"noise\">≈ noise</span>: it does not; <span class=\"unknown\">? "
            "unknown</span>: too few passes to tell. Hover a delta for its p-value and "
@@ -363,7 +378,7 @@ void write_comparison_page(const json &doc, std::ostream &out) {
     for (const json &section : elements(member(doc, "sections")))
         write_section(columns, section, ++number, out);
     write_page_end(out,
-                   "Rendered by the bytebench html reporter from a bytebench.comparison/1 "
+                   "Rendered by the bytebench html reporter from a bytebench.comparison/2 "
                    "document. Times are each run's local time.");
 }
 

@@ -1,4 +1,4 @@
-// The page for a comparison of runs (bytebench.comparison/1): the inputs, the warnings and
+// The page for a comparison of runs (bytebench.comparison/2): the inputs, the warnings and
 // the gate, then per copy-pass position a table of values, deltas and verdicts and a chart.
 // The core computed every number; this page only lays them out.
 #pragma once

@@ -5,14 +5,14 @@
 namespace bytebench::reporters::html {
 namespace {
 
-// System fonts only: a web font would be an external resource. The colours for faster,
-// slower and noise are GitHub's, which read well on screen and in print; `print-color-adjust`
+// System fonts only: a web font would be an external resource. The colours for better,
+// worse and noise are GitHub's, which read well on screen and in print; `print-color-adjust`
 // keeps them (and the chart bars) when printing.
 const char *const kStyle = R"css(
 :root {
   color-scheme: light;
   --fg: #1f2328; --muted: #59636e; --line: #d1d9e0; --zebra: #f6f8fa; --accent: #0969da;
-  --faster: #1a7f37; --slower: #cf222e; --noise: #6e7781;
+  --better: #1a7f37; --worse: #cf222e; --noise: #6e7781;
   --warn-bg: #fff8c5; --warn-line: #d4a72c; --warn-fg: #7d4e00;
   --bad-bg: #ffebe9; --bad-line: #ffcecb; --ok-bg: #dafbe1; --ok-line: #aceebb;
 }
@@ -57,12 +57,12 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liber
 .badge { display: inline-block; padding: 0 .55em; border: 1px solid; border-radius: 1em;
          font-size: .78em; font-weight: 600; line-height: 1.6; white-space: nowrap;
          vertical-align: .1em; }
-.badge.ok { color: var(--faster); background: var(--ok-bg); border-color: var(--ok-line); }
-.badge.bad { color: var(--slower); background: var(--bad-bg); border-color: var(--bad-line); }
+.badge.ok { color: var(--better); background: var(--ok-bg); border-color: var(--ok-line); }
+.badge.bad { color: var(--worse); background: var(--bad-bg); border-color: var(--bad-line); }
 .badge.warn { color: var(--warn-fg); background: var(--warn-bg); border-color: var(--warn-line); }
 .badge.info { color: var(--accent); background: #ddf4ff; border-color: #b6e3ff; }
 tr.failed td { color: var(--muted); }
-.error { color: var(--slower); font-size: .92em; }
+.error { color: var(--worse); font-size: .92em; }
 .cards { display: flex; flex-wrap: wrap; gap: 12px; margin: 1.2em 0 .5em; }
 .card { flex: 0 1 300px; border: 1px solid var(--line); border-left: 4px solid var(--accent);
         border-radius: 6px; padding: 8px 16px; }
@@ -76,13 +76,14 @@ tr.failed td { color: var(--muted); }
 .notice.bad { background: var(--bad-bg); border-color: var(--bad-line); }
 .notice.ok { background: var(--ok-bg); border-color: var(--ok-line); }
 td.delta { font-weight: 600; }
-.faster { color: var(--faster); }
-.slower { color: var(--slower); }
+.better { color: var(--better); }
+.worse { color: var(--worse); }
 .noise { color: var(--noise); }
 .unknown { color: var(--noise); font-style: italic; font-weight: 400; }
 .mark { display: inline-block; width: 1.1em; text-align: center; font-size: .85em; }
 td.missing { color: var(--muted); font-style: italic; text-align: center; }
 .note { display: block; color: var(--warn-fg); font-size: .85em; }
+tr.metric td:first-child { padding-left: 1.6em; }
 tr.not-comparable td:first-child { box-shadow: inset 3px 0 var(--warn-line); }
 figure { margin: 1em 0 1.6em; }
 figcaption { font-weight: 600; margin-bottom: .3em; }
@@ -91,7 +92,7 @@ svg.chart { display: block; width: 100%; max-width: 960px; height: auto; }
 svg.chart text { font-size: 12px; fill: var(--fg); }
 svg.chart text.value, svg.chart text.tick { font-size: 11px; fill: var(--muted);
                                             font-variant-numeric: tabular-nums; }
-svg.chart text.note { font-size: 11px; font-style: italic; fill: var(--slower); }
+svg.chart text.note { font-size: 11px; font-style: italic; fill: var(--worse); }
 svg.chart line.grid { stroke: #e6eaef; stroke-width: 1; }
 svg.chart line.baseline { stroke: var(--fg); stroke-width: 1; }
 footer { margin-top: 3em; padding-top: .8em; border-top: 1px solid var(--line);

@@ -25,10 +25,13 @@ using reporters::cell_is_ok;
 using reporters::cell_status;
 using reporters::display_name;
 using reporters::index_title;
+using reporters::is_metric_row;
+using reporters::metric_display_name;
 using reporters::row_comparable;
 using reporters::row_has_index;
 using reporters::test_is_ok;
 using reporters::test_status;
 using reporters::tests_by_name;
+using reporters::unit_and_direction;
 
 }  // namespace bytebench::reporters::html

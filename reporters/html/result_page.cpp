@@ -5,7 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "base/direction.h"
 #include "common/machine_lines.h"
+#include "common/metric_access.h"
 #include "common/statistics_access.h"
 #include "format.h"
 #include "html_page.h"
@@ -40,6 +42,16 @@ std::string copies_text(const json &run) {
 
 std::string short_copies_text(const json &run) {
     return counted(integer_member(run, "copies").value_or(0), "copy", "copies");
+}
+
+// The unit, with the direction of a lower-is-better value (a higher-is-better one goes
+// without saying, as in every report before directions).
+std::string unit_html(const json &test) {
+    std::string html = escape(string_member(test, "unit"));
+    if (direction_member(test) == Direction::lower_is_better)
+        html += " <span class=\"muted\">" + escape(direction_text(Direction::lower_is_better)) +
+                "</span>";
+    return html;
 }
 
 // The categories UnixBench prints an index for.
@@ -205,11 +217,36 @@ void write_result_row(const json &test, bool statistics, std::ostream &out) {
     out << "<tr" << (ok ? "" : " class=\"failed\"") << "><td>" << escape(display_name(test))
         << "</td>" << number("value", 1, "");
     if (statistics) out << (ok ? value_interval_cell(test) : number_cell("—"));
-    out << "<td>" << escape(string_member(test, "unit")) << "</td>" << number("time_s", 1, " s")
+    out << "<td>" << unit_html(test) << "</td>" << number("time_s", 1, " s")
         << number("samples", 0, "");
     if (statistics)
         out << (ok ? cv_cell(test) + outliers_cell(test) : number_cell("—") + "<td></td>");
     out << status_cell(test) << "</tr>\n";
+}
+
+// A metric's row: test, metric, value with unit, spread, passes, direction.
+void write_metric_row(const TestMetric &item, std::ostream &out) {
+    const std::optional<long long> n = metric_n(*item.metric);
+    const std::string spread = metric_spread_text(*item.metric, "±");
+    out << "<tr><td>" << escape(display_name(*item.test)) << "</td><td>"
+        << escape(metric_name(*item.metric)) << "</td>"
+        << number_cell(number_member(*item.metric, "value") ? metric_value_text(*item.metric) : "—")
+        << number_cell(spread.empty() ? "—" : spread) << number_cell(n ? std::to_string(*n) : "—")
+        << "<td>" << escape(direction_text(direction_member(*item.metric))) << "</td></tr>\n";
+}
+
+// The metrics of the copy-pass's tests; nothing when they have none.
+void write_metrics_table(const json &run, std::ostream &out) {
+    const std::vector<TestMetric> metrics = run_metrics(run);
+    if (metrics.empty()) return;
+    out << "<h3>Metrics</h3>\n<div class=\"table-wrap\"><table class=\"metrics\">\n"
+        << "<thead><tr><th>Test</th><th>Metric</th><th class=\"num\">Value</th>"
+        << "<th class=\"num\">Spread</th><th class=\"num\">n</th><th>Direction</th></tr>"
+        << "</thead>\n<tbody>\n";
+    for (const TestMetric &item : metrics) write_metric_row(item, out);
+    out << "</tbody>\n</table></div>\n<p class=\"muted\">Value: mean of the ok passes; "
+           "spread: half width of its 95% confidence interval (cv with fewer values); n: "
+           "passes.</p>\n";
 }
 
 void write_results_table(const std::vector<const json *> &tests, std::ostream &out) {
@@ -306,6 +343,7 @@ void write_run(const json &run, const json &system, size_t number, std::ostream 
     write_results_table(tests, out);
     for (const json *index : indexed_categories(run)) write_index_table(*index, tests, out);
     write_run_chart(run, tests, out);
+    write_metrics_table(run, out);
     out << "</section>\n";
 }
 

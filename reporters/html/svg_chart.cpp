@@ -24,7 +24,7 @@ constexpr double kGroupGap = 10;
 constexpr size_t kMaxLabelChars = 44;
 constexpr double kGlyphWidth = 6.8;
 
-// Tableau 10 without its red and green, which the comparison page uses for slower/faster.
+// Tableau 10 without its red and green, which the comparison page uses for worse/better.
 const char *const kPalette[] = {"#4e79a7", "#f28e2b", "#76b7b2", "#b07aa1",
                                 "#edc948", "#9c755f", "#ff9da7", "#bab0ac"};
 

@@ -1,7 +1,7 @@
 // A comparison as Markdown: the inputs as a list, the warnings in a block quote, a legend,
 // then per section a table with each input's value and index and, beside every input but the
-// baseline, its delta and significance marker (▲ faster, ▼ slower, ~ noise, ? unknown); the index
-// scores in bold; the gate last.
+// baseline, its delta and significance marker (▲ better, ▼ worse, ~ noise, ? unknown); a
+// test's metrics on rows under it; the index scores in bold; the gate last.
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
@@ -60,9 +60,10 @@ void write_warnings(const json &doc, std::ostream &out) {
 void write_legend(const json &doc, const ComparisonInputs &inputs, std::ostream &out) {
     const double alpha = number_member(doc, "alpha").value_or(0.05);
     out << "\u0394: change from " << markdown_escape(inputs.labels[inputs.baseline])
-        << " (higher is better). " << verdict_marker(Verdict::faster) << " faster, "
-        << verdict_marker(Verdict::slower) << " slower: beyond the noise of the passes (p < "
-        << format("%g", alpha) << "); ~ within the noise; ? too few passes to tell.\n\n";
+        << " (higher is better unless the unit says lower). " << verdict_marker(Verdict::better)
+        << " better, " << verdict_marker(Verdict::worse)
+        << " worse: beyond the noise of the passes (p < " << format("%g", alpha)
+        << "); ~ within the noise; ? too few passes to tell.\n\n";
 }
 
 // One input's cells in one row (Markdown, escaped).
@@ -104,10 +105,16 @@ std::string delta_cell(const json &cell) {
     return delta_text(*delta) + (marker.empty() ? "" : " " + marker);
 }
 
+// A test's name; a metric's, marked as belonging to the test above it.
+std::string row_name(const json &row) {
+    if (is_metric_row(row)) return "\u21B3 " + markdown_escape(metric_display_name(row));  // ↳
+    return markdown_escape(display_name(row));
+}
+
 std::vector<std::string> row_cells(const json &row, const SectionLayout &layout) {
-    std::string name = markdown_escape(display_name(row));
+    std::string name = row_name(row);
     if (!row_comparable(row)) name += std::string(" ") + kNotComparable;
-    std::vector<std::string> cells = {name, escaped_member(row, "unit")};
+    std::vector<std::string> cells = {name, markdown_escape(unit_and_direction(row))};
     for (size_t i = 0; i < layout.inputs.labels.size(); ++i) {
         const json &cell = cell_at(row, i);
         const auto index = cell_index(cell);
@@ -191,13 +198,14 @@ void write_gate(const json &gate, std::ostream &out) {
     const std::string threshold = format("%.1f%%", number_or_zero(gate, "threshold_pct"));
     out << "### Gate\n\n";
     if (!flag_member(gate, "failed")) {
-        out << "**Passed:** no test is significantly slower by more than " << threshold << ".\n\n";
+        out << "**Passed:** nothing is significantly worse by more than " << threshold << ".\n\n";
         return;
     }
-    out << "**Failed:** significantly slower by more than " << threshold << ":\n\n";
+    out << "**Failed:** significantly worse by more than " << threshold << ":\n\n";
     for (const json &failure : elements(member(gate, "failures"))) {
-        out << "- " << escaped_member(failure, "section") << ": " << escaped_member(failure, "id")
-            << " in " << escaped_member(failure, "input");
+        out << "- " << escaped_member(failure, "section") << ": "
+            << markdown_escape(gate_failure_subject(failure)) << " in "
+            << escaped_member(failure, "input");
         if (const auto delta = number_member(failure, "delta_pct"))
             out << ", " << delta_text(*delta);
         if (const auto p = number_member(failure, "p")) out << " (" << p_label(*p) << ")";

@@ -1,16 +1,20 @@
 // A result as Markdown: a short description of the machine (shorter still with
 // `render.brief`), then per copy-pass a table of the tests' results and indexes with the
-// category scores in bold, and the reasons of the tests that gave no result.
+// category scores in bold, the reasons of the tests that gave no result, and a table of the
+// tests' metrics when they have any.
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "base/direction.h"
 #include "base/json_read.h"
 #include "common/c_format.h"
 #include "common/join.h"
 #include "common/markdown.h"
+#include "common/metric_access.h"
 #include "common/number_text.h"
 #include "common/result_access.h"
 #include "common/time_text.h"
@@ -97,8 +101,17 @@ void write_header(const json &doc, std::ostream &out) {
                "stopped.\n\n";
 }
 
+// The unit, with the direction of a lower-is-better value (a higher-is-better one goes
+// without saying, as in every report before directions).
+std::string unit_cell(const json &test) {
+    std::string unit = string_member(test, "unit");
+    if (direction_member(test) == Direction::lower_is_better)
+        unit += (unit.empty() ? "" : ", ") + direction_text(Direction::lower_is_better);
+    return markdown_escape(unit);
+}
+
 std::vector<std::string> test_cells(const json &test) {
-    const std::string unit = escaped_member(test, "unit");
+    const std::string unit = unit_cell(test);
     const std::string name = markdown_escape(display_name(test));
     const auto value = number_member(test, "value");
     if (!test_is_ok(test) || !value)
@@ -128,6 +141,33 @@ void write_errors(const json &tests, std::ostream &out) {
     if (any) out << '\n';
 }
 
+std::vector<std::string> metric_cells(const TestMetric &item) {
+    const std::optional<long long> n = metric_n(*item.metric);
+    return {markdown_escape(display_name(*item.test)),
+            markdown_escape(metric_name(*item.metric)),
+            markdown_escape(metric_value_text(*item.metric)),
+            markdown_escape(metric_spread_text(*item.metric, "\u00B1")),  // ±
+            n ? std::to_string(*n) : "",
+            markdown_escape(direction_text(direction_member(*item.metric)))};
+}
+
+// The metrics of the copy-pass's tests; nothing when they have none.
+void write_metrics(const json &run, std::ostream &out) {
+    const std::vector<TestMetric> metrics = run_metrics(run);
+    if (metrics.empty()) return;
+    out << "#### Metrics\n\n";
+    Table table({{"Test", Align::left},
+                 {"Metric", Align::left},
+                 {"Value", Align::right},
+                 {"Spread", Align::right},
+                 {"n", Align::right},
+                 {"Direction", Align::left}});
+    for (const TestMetric &item : metrics) table.add_row(metric_cells(item));
+    table.write(out);
+    out << "\nValue: mean of the ok passes; spread: half width of its 95% CI (cv with fewer "
+           "values); n: passes.\n\n";
+}
+
 void write_run(const json &run, std::ostream &out) {
     out << "### " << counted(integer_or_zero(run, "copies"), "copy", "copies") << "\n\n";
     Table table({{"Test", Align::left},
@@ -142,6 +182,7 @@ void write_run(const json &run, std::ostream &out) {
     table.write(out);
     out << '\n';
     write_errors(tests, out);
+    write_metrics(run, out);
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // A comparison for the terminal: the inputs and a legend, then per section a fixed-width
 // table (test id, each input's value and index, and beside every input but the baseline its
-// delta, the verdict and the p-value), the index scores under it and the notes of its rows;
-// the warnings and the gate last, where they are seen after the tables scroll by.
+// delta, the verdict and the p-value; a test's metrics on indented rows under it), the index
+// scores under it and the notes of its rows; the warnings and the gate last, where they are
+// seen after the tables scroll by.
 //
 // Rows are labelled with test ids, not display names: ids are the names the command line
 // takes, and at 8-16 columns instead of up to 40 they keep two inputs within 100 columns.
@@ -16,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/direction.h"
 #include "base/json_read.h"
 #include "common/blocks.h"
 #include "common/c_format.h"
@@ -67,9 +69,10 @@ void write_inputs(const json &doc, const ComparisonInputs &inputs, std::ostream 
 void write_legend(const json &doc, std::ostream &out) {
     const double alpha = number_member(doc, "alpha").value_or(0.05);
     write_wrapped(out,
-                  format("faster, slower: beyond the noise of the passes (p < %g); noise: within "
-                         "it; ?: too few passes to tell. Higher is better. %s: not comparable "
-                         "(see the notes); %s: partial index.",
+                  format("better, worse: beyond the noise of the passes (p < %g), by the number's "
+                         "direction (higher is better unless a row says lower); noise: within "
+                         "it; ?: too few passes to tell. %s: not comparable (see the notes); %s: "
+                         "partial index.",
                          alpha, kNotComparable, kPartial),
                   "", "");
     out << '\n';
@@ -130,8 +133,17 @@ InputCells test_input(const json &cell) {
             p ? p_label(*p) : ""};
 }
 
+// A test's id ("latency (lower is better)" when that is its direction); a metric's name, unit
+// and direction, indented under its test.
+std::string row_label(const json &row) {
+    if (is_metric_row(row)) return "  " + metric_row_label(row);
+    const std::string id = string_member(row, "id");
+    if (direction_member(row) == Direction::higher_is_better) return id;
+    return id + " (" + direction_text(Direction::lower_is_better) + ")";
+}
+
 std::vector<std::string> row_cells(const json &row, const SectionLayout &layout) {
-    std::string label = string_member(row, "id");
+    std::string label = row_label(row);
     if (!row_comparable(row)) label += std::string(" ") + kNotComparable;
     std::vector<std::string> cells = {label};
     for (size_t i = 0; i < layout.inputs.labels.size(); ++i)
@@ -212,13 +224,13 @@ void write_gate(const json &gate, std::ostream &out) {
     if (!gate.is_object()) return;
     const std::string threshold = format("%.1f%%", number_or_zero(gate, "threshold_pct"));
     if (!flag_member(gate, "failed")) {
-        out << "Gate: passed; no test is significantly slower by more than " << threshold << '\n';
+        out << "Gate: passed; nothing is significantly worse by more than " << threshold << '\n';
         return;
     }
-    out << "Gate: FAILED; significantly slower by more than " << threshold << ":\n";
+    out << "Gate: FAILED; significantly worse by more than " << threshold << ":\n";
     for (const json &failure : elements(member(gate, "failures"))) {
         std::string line = "  " + string_member(failure, "section") + ": " +
-                           string_member(failure, "id") + " in " + string_member(failure, "input");
+                           gate_failure_subject(failure) + " in " + string_member(failure, "input");
         if (const auto delta = number_member(failure, "delta_pct"))
             line += ", " + delta_text(*delta);
         if (const auto p = number_member(failure, "p")) line += " (" + p_label(*p) + ")";

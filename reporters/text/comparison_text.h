@@ -1,4 +1,4 @@
-// The `text` reporter's rendering of a comparison document (bytebench.comparison/1).
+// The `text` reporter's rendering of a comparison document (bytebench.comparison/2).
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -5,7 +5,8 @@
 // every printf format below are those of UnixBench 6.0's `Run` (displaySystem, logResults,
 // logIndexCat, summarizeRun). Additions: a "bytebench <version>" line under the banner, the
 // machine lines after the uptime line (common/machine_lines.h), a line for each test that gave no
-// result (UnixBench aborted instead), and a note on an incomplete run.
+// result (UnixBench aborted instead), "lower is better" on the line of a test whose value is,
+// a Metrics block after a copy-pass whose tests have metrics, and a note on an incomplete run.
 #include <bytebench/plugin.hpp>
 #include <cctype>
 #include <nlohmann/json.hpp>
@@ -15,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/direction.h"
 #include "base/json_read.h"
 #include "common/c_format.h"
 #include "common/document_writer.h"
@@ -23,6 +25,7 @@
 #include "common/result_access.h"
 #include "common/time_text.h"
 #include "comparison_text.h"
+#include "metrics_text.h"
 #include "scaling_text.h"
 #include "statistics_text.h"
 
@@ -184,9 +187,13 @@ void write_run_heading(const json &run, const json &system, std::ostream &out) {
 void write_test_line(const json &test, std::ostream &out) {
     const std::string name = display_name(test);
     if (test_is_ok(test)) {
-        out << format("%-40s %12.1f %-5s (%.1f s, %lld samples)\n", name.c_str(),
+        // Only a lower-is-better value says its direction: UnixBench's lines stay as they were.
+        const bool lower =
+            bytebench::direction_member(test) == bytebench::Direction::lower_is_better;
+        out << format("%-40s %12.1f %-5s (%.1f s, %lld samples%s)\n", name.c_str(),
                       number_or_zero(test, "value"), string_member(test, "unit").c_str(),
-                      number_or_zero(test, "time_s"), integer_or_zero(test, "samples"));
+                      number_or_zero(test, "time_s"), integer_or_zero(test, "samples"),
+                      lower ? ", lower is better" : "");
         return;
     }
     const std::string label = upper(test_status(test));
@@ -263,6 +270,7 @@ void write_result(const json &doc, std::ostream &out) {
     for (const json &run : elements(member(doc, "runs"))) {
         write_run(run, system, note, out);
         if (stats) bytebench::reporters::text::write_run_statistics(run, out);
+        bytebench::reporters::text::write_run_metrics(run, out);
     }
     // A --scaling run ends with its scaling table (other runs with 1 and N
     // copies keep UnixBench's layout; their JSON has the numbers).

@@ -1,5 +1,6 @@
 // `bytebench compare` through the real CLI and reporters: golden output in
-// every format, the --fail-if-slower gate and bad input.
+// every format, the --fail-if-worse gate (alias --fail-if-slower), metrics
+// with a direction and bad input.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -42,7 +43,7 @@ TEST(Compare, HtmlMatchesGolden) {
 
 TEST(Compare, JsonIsTheComparisonDocument) {
     const nlohmann::json c = nlohmann::json::parse(compare_output("json"));
-    EXPECT_EQ(c["schema"], "bytebench.comparison/1");
+    EXPECT_EQ(c["schema"], "bytebench.comparison/2");
     ASSERT_EQ(c["inputs"].size(), 2u);
     EXPECT_EQ(c["inputs"][0]["source"], "before.json");
     ASSERT_EQ(c["sections"].size(), 2u);
@@ -50,7 +51,8 @@ TEST(Compare, JsonIsTheComparisonDocument) {
     const nlohmann::json &dhry = c["sections"][0]["rows"][0];
     EXPECT_EQ(dhry["id"], "dhry2reg");
     EXPECT_NEAR(dhry["cells"][1]["delta_pct"].get<double>(), -8.0, 0.5);
-    EXPECT_EQ(dhry["cells"][1]["significance"]["verdict"], "slower");
+    EXPECT_EQ(dhry["cells"][1]["significance"]["verdict"], "worse");
+    EXPECT_EQ(dhry["better"], "higher");
     // The tool's version and ABI change with every release, not with compare.
     nlohmann::json shown = c;
     shown["tool"]["version"] = "(this build)";
@@ -65,25 +67,67 @@ TEST(Compare, BaselineCanBeTheSecondRun) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const nlohmann::json c = nlohmann::json::parse(r.out);
     EXPECT_EQ(c["baseline"], 1);
-    EXPECT_EQ(c["sections"][0]["rows"][0]["cells"][0]["significance"]["verdict"], "faster");
+    EXPECT_EQ(c["sections"][0]["rows"][0]["cells"][0]["significance"]["verdict"], "better");
 }
 
 TEST(Compare, GateFailsOnASignificantSlowdown) {
     const CliResult r = run_cli_in(kFixtures, {"--no-history", "compare", "before.json",
-                                               "after.json", "--fail-if-slower", "5"});
+                                               "after.json", "--fail-if-worse", "5"});
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_NE(r.err.find("bytebench: slower: 1 copy, dhry2reg: B is 8.0% slower"),
-              std::string::npos)
+    EXPECT_NE(r.err.find("bytebench: worse: 1 copy, dhry2reg: B is 8.0% lower"), std::string::npos)
         << r.err;
     // 8% is within a 10% allowance, and a faster run never fails the gate.
+    EXPECT_EQ(run_cli_in(kFixtures, {"--no-history", "compare", "before.json", "after.json",
+                                     "--fail-if-worse", "10"})
+                  .exit_code,
+              0);
+    EXPECT_EQ(run_cli_in(kFixtures, {"--no-history", "compare", "after.json", "before.json",
+                                     "--fail-if-worse", "1"})
+                  .exit_code,
+              1);  // pipe is 6% slower the other way round
+}
+
+// --fail-if-slower, the gate's name before directions, is the same option.
+TEST(Compare, FailIfSlowerIsAnAliasOfFailIfWorse) {
+    const CliResult r =
+        run_cli_in(kFixtures, {"--no-history", "compare", "before.json", "after.json",
+                               "--fail-if-slower", "5", "--format", "json"});
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    const nlohmann::json gate = nlohmann::json::parse(r.out)["gate"];
+    EXPECT_EQ(gate["threshold_pct"], 5.0);
+    EXPECT_TRUE(gate["failed"].get<bool>());
     EXPECT_EQ(run_cli_in(kFixtures, {"--no-history", "compare", "before.json", "after.json",
                                      "--fail-if-slower", "10"})
                   .exit_code,
               0);
-    EXPECT_EQ(run_cli_in(kFixtures, {"--no-history", "compare", "after.json", "before.json",
-                                     "--fail-if-slower", "1"})
-                  .exit_code,
-              1);  // pipe is 6% slower the other way round
+}
+
+// metrics-before.json and metrics-after.json (hand-written): tcp_rr's p99
+// latency (lower is better) doubles, its p50 halves, its main value does not
+// change; connect's time (lower is better) drops 6%.
+TEST(Compare, AMetricThatGotWorseFailsTheGate) {
+    const CliResult r =
+        run_cli_in(kFixtures, {"--no-history", "compare", "metrics-before.json",
+                               "metrics-after.json", "--fail-if-worse", "10", "--format", "json"});
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_EQ(r.err, "bytebench: worse: 1 copy, tcp_rr p99_us: B is 100.0% higher (p=0.00794)\n");
+    const nlohmann::json c = nlohmann::json::parse(r.out);
+    const nlohmann::json &rows = c["sections"][0]["rows"];
+    ASSERT_EQ(rows.size(), 6u);  // syscall, tcp_rr and its 3 metrics, connect
+    EXPECT_EQ(rows[1]["cells"][1]["significance"]["verdict"], "noise");
+    EXPECT_EQ(rows[2]["metric"], "p99_us");
+    EXPECT_EQ(rows[2]["cells"][1]["significance"]["verdict"], "worse");
+    EXPECT_EQ(rows[3]["metric"], "p50_us");
+    EXPECT_EQ(rows[3]["cells"][1]["significance"]["verdict"], "better");
+    EXPECT_EQ(rows[4]["cells"][0]["status"], "missing");
+    EXPECT_EQ(rows[5]["better"], "lower");
+    EXPECT_EQ(rows[5]["cells"][1]["significance"]["verdict"], "better");
+    // The other way round the p50 latency doubles instead.
+    const CliResult back = run_cli_in(kFixtures, {"--no-history", "compare", "metrics-after.json",
+                                                  "metrics-before.json", "--fail-if-worse", "10"});
+    EXPECT_EQ(back.exit_code, 1);
+    EXPECT_NE(back.err.find("tcp_rr p50_us: B is 100.0% higher"), std::string::npos) << back.err;
+    EXPECT_EQ(back.err.find("connect"), std::string::npos) << back.err;  // 6.5% worse: within 10%
 }
 
 TEST(Compare, ImportsAUnixBenchReportOnTheFly) {

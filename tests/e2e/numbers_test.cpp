@@ -61,13 +61,16 @@ TEST(Numbers, RunOptionsRefuseNanInfinityAndOutOfRange) {
 
 TEST(Numbers, CompareNeverSilentlyDropsItsGate) {
     // The inputs are not read: the options are refused first.
-    for (const std::string value : {"nan", "inf", "-inf", "1e999"})
+    // --fail-if-slower is the same option under its old name: CLI11 names it by its first.
+    for (const std::string option : {"--fail-if-worse", "--fail-if-slower"}) {
+        for (const std::string value : {"nan", "inf", "-inf", "1e999"})
+            expect_one_line_error(
+                run_refused({"compare", "a.json", "b.json", option, value}),
+                "--fail-if-worse: " + value + " is not a finite number (see bytebench --help)");
         expect_one_line_error(
-            run_refused({"compare", "a.json", "b.json", "--fail-if-slower", value}),
-            "--fail-if-slower: " + value + " is not a finite number (see bytebench --help)");
-    expect_one_line_error(
-        run_refused({"compare", "a.json", "b.json", "--fail-if-slower", "-5"}),
-        "--fail-if-slower: must be from 0 to 100 percent, not -5 (see bytebench --help)");
+            run_refused({"compare", "a.json", "b.json", option, "-5"}),
+            "--fail-if-worse: must be from 0 to 100 percent, not -5 (see bytebench --help)");
+    }
     expect_one_line_error(run_refused({"compare", "a.json", "b.json", "--alpha", "nan"}),
                           "--alpha: nan is not a finite number (see bytebench --help)");
     expect_one_line_error(run_refused({"compare", "a.json", "b.json", "--alpha", "0"}),

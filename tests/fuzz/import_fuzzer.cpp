@@ -63,7 +63,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         const std::vector<ComparisonInput> inputs = {{"a.txt", std::nullopt, outcome.document},
                                                      {"b.txt", std::nullopt, outcome.document}};
         ComparisonOptions compare_options;
-        compare_options.fail_if_slower_pct = 0;
+        compare_options.fail_if_worse_pct = 0;
         (void)compare_results(inputs, compare_options).dump();
     } catch (const std::exception &e) {
         fuzz::unexpected("an imported document", e);

@@ -30,7 +30,8 @@ TEST_P(CsvReporterResultGolden, LongFormMatchesGolden) {
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, CsvReporterResultGolden,
                          ::testing::Values("full-2run.json", "partial-brief.json",
-                                           "minimal-incomplete.json", "header-only.json"));
+                                           "minimal-incomplete.json", "header-only.json",
+                                           "result-metrics.json"));
 
 class CsvReporterComparisonGolden : public ::testing::TestWithParam<const char *> {};
 
@@ -42,7 +43,8 @@ TEST_P(CsvReporterComparisonGolden, MatchesGoldenInBothReporters) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, CsvReporterComparisonGolden,
-                         ::testing::Values("comparison-2runs.json", "comparison-3runs.json"));
+                         ::testing::Values("comparison-2runs.json", "comparison-3runs.json",
+                                           "comparison-metrics.json"));
 
 // A test that failed in one copy-pass, or ran in only one, leaves its own cell empty; the
 // other values stay under their names (UnixBench shifts them left).
@@ -85,7 +87,7 @@ TEST(CsvReporter, LongFormQuotesFieldsWithCommasQuotesAndLineBreaks) {
 }
 
 TEST(CsvReporter, ComparisonQuotesTestNames) {
-    const std::string document = R"({"schema": "bytebench.comparison/1",
+    const std::string document = R"({"schema": "bytebench.comparison/2",
         "inputs": [{"label": "A", "source": "a, b.json"}],
         "sections": [{"title": "1 copy", "copies": [1], "rows": [
             {"id": "t", "name": "Copy \"fast\", then slow", "unit": "lps",
@@ -107,7 +109,7 @@ TEST_P(CsvReporterBadInput, RefusesInvalidJson) {
 TEST_P(CsvReporterBadInput, RefusesUnknownSchemas) {
     const bb_reporter &reporter = load_reporter(CSV_REPORTER, GetParam());
     for (const char *document :
-         {R"({"schema": "bytebench.result/9"})", R"({"schema": "bytebench.comparison/2"})",
+         {R"({"schema": "bytebench.result/9"})", R"({"schema": "bytebench.comparison/1"})",
           R"({"schema": "something/1"})"})
         EXPECT_TRUE(refuses(reporter, document, "unsupported document schema"));
 }

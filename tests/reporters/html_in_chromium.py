@@ -10,6 +10,7 @@ from the reporter), and that a screenshot comes out as a PNG.
 Exits 77 (ctest's SKIP_RETURN_CODE for this test) when Chromium is not installed.
 """
 import argparse
+import html
 import html.parser
 import json
 import os
@@ -21,7 +22,7 @@ import tempfile
 
 SKIP = 77
 FIXTURES = ["full-2run.json", "partial-brief.json", "comparison-2runs.json",
-            "comparison-3runs.json"]
+            "comparison-3runs.json", "result-metrics.json", "comparison-metrics.json"]
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage",
                   "--disable-background-networking", "--disable-component-update",
                   "--disable-sync", "--enable-logging=stderr", "--v=0"]
@@ -74,6 +75,22 @@ def expected_comparison_charts(doc):
     return charts
 
 
+def expected_metric_names(doc):
+    """The display names of the metrics: of a result's tests, or of a comparison's metric
+    rows (left out without a key, as the reporter leaves them out)."""
+    names = set()
+    for run in doc.get("runs", []):
+        for test in run.get("tests", []):
+            for metric in test.get("metrics", []):
+                if metric.get("key"):
+                    names.add(metric.get("name") or metric["key"])
+    for section in doc.get("sections", []):
+        for row in section.get("rows", []):
+            if row.get("metric"):
+                names.add(row.get("metric_name") or row["metric"])
+    return sorted(names)
+
+
 # --- What Chromium built ----------------------------------------------------------------
 
 class ChartCounter(html.parser.HTMLParser):
@@ -116,7 +133,7 @@ def console_messages(stderr):
             if ":CONSOLE" in line or "Uncaught" in line]
 
 
-def check_page(chromium, workdir, page, expected):
+def check_page(chromium, workdir, page, expected, metric_names):
     problems = []
     result = run_chromium(chromium, workdir, ["--dump-dom", page.as_uri()])
     if result.returncode != 0:
@@ -131,6 +148,8 @@ def check_page(chromium, workdir, page, expected):
         problems.append("a chart without exactly one <title>")
     if "</html>" not in result.stdout:
         problems.append("the DOM dump is incomplete")
+    problems += [f"metric {name!r} not shown" for name in metric_names
+                 if html.escape(name, quote=False) not in result.stdout]
     return problems
 
 
@@ -173,7 +192,8 @@ def main():
             comparison = doc["schema"].startswith("bytebench.comparison/")
             expected = expected_comparison_charts(doc) if comparison else \
                 expected_result_charts(doc)
-            problems = check_page(chromium, workdir, page, expected)
+            problems = check_page(chromium, workdir, page, expected,
+                                  expected_metric_names(doc))
             print(f"{name}: {sum(expected)} bars in {len(expected)} charts: "
                   f"{'ok' if not problems else 'FAILED'}")
             failures += [f"{name}: {problem}" for problem in problems]

@@ -113,6 +113,35 @@ TEST(HtmlReporter, StatisticsPageMatchesGolden) {
         matches_golden("stats-2run.html", render_fixture(html_reporter(), "stats-2run.json")));
 }
 
+// Metrics (result-metrics.json): a table after the copy-pass's charts; a lower-is-better
+// value says so beside its unit.
+TEST(HtmlReporter, ShowsMetricsAndDirections) {
+    const std::string page = render_fixture(html_reporter(), "result-metrics.json");
+    EXPECT_TRUE(contains(page, "<h3>Metrics</h3>"));
+    EXPECT_TRUE(contains(page,
+                         "<tr><td>TCP request/response</td><td>p99 latency</td><td "
+                         "class=\"num\">1234.5 us</td><td class=\"num\">±90.9</td><td "
+                         "class=\"num\">3</td><td>lower is better</td></tr>"));
+    EXPECT_TRUE(contains(page, "<td>us <span class=\"muted\">lower is better</span></td>"));
+    EXPECT_FALSE(contains(page, "a metric without a key"));
+    // Results without metrics have no Metrics table.
+    EXPECT_FALSE(contains(render_fixture(html_reporter(), "full-2run.json"), "Metrics"));
+}
+
+// Metric rows follow their test's row, marked and indented, with the verdict by direction.
+TEST(HtmlReporter, ComparisonShowsMetricRows) {
+    const std::string page = render_fixture(html_reporter(), "comparison-metrics.json");
+    EXPECT_TRUE(contains(page,
+                         "<tr class=\"metric\"><td>↳ p99 latency<span "
+                         "class=\"unit\">us, lower is better</span></td>"));
+    EXPECT_TRUE(contains(page,
+                         "<td class=\"num delta worse\" title=\"worse: p = 0.0079; method "
+                         "mann-whitney; 5 and 5 passes\">+100.0%"));
+    EXPECT_TRUE(contains(page, "<td class=\"num delta better\" title=\"better: p = 0.0079"));
+    EXPECT_TRUE(contains(page, "tcp_rr p99_us in B, +100.0%"));
+    EXPECT_LT(page.find("TCP request/response<span"), page.find("↳ p99 latency"));
+}
+
 TEST(HtmlReporter, ShowsIntervalsAndOutliers) {
     const std::string page = render_fixture(html_reporter(), "stats-2run.json");
     EXPECT_TRUE(contains(page, "<th class=\"num\">95% CI</th>"));
@@ -185,7 +214,7 @@ TEST_P(HtmlPages, ReferenceNothingOutsideThemselves) {
 TEST_P(HtmlPages, ChartsHaveTheBarsTheDocumentCalls) {
     const json doc = json::parse(fixture(GetParam()));
     const std::string page = render_fixture(html_reporter(), GetParam());
-    const bool comparison = doc["schema"] == "bytebench.comparison/1";
+    const bool comparison = doc["schema"] == "bytebench.comparison/2";
     const std::vector<size_t> expected =
         comparison ? expected_comparison_bars(doc) : expected_result_bars(doc);
     EXPECT_EQ(bars_per_chart(page), expected);
@@ -204,7 +233,8 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, HtmlPages,
                          ::testing::Values("full-2run.json", "partial-brief.json",
                                            "comparison-2runs.json", "comparison-3runs.json",
                                            "minimal-incomplete.json", "header-only.json",
-                                           "stats-2run.json"));
+                                           "stats-2run.json", "result-metrics.json",
+                                           "comparison-metrics.json"));
 
 TEST(HtmlReporter, ResultPageHasUnixBenchsHeadings) {
     const std::string page = render_fixture(html_reporter(), "full-2run.json");
@@ -250,10 +280,10 @@ TEST(HtmlReporter, ListsFailedTestsWithTheirReason) {
 TEST(HtmlReporter, ComparisonShowsDeltasVerdictsAndNotes) {
     const std::string page = render_fixture(html_reporter(), "comparison-3runs.json");
     EXPECT_TRUE(contains(page,
-                         "<td class=\"num delta slower\" title=\"slower: p = 0.0006; method "
+                         "<td class=\"num delta worse\" title=\"worse: p = 0.0006; method "
                          "mann-whitney; 7 and 7 kept passes\">-5.1%"));
     EXPECT_TRUE(contains(page,
-                         "<td class=\"num delta faster\" title=\"faster: p = 0.031; method "
+                         "<td class=\"num delta better\" title=\"better: p = 0.031; method "
                          "welch; 2 and 2 kept passes\">+6.5%"));
     EXPECT_TRUE(contains(page, "<td class=\"num delta noise\""));
     EXPECT_TRUE(contains(page, "<td class=\"num delta unknown\""));
@@ -358,8 +388,8 @@ TEST(HtmlReporter, RefusesMalformedDocument) {
 
 TEST(HtmlReporter, RefusesUnknownSchemas) {
     expect_refused(fixture("schema-v9.json"), "unsupported document schema \"bytebench.result/9\"");
-    expect_refused(R"({"schema": "bytebench.comparison/2"})",
-                   "unsupported document schema \"bytebench.comparison/2\"");
+    expect_refused(R"({"schema": "bytebench.comparison/1"})",
+                   "unsupported document schema \"bytebench.comparison/1\"");
     expect_refused(R"({"schema": "something.else/1"})", "unsupported document schema");
     expect_refused(R"({"runs": []})", "has no \"schema\" member");
 }

@@ -42,7 +42,8 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, JsonRoundTrip,
                          ::testing::Values("full-2run.json", "partial-brief.json",
                                            "minimal-incomplete.json", "header-only.json",
                                            "stats-2run.json", "comparison-2runs.json",
-                                           "comparison-3runs.json"));
+                                           "comparison-3runs.json", "result-metrics.json",
+                                           "comparison-metrics.json"));
 
 class JsonReporterComparisonGolden : public ::testing::TestWithParam<const char *> {};
 
@@ -77,9 +78,9 @@ TEST(JsonReporter, ChecksTheSchemaMajorExactly) {
         return write_report(json_reporter(), document).status;
     };
     EXPECT_EQ(status_for(R"({"schema": "bytebench.result/1.2", "x": 1})"), BB_OK);
-    EXPECT_EQ(status_for(R"({"schema": "bytebench.comparison/1.1", "x": 1})"), BB_OK);
+    EXPECT_EQ(status_for(R"({"schema": "bytebench.comparison/2.1", "x": 1})"), BB_OK);
     EXPECT_EQ(status_for(R"({"schema": "bytebench.result/10"})"), BB_ERROR);
-    EXPECT_EQ(status_for(R"({"schema": "bytebench.comparison/2"})"), BB_ERROR);
+    EXPECT_EQ(status_for(R"({"schema": "bytebench.comparison/1"})"), BB_ERROR);
     EXPECT_EQ(status_for(R"({"schema": "bytebench.other/1"})"), BB_ERROR);
     EXPECT_EQ(status_for(R"({"status": "complete"})"), BB_ERROR);
     EXPECT_EQ(status_for("[]"), BB_ERROR);

@@ -28,7 +28,8 @@ TEST_P(MarkdownReporterGolden, MatchesGolden) {
 INSTANTIATE_TEST_SUITE_P(Fixtures, MarkdownReporterGolden,
                          ::testing::Values("full-2run.json", "partial-brief.json",
                                            "minimal-incomplete.json", "header-only.json",
-                                           "comparison-2runs.json", "comparison-3runs.json"));
+                                           "comparison-2runs.json", "comparison-3runs.json",
+                                           "result-metrics.json", "comparison-metrics.json"));
 
 // The cells of the first table row whose first cell starts with `first`, split at the '|'
 // that Markdown sees (not at escaped ones) and trimmed; empty when there is no such row.
@@ -69,7 +70,7 @@ TEST(MarkdownReporter, EscapesTableAndEmphasisCharactersInResults) {
 }
 
 TEST(MarkdownReporter, EscapesTableCharactersInComparisons) {
-    const std::string output = markdown(R"({"schema": "bytebench.comparison/1",
+    const std::string output = markdown(R"({"schema": "bytebench.comparison/2",
         "inputs": [{"label": "A|1", "source": "x"}, {"label": "B", "source": "y"}],
         "sections": [{"title": "1 copy", "copies": [1, 1], "rows": [
             {"id": "t", "name": "pipe|fifo", "unit": "lps",
@@ -84,7 +85,7 @@ TEST(MarkdownReporter, EscapesTableCharactersInComparisons) {
 
 // Each input's index beside its value; the score under the indexes.
 TEST(MarkdownReporter, ShowsEachInputsIndexBesideItsValue) {
-    const std::string output = markdown(R"({"schema": "bytebench.comparison/1",
+    const std::string output = markdown(R"({"schema": "bytebench.comparison/2",
         "inputs": [{"label": "A", "source": "x"}, {"label": "B", "source": "y"}],
         "sections": [{"title": "1 copy", "copies": [1, 1], "rows": [
             {"id": "t", "name": "pipe", "unit": "lps",
@@ -113,7 +114,7 @@ TEST(MarkdownReporter, RefusesInvalidJson) {
 
 TEST(MarkdownReporter, RefusesUnknownSchemas) {
     for (const char *document : {R"({"schema": "bytebench.result/9"})",
-                                 R"({"schema": "bytebench.comparison/2"})", R"({"runs": []})"})
+                                 R"({"schema": "bytebench.comparison/1"})", R"({"runs": []})"})
         EXPECT_TRUE(refuses(markdown_reporter(), document, ""));
 }
 

@@ -65,7 +65,7 @@ const char *const kOddResult = R"({
 })";
 
 const char *const kOddComparison = R"({
-    "schema": "bytebench.comparison/1", "baseline": 7, "alpha": "x", "tool": 3,
+    "schema": "bytebench.comparison/2", "baseline": 7, "alpha": "x", "tool": 3,
     "inputs": [1, {"label": 2, "cpus": 1e300, "history_id": -1e308}],
     "warnings": [3, "w"], "gate": {"failed": true, "failures": [1, {"p": "x"}]},
     "sections": [7, {"title": 1, "copies": "no", "rows": [3, {"cells": [4, {"status": 5}]}],
@@ -74,7 +74,7 @@ const char *const kOddComparison = R"({
 
 const std::vector<std::string> &odd_documents() {
     static const std::vector<std::string> documents = {kOddResult, kOddComparison, R"({
-        "schema": "bytebench.comparison/1", "baseline": 99, "alpha": "x", "inputs": [1, {}],
+        "schema": "bytebench.comparison/2", "baseline": 99, "alpha": "x", "inputs": [1, {}],
         "warnings": [1, null], "gate": {"failed": "yes", "failures": 3},
         "sections": [1, {"rows": [1, {"cells": [7, {"status": "ok", "index": -5,
                                                     "delta_pct": 1e308,

@@ -38,6 +38,19 @@ TEST(TextReporterComparison, ThreeRunsMatchGolden) {
         matches_golden("comparison-3runs.txt", render_text(fixture("comparison-3runs.json"))));
 }
 
+// Metric rows (comparison-metrics.json): indented under their test, with unit and direction; a
+// latency that doubled is "worse" and fails the gate.
+TEST(TextReporterComparison, MetricsMatchGolden) {
+    const std::string output = render_text(fixture("comparison-metrics.json"));
+    EXPECT_TRUE(matches_golden("comparison-metrics.txt", output));
+    EXPECT_NE(output.find("\n  p99 latency (us, lower is better)"), std::string::npos) << output;
+    EXPECT_NE(output.find("+100.0%  worse"), std::string::npos) << output;
+    EXPECT_NE(output.find("-50.0%  better"), std::string::npos) << output;
+    EXPECT_NE(output.find("connect (lower is better)"), std::string::npos) << output;
+    EXPECT_NE(output.find("1 copy: tcp_rr p99_us in B, +100.0%"), std::string::npos) << output;
+    EXPECT_LE(widest_line(output), 100u);
+}
+
 // Two inputs must fit a terminal of 100 columns; each further input adds its value, index and
 // delta, and may need more.
 TEST(TextReporterComparison, TwoInputsFitInOneHundredColumns) {
@@ -57,7 +70,7 @@ std::string line_starting(const std::string &text, const std::string &prefix) {
 std::string two_input_comparison(bool index) {
     const std::string a = index ? R"(, "index": 12.5)" : "";
     const std::string b = index ? R"(, "index": 25.0)" : "";
-    return R"({"schema": "bytebench.comparison/1",
+    return R"({"schema": "bytebench.comparison/2",
         "inputs": [{"label": "A", "source": "a.json"}, {"label": "B", "source": "b.json"}],
         "sections": [{"title": "1 copy", "copies": [1, 1], "rows": [
             {"id": "t", "cells": [{"status": "ok", "value": 100)" +
@@ -89,8 +102,8 @@ TEST(TextReporterComparison, IsPlainAscii) {
 }
 
 TEST(TextReporterComparison, RefusesUnknownComparisonMajor) {
-    EXPECT_TRUE(refuses(text_reporter(), R"({"schema": "bytebench.comparison/2", "inputs": []})",
-                        "unsupported document schema \"bytebench.comparison/2\""));
+    EXPECT_TRUE(refuses(text_reporter(), R"({"schema": "bytebench.comparison/1", "inputs": []})",
+                        "unsupported document schema \"bytebench.comparison/1\""));
 }
 
 // A reporter must not fail on members of unexpected types; it prints what it can.
@@ -101,7 +114,7 @@ TEST(TextReporterComparison, SurvivesMembersOfTheWrongType) {
 }
 
 TEST(TextReporterComparison, WithoutInputsSaysSo) {
-    EXPECT_EQ(render_text(R"({"schema": "bytebench.comparison/1.4"})"),
+    EXPECT_EQ(render_text(R"({"schema": "bytebench.comparison/2.4"})"),
               "bytebench comparison\n\nNo inputs.\n");
 }
 

@@ -100,6 +100,20 @@ TEST(TextReporter, StatisticsSectionMatchesGolden) {
         matches_golden("stats-2run-stats.txt", render_fixture(text_reporter(), "stats-2run.json")));
 }
 
+// Metrics (result-metrics.json): a Metrics block after UnixBench's, with one row per metric
+// that has a key (one has none), and "lower is better" on a lower-is-better test's line; the
+// goldens of results without metrics show that their reports did not change.
+TEST(TextReporter, MetricsBlockMatchesGolden) {
+    const std::string report = render_fixture(text_reporter(), "result-metrics.json");
+    EXPECT_TRUE(matches_golden("result-metrics.txt", report));
+    EXPECT_NE(report.find("(6.0 s, 2 samples, lower is better)"), std::string::npos) << report;
+    EXPECT_NE(report.find("TCP request/response: p99 latency  1234.5 us  +/-90.9  3  lower is "
+                          "better"),
+              std::string::npos)
+        << report;
+    EXPECT_EQ(report.find("without a key"), std::string::npos);
+}
+
 std::string with_render(const std::string &document, bool stats) {
     nlohmann::json doc = nlohmann::json::parse(document);
     doc["render"]["stats"] = stats;

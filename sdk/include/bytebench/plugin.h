@@ -664,7 +664,7 @@ typedef struct bb_workload {
 
 /* The documents a reporter renders (bb_reporter.documents). */
 #define BB_DOCUMENT_RESULT 0x1u     /* "bytebench.result/1" */
-#define BB_DOCUMENT_COMPARISON 0x2u /* "bytebench.comparison/1" */
+#define BB_DOCUMENT_COMPARISON 0x2u /* "bytebench.comparison/2" (/1 before 1.2) */
 
 /* An output format. Plugin-owned, valid and unchanged until unload. */
 typedef struct bb_reporter {
@@ -683,10 +683,13 @@ typedef struct bb_reporter {
      *   "bytebench.result/1"      a run's result: `bytebench report`,
      *                             `bytebench run --format`;
      *                             docs/result-schema.md.
-     *   "bytebench.comparison/1"  runs side by side: `bytebench compare`;
-     *                             docs/comparison-schema.md.
-     * A later minor may write ".../1.N" (read it as /1); another major is
-     * another format.
+     *   "bytebench.comparison/2"  runs side by side: `bytebench compare`;
+     *                             docs/comparison-schema.md. /2 (since
+     *                             1.2) judges changes "better"/"worse"
+     *                             by each number's direction and adds
+     *                             metric rows; hosts before 1.2 wrote /1.
+     * A later minor may write ".../1.N" or ".../2.N" (read it as its
+     * major); another major is another format.
      * The host adds a "render" member (the options of this rendering). A
      * reporter must read "schema" and return BB_ERROR, with a message naming
      * the schema, for a document it does not render (another kind or

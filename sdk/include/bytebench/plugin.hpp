@@ -455,7 +455,7 @@ class Workload {
 // Signature of a reporter function: format `json` onto `out`. Throw to fail.
 // Called as bb_reporter.write is: [main-thread; report: once, after entry].
 // `json` (valid during the call) is a "bytebench.result/1" or a
-// "bytebench.comparison/1" document (plugin.h, bb_reporter.write): read its
+// "bytebench.comparison/2" document (plugin.h, bb_reporter.write): read its
 // "schema" and throw for a document the reporter does not render. `out` is
 // the report file, opened by the helper (std::cout when out_path is NULL);
 // a failure to open or write the file becomes BB_ERROR.

@@ -1,5 +1,5 @@
 // compare_results(): lining up runs, deltas, verdicts, comparability
-// warnings and the --fail-if-slower gate.
+// warnings, metrics with a direction and the --fail-if-worse gate.
 #include "compare/comparison.h"
 
 #include <gtest/gtest.h>
@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <string>
 #include <vector>
+
+#include "metric_documents.h"
 
 namespace bytebench {
 namespace {
@@ -72,16 +74,19 @@ TEST(Comparison, LabelsRunAToZThenAA) {
 TEST(Comparison, DeltaAndVerdictAgainstTheFirstRun) {
     const json c = compare({result("a", {ok_test("dhry", 103, kFast)}, 700),
                             result("b", {ok_test("dhry", 93, kSlow)}, 650)});
-    EXPECT_EQ(c["schema"], "bytebench.comparison/1");
+    EXPECT_EQ(c["schema"], "bytebench.comparison/2");
     ASSERT_EQ(c["sections"].size(), 1u);
     const json &section = c["sections"][0];
     EXPECT_EQ(section["title"], "1 copy");
+    ASSERT_EQ(section["rows"].size(), 1u);  // no metrics, no metric rows
     const json &row = section["rows"][0];
     EXPECT_EQ(row["id"], "dhry");
+    EXPECT_EQ(row["better"], "higher");  // the default of a result without directions
+    EXPECT_FALSE(row.contains("metric"));
     EXPECT_TRUE(row["comparable"].get<bool>());
     EXPECT_FALSE(row["cells"][0].contains("delta_pct"));
     EXPECT_NEAR(row["cells"][1]["delta_pct"].get<double>(), (93.0 / 103 - 1) * 100, 1e-9);
-    EXPECT_EQ(row["cells"][1]["significance"]["verdict"], "slower");
+    EXPECT_EQ(row["cells"][1]["significance"]["verdict"], "worse");
     EXPECT_EQ(row["cells"][1]["significance"]["method"], "mann-whitney");
     EXPECT_NEAR(section["indexes"][0]["cells"][1]["delta_pct"].get<double>(),
                 (650.0 / 700 - 1) * 100, 1e-9);
@@ -97,7 +102,7 @@ TEST(Comparison, BaselineOptionMovesTheReference) {
                            options);
     const json &cells = c["sections"][0]["rows"][0]["cells"];
     EXPECT_EQ(c["baseline"], 1);
-    EXPECT_EQ(cells[0]["significance"]["verdict"], "faster");
+    EXPECT_EQ(cells[0]["significance"]["verdict"], "better");
     EXPECT_FALSE(cells[1].contains("delta_pct"));
 }
 
@@ -151,9 +156,9 @@ TEST(Comparison, ImportedReportsHaveNoPassesToTest) {
               0u);
 }
 
-TEST(Comparison, GateFailsOnlyOnSignificantSlowdownsBeyondTheThreshold) {
+TEST(Comparison, GateFailsOnlyOnSignificantlyWorseChangesBeyondTheThreshold) {
     ComparisonOptions options;
-    options.fail_if_slower_pct = 5;
+    options.fail_if_worse_pct = 5;
     const json slower = compare({result("a", {ok_test("dhry", 103, kFast)}, 700),
                                  result("b", {ok_test("dhry", 93, kSlow)}, 650)},
                                 options);
@@ -162,17 +167,163 @@ TEST(Comparison, GateFailsOnlyOnSignificantSlowdownsBeyondTheThreshold) {
     EXPECT_EQ(slower["gate"]["failures"][0]["id"], "dhry");
     EXPECT_EQ(slower["gate"]["failures"][0]["input"], "B");
 
-    options.fail_if_slower_pct = 15;  // 9.7% slower is within 15%
+    options.fail_if_worse_pct = 15;  // 9.7% slower is within 15%
     EXPECT_FALSE(compare({result("a", {ok_test("dhry", 103, kFast)}, 700),
                           result("b", {ok_test("dhry", 93, kSlow)}, 650)},
                          options)["gate"]["failed"]
                      .get<bool>());
 
-    options.fail_if_slower_pct = 1;  // far slower but only one pass: cannot tell, no failure
+    options.fail_if_worse_pct = 1;  // far slower but only one pass: cannot tell, no failure
     EXPECT_FALSE(compare({result("a", {ok_test("dhry", 103, {103})}, 700),
                           result("b", {ok_test("dhry", 50, {50})}, 650)},
                          options)["gate"]["failed"]
                      .get<bool>());
+}
+
+// Metrics: a test "rr" whose main value (higher is better) does not change,
+// with a p99 latency (lower is better) over 5 passes of small noise.
+const test::MetricSpec kP99 = {"p99_us", "p99 latency", "us", "lower"};
+const std::vector<double> kP99Passes = {1000, 1012, 995, 1006, 990};
+
+json latency_test(const std::vector<double> &p99) {
+    return test::with_metric(ok_test("rr", 103, kFast), kP99, p99);
+}
+
+json latency_comparison(const std::vector<double> &a_p99, const std::vector<double> &b_p99,
+                        double fail_if_worse) {
+    ComparisonOptions options;
+    options.fail_if_worse_pct = fail_if_worse;
+    return compare(
+        {result("a", {latency_test(a_p99)}, 700), result("b", {latency_test(b_p99)}, 700)},
+        options);
+}
+
+TEST(Comparison, AMetricRowFollowsItsTest) {
+    const json c = latency_comparison(kP99Passes, test::scaled(kP99Passes, 2), 10);
+    const json &rows = c["sections"][0]["rows"];
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_FALSE(rows[0].contains("metric"));
+    const json &metric = rows[1];
+    EXPECT_EQ(metric["id"], "rr");
+    EXPECT_EQ(metric["metric"], "p99_us");
+    EXPECT_EQ(metric["name"], "rr name");
+    EXPECT_EQ(metric["metric_name"], "p99 latency");
+    EXPECT_EQ(metric["unit"], "us");
+    EXPECT_EQ(metric["better"], "lower");
+    EXPECT_TRUE(metric["comparable"].get<bool>());
+    EXPECT_EQ(metric["cells"][0]["status"], "ok");
+    EXPECT_EQ(metric["cells"][0]["samples"], 5);
+    EXPECT_FALSE(metric["cells"][0].contains("delta_pct"));
+    EXPECT_FALSE(metric["cells"][0].contains("index"));
+    EXPECT_FALSE(metric["cells"][0].contains("index"));
+}
+
+TEST(Comparison, ALowerIsBetterMetricThatDoublesIsWorseAndFailsTheGate) {
+    const json c = latency_comparison(kP99Passes, test::scaled(kP99Passes, 2), 10);
+    const json &rows = c["sections"][0]["rows"];
+    // The main value did not change: noise, whatever its metric did.
+    EXPECT_EQ(rows[0]["cells"][1]["significance"]["verdict"], "noise");
+    const json &cell = rows[1]["cells"][1];
+    EXPECT_NEAR(cell["delta_pct"].get<double>(), 100, 1e-9);  // the raw change: up
+    EXPECT_EQ(cell["significance"]["verdict"], "worse");
+    EXPECT_EQ(cell["significance"]["method"], "mann-whitney");
+    EXPECT_EQ(cell["significance"]["passes"], json({5, 5}));
+    const json &gate = c["gate"];
+    EXPECT_TRUE(gate["failed"].get<bool>());
+    ASSERT_EQ(gate["failures"].size(), 1u);
+    EXPECT_EQ(gate["failures"][0]["id"], "rr");
+    EXPECT_EQ(gate["failures"][0]["metric"], "p99_us");
+    EXPECT_EQ(gate["failures"][0]["input"], "B");
+    EXPECT_NEAR(gate["failures"][0]["delta_pct"].get<double>(), 100, 1e-9);
+    EXPECT_LT(gate["failures"][0]["p"].get<double>(), 0.05);
+    // Worse by 100% passes a 150% allowance.
+    EXPECT_FALSE(latency_comparison(kP99Passes, test::scaled(kP99Passes, 2), 150)["gate"]["failed"]
+                     .get<bool>());
+}
+
+TEST(Comparison, ALowerIsBetterMetricThatHalvesIsBetterAndPassesTheGate) {
+    const json c = latency_comparison(test::scaled(kP99Passes, 2), kP99Passes, 10);
+    const json &cell = c["sections"][0]["rows"][1]["cells"][1];
+    EXPECT_NEAR(cell["delta_pct"].get<double>(), -50, 1e-9);
+    EXPECT_EQ(cell["significance"]["verdict"], "better");
+    EXPECT_FALSE(c["gate"]["failed"].get<bool>());
+    EXPECT_TRUE(c["gate"]["failures"].empty());
+}
+
+TEST(Comparison, ALowerIsBetterMainValueThatRisesIsWorse) {
+    json a = ok_test("latency", 103, kFast), b = ok_test("latency", 93, kSlow);
+    a["better"] = b["better"] = "lower";
+    ComparisonOptions options;
+    options.fail_if_worse_pct = 5;
+    const json c = compare({result("a", {b}, 700), result("b", {a}, 700)}, options);
+    const json &row = c["sections"][0]["rows"][0];
+    EXPECT_EQ(row["better"], "lower");
+    EXPECT_GT(row["cells"][1]["delta_pct"].get<double>(), 10);
+    EXPECT_EQ(row["cells"][1]["significance"]["verdict"], "worse");
+    EXPECT_TRUE(c["gate"]["failed"].get<bool>());
+    EXPECT_FALSE(c["gate"]["failures"][0].contains("metric"));
+    // The other way round, the latency went down: better, and no failure.
+    const json back = compare({result("a", {a}, 700), result("b", {b}, 700)}, options);
+    EXPECT_EQ(back["sections"][0]["rows"][0]["cells"][1]["significance"]["verdict"], "better");
+    EXPECT_FALSE(back["gate"]["failed"].get<bool>());
+}
+
+// Metric rows: the union over the inputs in order of first appearance;
+// "missing" where an input's test lacks the metric or has no value for it.
+TEST(Comparison, MetricRowsAreTheUnionOverTheInputs) {
+    const test::MetricSpec bytes = {"bytes", "", "B", "higher"};
+    json a = latency_test(kP99Passes);
+    json b = test::with_metric(ok_test("rr", 103, kFast), bytes, {5, 6, 7, 8});
+    b = test::with_metric(b, kP99, {});  // declared, never measured: no value
+    a["metrics"][0]["name"] = "A's name";
+    const json c = compare({result("a", {a}, 700), result("b", {b}, 700)});
+    const json &rows = c["sections"][0]["rows"];
+    ASSERT_EQ(rows.size(), 3u);
+    EXPECT_EQ(rows[1]["metric"], "p99_us");
+    EXPECT_EQ(rows[1]["metric_name"], "A's name");  // the first appearance describes it
+    EXPECT_EQ(rows[1]["cells"][1]["status"], "missing");
+    EXPECT_EQ(rows[2]["metric"], "bytes");
+    EXPECT_EQ(rows[2]["metric_name"], "bytes");  // no name: the key
+    EXPECT_EQ(rows[2]["better"], "higher");
+    EXPECT_EQ(rows[2]["cells"][0]["status"], "missing");
+    EXPECT_EQ(rows[2]["cells"][1]["value"], 6.5);
+    EXPECT_FALSE(rows[2]["cells"][1].contains("delta_pct"));
+}
+
+// A failed test's metric cells carry its status; the test row says why.
+TEST(Comparison, AFailedTestsMetricCellsCarryItsStatus) {
+    json b = latency_test(kP99Passes);
+    b["status"] = "crashed";
+    const json c = compare({result("a", {latency_test(kP99Passes)}, 700), result("b", {b}, 700)});
+    EXPECT_EQ(c["sections"][0]["rows"][1]["cells"][1], json({{"status", "crashed"}}));
+}
+
+// Directions and metrics from a buggy writer read leniently: an unknown
+// direction is higher-is-better, a metric without a key is left out, and
+// pass values of the wrong type are no values.
+TEST(Comparison, OddDirectionsAndMetricsAreReadLeniently) {
+    json a = latency_test(kP99Passes);
+    a["better"] = "sideways";
+    a["metrics"].push_back({{"name", "no key"}, {"value", 3}});
+    a["metrics"].push_back(17);
+    a["passes"][0]["metrics"] = "p99_us";
+    a["passes"][1]["metrics"]["p99_us"] = "fast";
+    json b = latency_test(test::scaled(kP99Passes, 2));
+    b["metrics"][0]["better"] = 1;
+    const json c = compare({result("a", {a}, 700), result("b", {b}, 700)});
+    const json &rows = c["sections"][0]["rows"];
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_EQ(rows[0]["better"], "higher");
+    EXPECT_EQ(rows[1]["better"], "lower");  // A's description comes first
+    EXPECT_EQ(rows[1]["cells"][1]["significance"]["passes"], json({3, 5}));
+    // A metric's values are those of its ok passes, kept or not.
+    json one = latency_test({1000});
+    const json few = compare({result("a", {one}, 700), result("b", {b}, 700)});
+    EXPECT_EQ(few["sections"][0]["rows"][1]["cells"][1]["significance"]["reason"],
+              "1 pass in A, 5 in B; need 2 on each side");
+    json no_metrics = latency_test(kP99Passes);
+    no_metrics["metrics"] = {{"key", "p99_us"}};
+    EXPECT_NO_THROW(compare({result("a", {no_metrics}, 700), result("b", {b}, 700)}));
 }
 
 // A comparison is linear in the number of tests (issue 16: with a scan of

@@ -77,32 +77,44 @@ TEST(Significance, WelchMatchesTheClosedFormForTwoDegreesOfFreedom) {
 TEST(Significance, ManyPassesUseMannWhitneyAndTheSignOfTheDelta) {
     const std::vector<double> a = {100, 101, 102, 103, 104, 105, 106};
     const std::vector<double> b = {90, 91, 92, 93, 94, 95, 96};
-    const Significance s = assess_difference(a, b, -10.0, 0.05, "A", "B");
+    const Significance s = assess_difference({a, b, -10.0}, 0.05, "A", "B");
     EXPECT_EQ(s.method, TestMethod::mann_whitney);
-    EXPECT_EQ(s.verdict, Verdict::slower);
+    EXPECT_EQ(s.verdict, Verdict::worse);
     EXPECT_NEAR(*s.p, 2.0 / 3432, 1e-12);
     EXPECT_EQ(s.baseline_passes, 7);
-    EXPECT_EQ(assess_difference(b, a, 11.0, 0.05, "A", "B").verdict, Verdict::faster);
+    EXPECT_EQ(assess_difference({b, a, 11.0}, 0.05, "A", "B").verdict, Verdict::better);
+}
+
+// A latency that went up beyond the noise is worse; one that went down, better.
+TEST(Significance, TheDirectionSaysWhetherAChangeIsBetterOrWorse) {
+    const std::vector<double> low = {100, 101, 102, 103, 104, 105, 106};
+    const std::vector<double> high = {200, 201, 202, 203, 204, 205, 206};
+    const Direction lower = Direction::lower_is_better;
+    EXPECT_EQ(assess_difference({low, high, 97.0, lower}, 0.05, "A", "B").verdict, Verdict::worse);
+    EXPECT_EQ(assess_difference({high, low, -49.0, lower}, 0.05, "A", "B").verdict,
+              Verdict::better);
+    EXPECT_STREQ(to_string(Verdict::worse), "worse");
+    EXPECT_STREQ(to_string(Verdict::better), "better");
 }
 
 TEST(Significance, OverlappingPassesAreNoise) {
-    const Significance s =
-        assess_difference({100, 103, 101, 99, 102}, {101, 100, 104, 98, 102}, 0.2, 0.05, "A", "B");
+    const Significance s = assess_difference(
+        {{100, 103, 101, 99, 102}, {101, 100, 104, 98, 102}, 0.2}, 0.05, "A", "B");
     EXPECT_EQ(s.verdict, Verdict::noise);
     EXPECT_GT(*s.p, 0.05);
 }
 
 TEST(Significance, TwoOrThreePassesUseWelchOnLogarithms) {
-    const Significance s = assess_difference({100, 101}, {120, 121.5}, 20.0, 0.05, "A", "B");
+    const Significance s = assess_difference({{100, 101}, {120, 121.5}, 20.0}, 0.05, "A", "B");
     EXPECT_EQ(s.method, TestMethod::welch);
-    EXPECT_EQ(s.verdict, Verdict::faster);
+    EXPECT_EQ(s.verdict, Verdict::better);
     EXPECT_NEAR(*s.p,
                 welch_p({std::log(100.0), std::log(101.0)}, {std::log(120.0), std::log(121.5)}),
                 1e-12);
 }
 
 TEST(Significance, OnePassIsTooFewToTell) {
-    const Significance s = assess_difference({100}, {50, 51, 52}, -49.0, 0.05, "A", "C");
+    const Significance s = assess_difference({{100}, {50, 51, 52}, -49.0}, 0.05, "A", "C");
     EXPECT_EQ(s.verdict, Verdict::unknown);
     EXPECT_EQ(s.method, TestMethod::none);
     EXPECT_FALSE(s.p.has_value());

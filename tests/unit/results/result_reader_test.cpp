@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "metric_documents.h"
+
 namespace bytebench {
 namespace {
 
@@ -158,6 +160,64 @@ TEST(ResultView, AnImportedResultSaysFromWhat) {
     EXPECT_TRUE(r.imported());
     EXPECT_EQ(r.imported_from(), "UnixBench");
     EXPECT_EQ(r.imported_version(), "5.1.3");
+}
+
+// A test with a direction and metrics (docs/result-schema.md, "Metrics").
+TEST(TestView, ReadsItsDirectionAndMetrics) {
+    nlohmann::json test = {{"id", "rr"},
+                           {"status", "ok"},
+                           {"better", "lower"},
+                           {"passes",
+                            {{{"status", "ok"}, {"kept", true}},
+                             {{"status", "error"}, {"kept", false}},
+                             {{"status", "ok"}, {"kept", false}}}}};
+    test = test::with_metric(test, {"p99_us", "p99 latency", "us", "lower"}, {10, 99, 30});
+    test = test::with_metric(test, {"ops", "", "", "higher"}, {});
+    const TestView view(test);
+    EXPECT_EQ(view.better(), Direction::lower_is_better);
+    const std::vector<MetricView> metrics = view.metrics();
+    ASSERT_EQ(metrics.size(), 2u);
+    EXPECT_EQ(metrics[0].key(), "p99_us");
+    EXPECT_EQ(metrics[0].name(), "p99 latency");
+    EXPECT_EQ(metrics[0].unit(), "us");
+    EXPECT_EQ(metrics[0].better(), Direction::lower_is_better);
+    EXPECT_DOUBLE_EQ(*metrics[0].value(), (10 + 99 + 30) / 3.0);
+    EXPECT_EQ(metrics[0].stats()["n"], 3);
+    EXPECT_EQ(metrics[1].name(), "ops");  // no name: the key
+    EXPECT_EQ(metrics[1].better(), Direction::higher_is_better);
+    EXPECT_FALSE(metrics[1].value().has_value());
+    EXPECT_TRUE(metrics[1].stats().is_null());
+    EXPECT_EQ(view.find_metric("ops")->key(), "ops");
+    EXPECT_FALSE(view.find_metric("nope").has_value());
+    // Every ok pass counts, kept or not; the failed one does not.
+    EXPECT_EQ(view.ok_pass_metric_values("p99_us"), (std::vector<double>{10, 30}));
+    EXPECT_TRUE(view.ok_pass_metric_values("ops").empty());
+}
+
+// Documents before metrics, and odd ones: higher is better, no metrics.
+TEST(TestView, DirectionsAndMetricsReadLeniently) {
+    const nlohmann::json old = {{"id", "dhry2reg"}, {"status", "ok"}, {"value", 1.0}};
+    EXPECT_EQ(TestView(old).better(), Direction::higher_is_better);
+    EXPECT_TRUE(TestView(old).metrics().empty());
+    EXPECT_TRUE(TestView(old).ok_pass_metric_values("p99_us").empty());
+    const nlohmann::json odd = nlohmann::json::parse(R"({
+      "better": "sideways",
+      "metrics": [{"name": "no key"}, {"key": ""}, 5, {"key": "a", "better": 1, "value": "x"},
+                  {"key": "a", "name": "again"}, {"key": "b", "better": "LOWER"}],
+      "passes": [{"status": "ok", "metrics": [1]}, {"status": "ok", "metrics": {"a": "1"}},
+                 {"status": "ok", "metrics": {"a": 2}}, "pass"]})");
+    const TestView view(odd);
+    EXPECT_EQ(view.better(), Direction::higher_is_better);
+    const std::vector<MetricView> metrics = view.metrics();
+    ASSERT_EQ(metrics.size(), 2u);  // no key, an empty key, not an object, "a" again: left out
+    EXPECT_EQ(metrics[0].key(), "a");
+    EXPECT_EQ(metrics[0].name(), "a");
+    EXPECT_EQ(metrics[0].better(), Direction::higher_is_better);
+    EXPECT_FALSE(metrics[0].value().has_value());
+    EXPECT_EQ(metrics[1].better(), Direction::higher_is_better);  // the words are lower case
+    EXPECT_EQ(view.ok_pass_metric_values("a"), (std::vector<double>{2}));
+    const nlohmann::json not_an_object = 3;
+    EXPECT_TRUE(TestView(not_an_object).metrics().empty());
 }
 
 }  // namespace
