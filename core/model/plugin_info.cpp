@@ -33,8 +33,7 @@ MetricInfo parse_metric(const json &m) {
     metric.key = m.at("key");
     metric.name = m.value("name", metric.key);
     metric.unit = m.value("unit", "");
-    metric.better =
-        direction_from_string(m.value("better", "")).value_or(Direction::higher_is_better);
+    metric.better = direction_member(m);
     metric.combine = combine_from_string(m.value("combine", "")).value_or(Combine::sum);
     return metric;
 }
@@ -43,7 +42,7 @@ json metric_json(const MetricInfo &m) {
     return {{"key", m.key},
             {"name", m.name},
             {"unit", m.unit},
-            {"better", to_string(m.better)},
+            {"better", direction_name(m.better)},
             {"combine", to_string(m.combine)}};
 }
 
@@ -66,7 +65,7 @@ json requirements_json(const Requirements &r) {
 }
 
 void parse_abi_1_2_members(const json &j, WorkloadInfo &w) {
-    w.better = direction_from_string(j.value("better", "")).value_or(Direction::higher_is_better);
+    w.better = direction_member(j);
     for (const auto &m : j.value("metrics", json::array())) w.metrics.push_back(parse_metric(m));
     if (j.contains("requirements")) w.requirements = parse_requirements(j.at("requirements"));
     w.has_setup = j.value("setup", false);
@@ -75,7 +74,7 @@ void parse_abi_1_2_members(const json &j, WorkloadInfo &w) {
 }
 
 void add_abi_1_2_members(const WorkloadInfo &w, json &j) {
-    if (w.better != Direction::higher_is_better) j["better"] = to_string(w.better);
+    if (w.better != Direction::higher_is_better) j["better"] = direction_name(w.better);
     if (!w.metrics.empty()) {
         json metrics = json::array();
         for (const MetricInfo &m : w.metrics) metrics.push_back(metric_json(m));
@@ -127,16 +126,6 @@ json workload_json(const WorkloadInfo &w) {
 }
 
 }  // namespace
-
-const char *to_string(Direction direction) {
-    return direction == Direction::lower_is_better ? "lower" : "higher";
-}
-
-std::optional<Direction> direction_from_string(const std::string &text) {
-    if (text == "higher") return Direction::higher_is_better;
-    if (text == "lower") return Direction::lower_is_better;
-    return std::nullopt;
-}
 
 const char *to_string(Combine combine) {
     switch (combine) {

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "base/direction.h"
+
 namespace bytebench {
 
 struct ParamInfo {
@@ -30,13 +32,6 @@ struct ParamInfo {
     std::vector<std::string> choices;
     std::optional<std::string> min_value, max_value;
 };
-
-// Which way a number is better (bb_direction, ABI 1.2): "higher" or "lower"
-// in JSON.
-enum class Direction { higher_is_better, lower_is_better };
-const char *to_string(Direction direction);
-// nullopt for anything but "higher" and "lower".
-std::optional<Direction> direction_from_string(const std::string &text);
 
 // How the copies of a pass combine a metric (bb_combine, ABI 1.2).
 enum class Combine { sum, mean, min, max };
