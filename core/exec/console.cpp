@@ -138,7 +138,8 @@ void Progress::setup_progress(const std::string &test, int copies, double fracti
     if (!enabled_) return;
     if (!g_tty) {
         // A log file or a pipe gets a line per tenth, not five a second.
-        const int tenth = fraction < 0 || std::isnan(fraction) ? -1 : int(std::min(fraction, 1.0) * 10);
+        const int tenth =
+            fraction < 0 || std::isnan(fraction) ? -1 : int(std::min(fraction, 1.0) * 10);
         if (tenth == setup_tenth_shown_ && tenth >= 0) return;
         setup_tenth_shown_ = tenth;
     }

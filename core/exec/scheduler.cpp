@@ -95,7 +95,7 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
     }
     // With --quick, its cap; none when the set-up failed.
     const int planned = set_up.status == Status::ok ? test.passes : 0;
-    std::vector<double> values;       // of the passes so far, for --quick
+    std::vector<double> values;  // of the passes so far, for --quick
     const double test_started_s = monotonic_seconds();
     for (int pass = 0; pass < planned; ++pass) {
         progress.pass_started(test.id, copies, pass + 1, planned, pass_s);

@@ -145,8 +145,8 @@ void TestPhases::tear_down() {
     torn_down_ = true;
     if (test_.workload.has_teardown) {
         PhaseResult result;
-        const WorkerOutcome out = run_phase_worker(Phase::teardown, test_, copies_,
-                                                   worker_program_, test_dir_, {}, result);
+        const WorkerOutcome out = run_phase_worker(Phase::teardown, test_, copies_, worker_program_,
+                                                   test_dir_, {}, result);
         if (!out.error.empty() || !result.has_result)
             spdlog::warn("{}: teardown failed: {}", test_.id, failure_text(out));
     }

@@ -72,8 +72,8 @@ struct WorkerOutcome {
     // The worker's own verdict: it exited (not killed, not timed out), so
     // `error`, if any, is what the worker said. Such answers may be cached.
     bool answered = false;
-    bool timed_out = false;  // killed at `timeout_s`; `error` says so
-    bool cancelled = false;  // killed because WorkerWatch::cancelled said so
+    bool timed_out = false;   // killed at `timeout_s`; `error` says so
+    bool cancelled = false;   // killed because WorkerWatch::cancelled said so
     std::string output_tail;  // the last bytes of its stdout and stderr
 };
 // What a caller watches while the worker runs, beyond the messages it gets

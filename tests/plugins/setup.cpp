@@ -76,15 +76,15 @@ void hang(const bytebench::SetupContext &) {
     for (;;) pause();
 }
 
-const auto kSetup = bytebench::Workload<UsesData>("test.setup")
-                        .name("Test: set-up and tear-down")
-                        .unit("lps")
-                        .duration(0.05)
-                        .param_choices("mode", "string", "ok", {"ok", "error", "skip"},
-                                       "what setup() does")
-                        .param("marker", "string", "", "a file to note each call in")
-                        .setup<&prepare>(10)
-                        .teardown<&clean_up>();
+const auto kSetup =
+    bytebench::Workload<UsesData>("test.setup")
+        .name("Test: set-up and tear-down")
+        .unit("lps")
+        .duration(0.05)
+        .param_choices("mode", "string", "ok", {"ok", "error", "skip"}, "what setup() does")
+        .param("marker", "string", "", "a file to note each call in")
+        .setup<&prepare>(10)
+        .teardown<&clean_up>();
 
 const auto kSetupHang = bytebench::Workload<UsesData>("test.setup_hang")
                             .name("Test: a set-up that never ends")
