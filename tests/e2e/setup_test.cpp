@@ -42,7 +42,8 @@ std::vector<std::string> run_args(const SetupRun &r, const std::vector<std::stri
     return args;
 }
 
-const nlohmann::json &only_test(const nlohmann::json &doc) { return doc["runs"][0]["tests"][0]; }
+// A copy: the document is often a temporary.
+nlohmann::json only_test(const nlohmann::json &doc) { return doc["runs"][0]["tests"][0]; }
 
 TEST(Setup, OnceBeforeEveryPassAndTeardownOnceAfter) {
     const SetupRun r = fresh_setup_run("setup-normal");
@@ -69,7 +70,7 @@ TEST(Setup, FailedSetupRunsNoPassButTheTeardown) {
     args.insert(args.end(), {"--param", "mode=error"});
     const CliResult cli = run_cli(args);
     EXPECT_NE(cli.exit_code, 0) << cli.err;
-    const nlohmann::json &t = only_test(only_result(r.out));
+    const nlohmann::json t = only_test(only_result(r.out));
     EXPECT_EQ(t["status"], "error");
     EXPECT_EQ(t["error"], "set-up failed: no device to precondition");
     EXPECT_EQ(read_file(r.marker), "teardown no-data\n");
@@ -81,7 +82,7 @@ TEST(Setup, SkippedSetupSkipsTheTest) {
     std::vector<std::string> args = run_args(r, {"test.setup"});
     args.insert(args.end(), {"--param", "mode=skip"});
     const CliResult cli = run_cli(args);
-    const nlohmann::json &t = only_test(only_result(r.out));
+    const nlohmann::json t = only_test(only_result(r.out));
     EXPECT_EQ(t["status"], "skipped") << cli.err;
     EXPECT_EQ(t["error"], "needs a device");
     EXPECT_EQ(read_file(r.marker), "teardown no-data\n");
@@ -90,7 +91,7 @@ TEST(Setup, SkippedSetupSkipsTheTest) {
 TEST(Setup, SetupPastItsLimitIsKilledAndAnError) {
     const SetupRun r = fresh_setup_run("setup-hang");
     const CliResult cli = run_cli(run_args(r, {"test.setup_hang"}));
-    const nlohmann::json &t = only_test(only_result(r.out));
+    const nlohmann::json t = only_test(only_result(r.out));
     EXPECT_EQ(t["status"], "error") << cli.err;
     EXPECT_EQ(t["error"], "set-up did not finish within 0.5 s");
     EXPECT_EQ(read_file(r.marker), "teardown no-data\n");
