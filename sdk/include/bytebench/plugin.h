@@ -444,10 +444,10 @@ typedef int32_t bb_combine;
  * breaks a rule below when it loads, naming workload and key. */
 typedef struct bb_metric_desc {
     uint32_t struct_size;
-    const char *key;    /* [a-z0-9_]+, at most 64 bytes, unique within the
-                         * workload: "p99_us" */
-    const char *name;   /* display name, "p99 latency"; "" = the key */
-    const char *unit;   /* as printed in reports, "us"; may be "" */
+    const char *key;     /* [a-z0-9_]+, at most 64 bytes, unique within the
+                          * workload: "p99_us" */
+    const char *name;    /* display name, "p99 latency"; "" = the key */
+    const char *unit;    /* as printed in reports, "us"; may be "" */
     bb_direction better; /* BB_HIGHER_IS_BETTER or BB_LOWER_IS_BETTER */
     bb_combine combine;  /* BB_COMBINE_* */
 } bb_metric_desc;
