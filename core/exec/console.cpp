@@ -5,6 +5,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <mutex>
 
@@ -55,6 +57,25 @@ std::string clock_text(double seconds) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, (s / 60) % 60, s % 60);
     return buf;
+}
+
+std::string setup_status_text(const std::string &test, int copies, double fraction) {
+    std::string line =
+        test + " (" + std::to_string(copies) + (copies == 1 ? " copy" : " copies") + "): set-up";
+    if (fraction < 0 || std::isnan(fraction)) return line;
+    const int percent = int(std::min(fraction, 1.0) * 100);
+    return line + " " + std::to_string(percent) + "%";
+}
+
+void log_worker_line(int level, const std::string &text) {
+    if (level <= 0)
+        spdlog::debug(text);
+    else if (level == 1)
+        spdlog::info(text);
+    else if (level == 2)
+        spdlog::warn(text);
+    else
+        spdlog::error(text);
 }
 
 void setup_logging(Verbosity verbosity) {
@@ -114,11 +135,27 @@ void Progress::pass_started(const std::string &test, int copies, int pass, int p
     char line[256];
     std::snprintf(line, sizeof line, "%s (%d cop%s): pass %d of %d; run ETA %s", test.c_str(),
                   copies, copies == 1 ? "y" : "ies", pass, passes, clock_text(eta).c_str());
+    show(line);
+}
+
+void Progress::setup_progress(const std::string &test, int copies, double fraction) {
+    if (!enabled_) return;
+    if (!g_tty) {
+        // A log file or a pipe gets a line per tenth, not five a second.
+        const int tenth =
+            fraction < 0 || std::isnan(fraction) ? -1 : int(std::min(fraction, 1.0) * 10);
+        if (tenth == setup_tenth_shown_ && tenth >= 0) return;
+        setup_tenth_shown_ = tenth;
+    }
+    show(setup_status_text(test, copies, fraction));
+}
+
+void Progress::show(const std::string &line) {
     if (g_tty) {
         g_status_line = std::string("\r\033[K") + terminal_safe(line);
         std::fputs(g_status_line.c_str(), stderr);
     } else {
-        std::fprintf(stderr, "%s\n", line);
+        std::fprintf(stderr, "%s\n", line.c_str());
     }
     std::fflush(stderr);
 }

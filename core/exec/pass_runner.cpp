@@ -17,6 +17,7 @@
 #include "base/decimal.h"
 #include "base/monotonic_clock.h"
 #include "base/text.h"
+#include "exec/console.h"
 #include "exec/output_lines.h"
 #include "process/file_budget.h"
 #include "process/interrupt.h"
@@ -69,7 +70,9 @@ std::vector<std::string> worker_args(const PassRequest &r, int copy, const std::
                                      "--duration-ns",
                                      std::to_string(uint64_t(t.duration_s * 1e9)),
                                      "--temp-dir",
-                                     temp_dir};
+                                     temp_dir,
+                                     "--test-dir",
+                                     r.test_dir};
     for (const auto &[key, value] : t.params) {
         args.push_back("--param");
         args.push_back(key + "=" + value);
@@ -79,17 +82,6 @@ std::vector<std::string> worker_args(const PassRequest &r, int copy, const std::
         args.push_back(std::to_string(pu));
     }
     return args;
-}
-
-void log_line(int level, const std::string &text) {
-    if (level <= 0)
-        spdlog::debug(text);
-    else if (level == 1)
-        spdlog::info(text);
-    else if (level == 2)
-        spdlog::warn(text);
-    else
-        spdlog::error(text);
 }
 
 void handle_message(Copy &c, const WorkerMessage &message, const std::string &label) {
@@ -126,7 +118,7 @@ void handle_message(Copy &c, const WorkerMessage &message, const std::string &la
         c.status = Status::error;
         c.error = fail->error.empty() ? "worker failed" : fail->error;
     } else if (const auto *log = std::get_if<LogMessage>(&message)) {
-        log_line(log->level, label + ": " + log->text);
+        log_worker_line(log->level, label + ": " + log->text);
     } else if (const auto *garbage = std::get_if<GarbageMessage>(&message)) {
         spdlog::debug("{}: unexpected message: {}", label, garbage->text);
     }

@@ -21,6 +21,7 @@ struct PassRequest {
     int pass_index = 0;
     std::string worker_program;
     std::string temp_root;         // per-copy temp dirs are made inside it
+    std::string test_dir;          // the test's directory (exec/test_phases.h)
     double setup_timeout_s = 120;  // plus crowding_seconds()
     std::vector<int> cpus;         // copy i is pinned to cpus[i % size]; empty: not pinned
     double grace_s = -1;           // time allowed after the pass; < 0: grace_seconds()

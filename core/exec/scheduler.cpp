@@ -8,6 +8,7 @@
 #include "base/local_time.h"
 #include "base/monotonic_clock.h"
 #include "exec/pass_runner.h"
+#include "exec/test_phases.h"
 #include "process/interrupt.h"
 #include "process/process_budget.h"
 #include "system/requirement_check.h"
@@ -95,8 +96,20 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
     spdlog::debug("######## {} -- {} cop{} ==> {}{} ({} passes of {} s)", test.name, copies,
                   copies == 1 ? "y" : "ies", test.workload.id, params_text(test), test.passes,
                   test.duration_s);
-    const int planned = test.passes;  // with --quick, its cap
-    std::vector<double> values;       // of the passes so far, for --quick
+    // The test's folder, set-up and (at the end of this function) teardown.
+    TestPhases phases(test, copies, options.worker_program, options.temp_root);
+    const PhaseOutcome set_up = phases.set_up(progress);
+    if (set_up.status != Status::ok) {
+        record.status = set_up.status;
+        record.error = set_up.error;
+        spdlog::log(set_up.status == Status::skipped ? spdlog::level::warn : spdlog::level::err,
+                    "{} ({} cop{}): {}: {}", test.id, copies, copies == 1 ? "y" : "ies",
+                    to_string(set_up.status), set_up.error);
+        progress.skip_planned(pass_s * test.passes);
+    }
+    // With --quick, its cap; none when the set-up failed.
+    const int planned = set_up.status == Status::ok ? test.passes : 0;
+    std::vector<double> values;  // of the passes so far, for --quick
     const double test_started_s = monotonic_seconds();
     for (int pass = 0; pass < planned; ++pass) {
         progress.pass_started(test.id, copies, pass + 1, planned, pass_s);
@@ -119,6 +132,7 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
         request.pass_index = pass;
         request.worker_program = options.worker_program;
         request.temp_root = options.temp_root;
+        request.test_dir = phases.test_dir();
         request.cpus = options.cpus;
         request.show_output = console_is_verbose();
         PassOutcome outcome = run_pass(request);
@@ -149,6 +163,7 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
             }
         }
     }
+    phases.tear_down();
     if (interrupt_signal() != 0 && record.status == Status::ok) {
         record.status = Status::error;
         record.error = "interrupted";

@@ -14,6 +14,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "base/decimal.h"
 #include "base/monotonic_clock.h"
 #include "base/text.h"
 #include "process/cleanup_on_signal.h"
@@ -179,35 +180,56 @@ std::string describe_wait_status(int status) {
     return "ended with wait status " + std::to_string(status);
 }
 
+namespace {
+
+void take_messages(WorkerProcess &worker, WorkerOutcome &outcome, const WorkerWatch &watch) {
+    for (auto &m : worker.read_messages()) {
+        if (watch.on_message) watch.on_message(m);
+        outcome.messages.push_back(std::move(m));
+    }
+}
+
+}  // namespace
+
 WorkerOutcome run_worker_to_end(const std::string &program, const std::vector<std::string> &args,
-                                double timeout_s) {
+                                double timeout_s, const WorkerWatch &watch) {
     WorkerOutcome outcome;
     WorkerProcess worker(program, args);
     const double deadline = monotonic_seconds() + timeout_s;
-    bool timed_out = false;
     while (!worker.reap()) {
         pollfd fds[2] = {{worker.message_fd(), POLLIN, 0}, {worker.output_fd(), POLLIN, 0}};
         poll(fds, 2, 20);
-        for (auto &m : worker.read_messages()) outcome.messages.push_back(std::move(m));
+        take_messages(worker, outcome, watch);
         worker.read_output();
-        if (monotonic_seconds() > deadline) {
-            timed_out = true;
-            worker.kill_group(SIGKILL);
-        }
+        if (outcome.timed_out || outcome.cancelled) continue;  // killed: reaped soon
+        if (monotonic_seconds() > deadline)
+            outcome.timed_out = true;
+        else if (watch.cancelled && watch.cancelled())
+            outcome.cancelled = true;
+        if (outcome.timed_out || outcome.cancelled) worker.kill_group(SIGKILL);
     }
-    for (auto &m : worker.read_messages()) outcome.messages.push_back(std::move(m));
+    take_messages(worker, outcome, watch);
     worker.read_output();
+    outcome.output_tail = worker.output_tail();
     for (const WorkerMessage &m : outcome.messages)
         if (const auto *fail = std::get_if<FailMessage>(&m))
             outcome.error = fail->error.empty() ? "failed" : fail->error;
-    outcome.answered = !timed_out && WIFEXITED(worker.wait_status());
-    if (timed_out) {
+    outcome.answered = !outcome.timed_out && !outcome.cancelled && WIFEXITED(worker.wait_status());
+    if (outcome.timed_out) {
         outcome.error = "did not finish within " + duration_text(timeout_s);
+    } else if (outcome.cancelled) {
+        outcome.error = "stopped";
     } else if (outcome.error.empty() &&
                (!WIFEXITED(worker.wait_status()) || WEXITSTATUS(worker.wait_status()) != 0)) {
         outcome.error = "worker " + describe_wait_status(worker.wait_status());
     }
     return outcome;
+}
+
+std::string last_output_line(std::string tail) {
+    while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.pop_back();
+    const auto nl = tail.rfind('\n');
+    return tail.substr(nl == std::string::npos ? 0 : nl + 1);
 }
 
 }  // namespace bytebench

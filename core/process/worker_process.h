@@ -10,6 +10,7 @@
 
 #include <sys/types.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -64,17 +65,34 @@ class WorkerProcess {
 // Describes how a worker ended, e.g. "killed by signal 11 (Segmentation fault)".
 std::string describe_wait_status(int wait_status);
 
-// Runs a worker to completion (describe, report). Kills it after
-// `timeout_s`. Returns its messages; `error` is set when it failed, with the
-// reason (its own "fail" message, a signal, a timeout).
+// Runs a worker to completion (describe, report, a test's setup and
+// teardown). Kills its process group after `timeout_s`. Returns its
+// messages; `error` is set when it failed, with the reason (its own "fail"
+// message, a signal, a timeout).
 struct WorkerOutcome {
     std::vector<WorkerMessage> messages;
     std::string error;
     // The worker's own verdict: it exited (not killed, not timed out), so
     // `error`, if any, is what the worker said. Such answers may be cached.
     bool answered = false;
+    bool timed_out = false;   // killed at `timeout_s`; `error` says so
+    bool cancelled = false;   // killed because WorkerWatch::cancelled said so
+    std::string output_tail;  // the last bytes of its stdout and stderr
+};
+// What a caller watches while the worker runs, beyond the messages it gets
+// at the end: a setup's log lines and progress must show as they come, and
+// an interrupted run must not wait for it.
+struct WorkerWatch {
+    // Each message as it arrives (they are in WorkerOutcome::messages too).
+    std::function<void(const WorkerMessage &)> on_message;
+    // Asked between polls; true kills the worker's process group.
+    std::function<bool()> cancelled;
 };
 WorkerOutcome run_worker_to_end(const std::string &program, const std::vector<std::string> &args,
-                                double timeout_s);
+                                double timeout_s, const WorkerWatch &watch = {});
+
+// The last line of a worker's output tail, without its line end ("" for
+// none): what a failure's message quotes.
+std::string last_output_line(std::string tail);
 
 }  // namespace bytebench

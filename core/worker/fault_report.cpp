@@ -28,6 +28,10 @@ const char *call_name(int call) {
             return "the plugin's description";
         case PluginCall::write:
             return "write()";
+        case PluginCall::setup:
+            return "setup()";
+        case PluginCall::teardown:
+            return "teardown()";
         case PluginCall::none:
             break;
     }

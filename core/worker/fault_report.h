@@ -10,7 +10,7 @@
 namespace bytebench::worker {
 
 // The plugin call the worker is in (the phase a fault is reported in).
-enum class PluginCall { none, entry, create, run, destroy, describe, write };
+enum class PluginCall { none, entry, create, run, destroy, describe, write, setup, teardown };
 
 // Installs the handler for SIGSEGV, SIGBUS, SIGILL and SIGFPE, on a stack of
 // its own (a stack overflow leaves none). Once, before the plugin is loaded.

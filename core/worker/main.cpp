@@ -2,8 +2,11 @@
 //
 //   bytebench-worker describe --plugin FILE --msg-fd N
 //   bytebench-worker run --plugin FILE --workload ID --copy I --copies N --pass K
-//                        --duration-ns NS --temp-dir DIR --msg-fd N --barrier-fd M
-//                        [--cpu PU] [--param KEY=VALUE]...   (undeclared keys: their defaults)
+//                        --duration-ns NS --temp-dir DIR [--test-dir DIR] --msg-fd N
+//                        --barrier-fd M [--cpu PU] [--param KEY=VALUE]...
+//                        (undeclared keys: their defaults; --test-dir: the --temp-dir)
+//   bytebench-worker setup|teardown --plugin FILE --workload ID --test-dir DIR [--copies N]
+//                        [--passes K] --msg-fd N [--param KEY=VALUE]...
 //   bytebench-worker report --plugin FILE --reporter ID --input JSON --out FILE|- --msg-fd N
 //   bytebench-worker janitor --temp-root DIR --results-base BASE --cli-pid PID  (pipe on fd 0)
 //
@@ -31,6 +34,7 @@
 #include "protocol/worker_protocol.h"
 #include "run_params.h"
 #include "stop_flag.h"
+#include "test_phase.h"
 #include "worker_host.h"
 
 namespace bytebench::worker {
@@ -41,6 +45,7 @@ struct Options {
     std::string workload;
     std::string reporter;
     std::string temp_dir;
+    std::string test_dir;  // run: bb_run_context.test_dir (ABI 1.2); empty: the temp dir
     std::string input;
     std::string out;
     std::vector<std::string> params;
@@ -129,6 +134,8 @@ int run_workload(const Options &o, HostState &state) {
     ctx.pass_index = o.pass;
     ctx.duration_ns = o.duration_ns;
     ctx.stop_flag = stop_flag();
+    const std::string &test_dir = o.test_dir.empty() ? o.temp_dir : o.test_dir;
+    ctx.test_dir = test_dir.empty() ? nullptr : test_dir.c_str();
     params.apply(ctx);
 
     bb_run_result result{};
@@ -217,6 +224,21 @@ int report_last_resort(const std::string &line) {
     return kExitFailed;
 }
 
+// setup and teardown mode: host->temp_dir() is the test's directory.
+int run_phase_mode(TestPhase which, const TestPhaseOptions &phase) {
+    if (phase.msg_fd > 2) fcntl(phase.msg_fd, F_SETFD, FD_CLOEXEC);
+    g_report_fd = phase.msg_fd;
+    HostState state;
+    state.msg_fd = phase.msg_fd;
+    state.temp_dir = phase.test_dir;
+    state.plugin_dir = std::filesystem::path(phase.plugin).parent_path().string();
+    try {
+        return run_test_phase(which, phase, state);
+    } catch (const std::exception &e) {
+        return fail(phase.msg_fd, e.what());
+    }
+}
+
 }  // namespace
 }  // namespace bytebench::worker
 
@@ -248,6 +270,7 @@ static int worker_main(int argc, char **argv) {
     run_cmd->add_option("--pass", o.pass);
     run_cmd->add_option("--duration-ns", o.duration_ns);
     run_cmd->add_option("--temp-dir", o.temp_dir);
+    run_cmd->add_option("--test-dir", o.test_dir, "the test's directory (default: --temp-dir)");
     run_cmd->add_option("--barrier-fd", o.barrier_fd);
     run_cmd->add_option("--param", o.params);
     run_cmd->add_option("--cpu", o.cpu, "pin to this CPU (os index)");
@@ -256,6 +279,20 @@ static int worker_main(int argc, char **argv) {
     report_cmd->add_option("--reporter", o.reporter)->required();
     report_cmd->add_option("--input", o.input)->required();
     report_cmd->add_option("--out", o.out)->required();
+    TestPhaseOptions phase;
+    auto phase_cmd = [&](const char *name, const char *help) {
+        CLI::App *sub = app.add_subcommand(name, help);
+        sub->add_option("--plugin", phase.plugin, "plugin file")->required();
+        sub->add_option("--msg-fd", phase.msg_fd, "fd for JSON-line messages to the CLI");
+        sub->add_option("--workload", phase.workload)->required();
+        sub->add_option("--test-dir", phase.test_dir, "the test's directory")->required();
+        sub->add_option("--copies", phase.copies, "copies each pass will run");
+        sub->add_option("--passes", phase.passes, "passes planned");
+        sub->add_option("--param", phase.params);
+        return sub;
+    };
+    CLI::App *setup_cmd = phase_cmd("setup", "call a workload's setup() (once per test)");
+    CLI::App *teardown_cmd = phase_cmd("teardown", "call a workload's teardown() (once per test)");
     JanitorOptions janitor;
     CLI::App *janitor_cmd =
         app.add_subcommand("janitor", "clean up after the CLI when its pipe on fd 0 closes");
@@ -264,6 +301,8 @@ static int worker_main(int argc, char **argv) {
     janitor_cmd->add_option("--cli-pid", janitor.cli_pid)->required();
     CLI11_PARSE(app, argc, argv);
     if (*janitor_cmd) return run_janitor(janitor);
+    if (*setup_cmd || *teardown_cmd)
+        return run_phase_mode(*setup_cmd ? TestPhase::setup : TestPhase::teardown, phase);
 
     // Children the workload starts must not inherit our channel to the CLI.
     if (o.msg_fd > 2) fcntl(o.msg_fd, F_SETFD, FD_CLOEXEC);

@@ -23,10 +23,22 @@ RunParams::RunParams(const WorkloadInfo &w, const std::vector<std::string> &give
     }
 }
 
-void RunParams::apply(bb_run_context &ctx) const {
-    ctx.param_count = static_cast<uint32_t>(keys_.size());
-    ctx.param_keys = key_ptrs_.empty() ? nullptr : key_ptrs_.data();
-    ctx.param_values = value_ptrs_.empty() ? nullptr : value_ptrs_.data();
+namespace {
+
+// bb_run_context and bb_setup_context hold the parameters in members of the
+// same names and types.
+template <typename Context>
+void point_at(Context &ctx, const std::vector<const char *> &keys,
+              const std::vector<const char *> &values) {
+    ctx.param_count = static_cast<uint32_t>(keys.size());
+    ctx.param_keys = keys.empty() ? nullptr : keys.data();
+    ctx.param_values = values.empty() ? nullptr : values.data();
 }
+
+}  // namespace
+
+void RunParams::apply(bb_run_context &ctx) const { point_at(ctx, key_ptrs_, value_ptrs_); }
+
+void RunParams::apply(bb_setup_context &ctx) const { point_at(ctx, key_ptrs_, value_ptrs_); }
 
 }  // namespace bytebench::worker

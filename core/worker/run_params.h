@@ -1,4 +1,5 @@
-// The parameters a run worker hands to create() and run(): every key the
+// The parameters a run worker hands to create() and run() (and a setup or
+// teardown worker to setup() and teardown()): every key the
 // workload declares, in declaration order, with the value of its --param or
 // else its default, each checked as the CLI checks it (model/param_rules.h).
 // The CLI passes every key; filling in defaults here keeps plugin.h's
@@ -27,6 +28,9 @@ class RunParams {
     // Points ctx's param_count, param_keys and param_values at this object,
     // which must outlive every use of ctx.
     void apply(bb_run_context &ctx) const;
+    // The same for setup() and teardown() (ABI 1.2), which see the same
+    // parameters as the test's passes.
+    void apply(bb_setup_context &ctx) const;
 
   private:
     std::vector<std::string> keys_, values_;

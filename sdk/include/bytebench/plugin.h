@@ -21,7 +21,7 @@
  * never loads it: it starts a fresh `bytebench-worker` process (fork, then
  * exec) for every use, and the worker loads the library (dlopen with
  * RTLD_NOW | RTLD_LOCAL; static initialisers run then) and makes every call.
- * A worker has one of three modes, and calls exactly this, in this order:
+ * A worker has one of these modes, and calls exactly this, in this order:
  *
  *   describe  read the plugin's descriptors (a new or changed file).
  *             entry; the host reads the descriptors; no other call.
@@ -41,8 +41,13 @@
  *             entry, setup().
  *   teardown  Since 1.2, for a workload with a teardown(): once per test,
  *             after its last pass, also when a pass failed, when setup()
- *             failed or the run was interrupted (but not after SIGKILL).
+ *             failed, was killed or skipped the test, or the run was
+ *             interrupted (but not after SIGKILL of the CLI, nor after a
+ *             second interrupt, which ends the CLI at once). Not for a test
+ *             skipped before it started (one copy only, a missing
+ *             requirement): then setup() was not called either.
  *             entry, teardown().
+ * A workload with neither function costs no worker beyond its passes'.
  *
  * Every pass and every copy is a new process: nothing survives from one to
  * the next in memory. What must last across a test's passes (a data set
@@ -58,8 +63,12 @@
  * copy waiting at the barrier is killed when another copy's create() fails,
  * and a copy in run() when another copy's run() fails. A worker whose
  * barrier read fails exits too. destroy() is not called in any of these
- * cases. After the worker has exited, the host SIGKILLs its process group
- * (the worker leads it) and removes temp_dir(): keep what must be cleaned
+ * cases. A setup or teardown worker that outlives setup_timeout_s, and a
+ * setup worker when the user interrupts the run, get SIGKILL at once (there
+ * is no timed loop to wind down). After the worker has exited, the host
+ * SIGKILLs its process group (the worker leads it) and, in run mode,
+ * removes temp_dir() (in setup and teardown mode temp_dir() is the test's
+ * directory, removed after teardown()): keep what must be cleaned
  * up in the process, in that group (do not move children out of it) or
  * under temp_dir(). A crash, hang or exit() inside a plugin costs only the
  * test it is running.
@@ -298,11 +307,13 @@ typedef struct bb_host {
     /* [main-thread; all: loaded]
      * Writes one line to the run's log. In run mode the CLI writes it, with
      * the test and copy, to the run's `.log` and to the console at the
-     * matching verbosity; in describe and report mode it is dropped. `utf8`
-     * is plugin-owned and copied before the call returns; it need not end in
-     * a newline. It is a write(2) to a pipe the CLI reads: fine for setup
-     * and teardown, NOT for a timed loop. Not safe from other threads: two
-     * concurrent messages can interleave and be lost. */
+     * matching verbosity; in setup and teardown mode (Since 1.2) the same,
+     * with the test and "(set-up)" or "(teardown)"; in describe and report
+     * mode it is dropped. `utf8` is plugin-owned and copied before the call
+     * returns; it need not end in a newline. It is a write(2) to a pipe the
+     * CLI reads: fine for setup and teardown, NOT for a timed loop. Not safe
+     * from other threads: two concurrent messages can interleave and be
+     * lost. */
     void (*log)(const struct bb_host *host, bb_log_level level, const char *utf8);
 
     /* [any-thread; all: loaded]
@@ -359,8 +370,8 @@ typedef struct bb_host {
      * it picked. The result keeps them per test under "details" (one value
      * when every copy and pass agrees; otherwise every distinct value). Call
      * outside the timed loop. The details go out with the result, also with
-     * a failed create()'s: a call during destroy(), or in describe or report
-     * mode, is accepted and lost.
+     * a failed create()'s: a call during destroy(), or in describe, report,
+     * setup or teardown mode, is accepted and lost.
      * `key`: [a-z0-9_]+, at most 64 bytes; `value`: UTF-8, at most 1024
      * bytes; both are plugin-owned and copied before the call returns.
      * Recording a key again replaces its value; a host keeps at most 64 keys
@@ -509,7 +520,10 @@ typedef struct bb_run_context {
      * the last pass). Every copy of every pass of the test sees the same
      * one, and so does setup() (through bb_setup_context): what setup()
      * puts there is there for every pass. Copies of one pass share it: a
-     * copy that writes there names its files by copy_index. */
+     * copy that writes there names its files by copy_index. The CLI always
+     * gives one; a run worker started by hand without --test-dir passes its
+     * --temp-dir here (NULL without either), and a host older than 1.2 has
+     * no such field (check BB_HAS_FIELD). */
     const char *test_dir;
 } bb_run_context;
 
@@ -640,18 +654,24 @@ typedef struct bb_workload {
      * once per test in each copy-pass, before the first pass, in a worker of
      * its own: precondition an SSD, generate or load a data set into
      * ctx->test_dir. Untimed; may take up to setup_timeout_s, and should
-     * report progress (bb_host.progress), which the CLI shows. The stop
-     * flag is never set; a setup that outlives its limit is killed and the
-     * test recorded as an error ("setup did not finish within 600 s").
+     * report progress (bb_host.progress), which the CLI shows ("fstime (1
+     * copy): set-up 42%"). The stop flag is never set; a setup that
+     * outlives its limit is killed and the test recorded as an error
+     * ("set-up did not finish within 600 s"), and so is one still running
+     * when the user interrupts the run ("interrupted").
      * Return BB_OK, or BB_ERROR or BB_SKIPPED with a message in err[cap]:
-     * the test is then recorded with that status and none of its passes
-     * runs, but teardown() is still called. */
+     * the test is then recorded with that status and message (an error as
+     * "set-up failed: <message>", a skip with the message as it is) and
+     * none of its passes runs, but teardown() is still called; as it is
+     * after a killed or crashed setup(). */
     bb_status (*setup)(const bb_host *host, const bb_setup_context *ctx, char *err, size_t cap);
     /* Since 1.2. [main-thread; teardown: once, after entry]
      * Optional (NULL for none). Undoes what setup() did outside test_dir
      * (test_dir itself is removed by the CLI afterwards), once per test
      * after its last pass, in a worker of its own, whatever the passes or
-     * setup() returned; within setup_timeout_s. */
+     * setup() returned; within setup_timeout_s. A teardown() that fails
+     * (crashes, outlives the limit: it is killed) is a warning in the log,
+     * not a failure of the test; there is no status to return. */
     void (*teardown)(const bb_host *host, const bb_setup_context *ctx);
     /* Since 1.2. Time limit of setup() and of teardown(), each, in seconds:
      * 0 for the default, 600 s; at most 86400. */

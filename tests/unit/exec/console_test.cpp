@@ -23,5 +23,13 @@ TEST(Console, ClockTextSurvivesAbsurdEstimates) {
     EXPECT_EQ(clock_text(100 * 86400.0 - 1), "2399:59:59");
 }
 
+TEST(Console, SetupStatusTextShowsThePercentage) {
+    EXPECT_EQ(setup_status_text("dhry2reg", 1, 0.42), "dhry2reg (1 copy): set-up 42%");
+    EXPECT_EQ(setup_status_text("fstime", 4, -1), "fstime (4 copies): set-up");
+    EXPECT_EQ(setup_status_text("fstime", 4, 7), "fstime (4 copies): set-up 100%");
+    EXPECT_EQ(setup_status_text("fstime", 4, std::numeric_limits<double>::quiet_NaN()),
+              "fstime (4 copies): set-up");
+}
+
 }  // namespace
 }  // namespace bytebench
