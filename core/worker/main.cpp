@@ -65,8 +65,7 @@ struct RanOn {
 };
 
 void send_result(int msg_fd, bb_status status, const bb_run_result &r, uint64_t elapsed_ns,
-                 uint64_t start_ns, const std::map<std::string, std::string> &details,
-                 RanOn ran_on = {}) {
+                 uint64_t start_ns, const HostState &state, RanOn ran_on = {}) {
     ResultMessage m;
     m.status = status == BB_OK        ? Status::ok
                : status == BB_SKIPPED ? Status::skipped
@@ -76,7 +75,12 @@ void send_result(int msg_fd, bb_status status, const bb_run_result &r, uint64_t 
     m.count = r.count;
     m.elapsed_ns = elapsed_ns;
     m.start_ns = start_ns;
-    m.details = details;
+    m.details = state.details;
+    m.metrics = state.metrics;
+    if (m.status == Status::ok && !state.metric_error.empty()) {
+        m.status = Status::error;  // a bad record_metric(); the rest still goes out
+        m.error = state.metric_error;
+    }
     m.cpu_start = ran_on.start;
     m.cpu_end = ran_on.end;
     write_message(msg_fd, m);
@@ -118,6 +122,7 @@ int run_workload(const Options &o, HostState &state) {
     WorkloadInfo info;
     info.id = w->id;
     info.params = read_params(*w);
+    expect_metrics(state, *w);
     const RunParams params(info, o.params);
 
     bb_run_context ctx{};
@@ -136,7 +141,7 @@ int run_workload(const Options &o, HostState &state) {
     const bb_status created = w->create(host, &ctx, &instance, result.error, sizeof result.error);
     enter_plugin_call(PluginCall::none, nullptr);
     if (created != BB_OK) {
-        send_result(o.msg_fd, created, result, 0, 0, state.details);
+        send_result(o.msg_fd, created, result, 0, 0, state);
         return kExitOk;
     }
     write_message(o.msg_fd, ReadyMessage{});
@@ -148,14 +153,16 @@ int run_workload(const Options &o, HostState &state) {
     ctx.deadline_ns = start + o.duration_ns;
     arm_stop_timer(o.duration_ns);
     enter_plugin_call(PluginCall::run, w->id);
+    state.in_run = true;
     const bb_status status = w->run(instance, host, &ctx, &result);
+    state.in_run = false;
     enter_plugin_call(PluginCall::none, nullptr);
     const uint64_t wall = monotonic_ns() - start;
     ran_on.end = sched_getcpu();
     disarm_stop_timer();
     g_stop_flag = 1;  // anything the workload left running should wind down
     send_result(o.msg_fd, status, result, result.elapsed_ns != 0 ? result.elapsed_ns : wall, start,
-                state.details, ran_on);
+                state, ran_on);
     enter_plugin_call(PluginCall::destroy, w->id);
     if (w->destroy != nullptr) w->destroy(instance);
     enter_plugin_call(PluginCall::none, nullptr);

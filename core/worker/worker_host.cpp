@@ -5,6 +5,8 @@
 #include <time.h>
 
 #include "base/monotonic_clock.h"
+#include "metric_descriptors.h"
+#include "model/metric_values.h"
 #include "protocol/worker_protocol.h"
 
 namespace bytebench::worker {
@@ -72,9 +74,39 @@ void host_record_detail(const bb_host *host, const char *key, const char *value)
     s->details[key] = value;
 }
 
+// The key as a message shows it: a byte more than a key may have, so that a
+// longer key never matches a declared one.
+std::string shown_key(const char *key) {
+    return key != nullptr ? std::string(key, strnlen(key, kMaxDetailKey + 1)) : "(null)";
+}
+
+void host_record_metric(const bb_host *host, const char *key, double value) {
+    HostState *s = state_of(host);
+    const std::string shown = shown_key(key);
+    if (!s->in_run) {
+        host_log(host, BB_LOG_WARN,
+                 ("record_metric(\"" + shown + "\") ignored: call it during run()").c_str());
+        return;
+    }
+    std::string why = undeclared_metric_problem(shown, s->workload_id, s->metric_keys);
+    if (why.empty()) why = metric_value_problem(shown, value);
+    if (why.empty()) {
+        s->metrics[shown] = value;
+    } else if (s->metric_error.empty()) {
+        s->metric_error = why;  // the first bad call names the copy's error
+    }
+}
+
 void on_alarm(int) { g_stop_flag = 1; }
 
 }  // namespace
+
+void expect_metrics(HostState &state, const bb_workload &w) {
+    WorkloadInfo info;
+    read_abi_1_2_descriptors(w, info);
+    state.workload_id = w.id;
+    for (const MetricInfo &m : info.metrics) state.metric_keys.push_back(m.key);
+}
 
 const bb_host *make_host(HostState *state) {
     static bb_host host{};
@@ -91,6 +123,7 @@ const bb_host *make_host(HostState *state) {
     host.plugin_dir = &host_plugin_dir;
     host.get_extension = &host_get_extension;
     host.record_detail = &host_record_detail;
+    host.record_metric = &host_record_metric;
     return &host;
 }
 
