@@ -5,6 +5,7 @@
 // record_metric() fails its test naming the key and keeps the others; a
 // malformed declaration refuses the plugin at load.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <string>
@@ -36,7 +37,8 @@ const nlohmann::json &metric(const nlohmann::json &test, const std::string &key)
 class MetricsRun : public ::testing::Test {
   protected:
     static void SetUpTestSuite() {
-        const std::string out = fresh_dir("metrics-run");
+        // ctest runs each test in a process of its own, at the same time.
+        const std::string out = fresh_dir("metrics-run-" + std::to_string(getpid()));
         const CliResult r = run_metrics(
             out, {"test.metrics", "test.metric_nan", "test.metric_inf", "test.metric_undeclared"});
         ASSERT_TRUE(r.exited()) << r.describe();
@@ -142,10 +144,13 @@ TEST_F(MetricsRun, ABadRecordFailsItsTestNamingTheKeyAndKeepsTheOthers) {
         EXPECT_EQ(t["status"], "error") << t.dump();
         EXPECT_EQ(t["error"], error) << t.dump();
         EXPECT_EQ(t["better"], "higher");
-        // The copy's other data is not lost: its count and its good value.
-        const nlohmann::json &copy = t["passes"][0]["copies"][0];
-        EXPECT_EQ(copy["count"], 100.0) << copy.dump();
-        EXPECT_EQ(copy["metrics"]["lat_us"], 5.0) << copy.dump();
+        // The failing copy's other data is not lost: its count and its good
+        // value (the other copy may have been stopped before it reported).
+        bool kept = false;
+        for (const nlohmann::json &copy : t["passes"][0]["copies"])
+            kept = kept || (copy["count"] == 100.0 && copy.contains("metrics") &&
+                            copy["metrics"]["lat_us"] == 5.0);
+        EXPECT_TRUE(kept) << t.dump();
     }
     EXPECT_EQ(test("test.metrics")["status"], "ok");
 }
