@@ -367,9 +367,10 @@ typedef struct bb_host {
      * (bb_metric_desc.combine).
      * `key` (plugin-owned, read during the call) must be a declared metric
      * key, and `value` a finite number: otherwise the host records the
-     * pass as an error of the test naming the key ("metric p99_us: nan is
-     * not a finite number", "metric p98_us is not declared"), and the other
-     * tests and passes of the run are kept. Outside run() (or in a worker
+     * pass as an error of the test naming the key ("metric 'p99_us': nan
+     * is not a finite number", "metric 'p98_us' is not declared by workload
+     * 'x'; it declares p50_us, p99_us"), and the other tests and passes of
+     * the run are kept. Outside run() (or in a worker
      * of another mode) the call is ignored and says so in the log.
      * Check BB_HAS_FIELD(host, bb_host, record_metric) before calling, or
      * set bb_plugin.min_host_minor to 2. */
@@ -433,10 +434,10 @@ typedef int32_t bb_combine;
  * breaks a rule below when it loads, naming workload and key. */
 typedef struct bb_metric_desc {
     uint32_t struct_size;
-    const char *key;    /* [a-z0-9_]+, at most 64 bytes, unique within the
-                         * workload: "p99_us" */
-    const char *name;   /* display name, "p99 latency"; "" = the key */
-    const char *unit;   /* as printed in reports, "us"; may be "" */
+    const char *key;     /* [a-z0-9_]+, at most 64 bytes, unique within the
+                          * workload: "p99_us" */
+    const char *name;    /* display name, "p99 latency"; "" = the key */
+    const char *unit;    /* as printed in reports, "us"; may be "" */
     bb_direction better; /* BB_HIGHER_IS_BETTER or BB_LOWER_IS_BETTER */
     bb_combine combine;  /* BB_COMBINE_* */
 } bb_metric_desc;
