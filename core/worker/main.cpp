@@ -25,6 +25,7 @@
 #include "base/monotonic_clock.h"
 #include "fault_report.h"
 #include "janitor.h"
+#include "metric_descriptors.h"
 #include "param_descriptors.h"
 #include "plugin_loader.h"
 #include "protocol/worker_protocol.h"
@@ -122,7 +123,8 @@ int run_workload(const Options &o, HostState &state) {
     WorkloadInfo info;
     info.id = w->id;
     info.params = read_params(*w);
-    expect_metrics(state, *w);
+    read_abi_1_2_descriptors(*w, info);
+    expect_metrics(state, info);
     const RunParams params(info, o.params);
 
     bb_run_context ctx{};

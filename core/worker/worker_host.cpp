@@ -5,7 +5,6 @@
 #include <time.h>
 
 #include "base/monotonic_clock.h"
-#include "metric_descriptors.h"
 #include "model/metric_values.h"
 #include "protocol/worker_protocol.h"
 
@@ -101,11 +100,9 @@ void on_alarm(int) { g_stop_flag = 1; }
 
 }  // namespace
 
-void expect_metrics(HostState &state, const bb_workload &w) {
-    WorkloadInfo info;
-    read_abi_1_2_descriptors(w, info);
-    state.workload_id = w.id;
-    for (const MetricInfo &m : info.metrics) state.metric_keys.push_back(m.key);
+void expect_metrics(HostState &state, const WorkloadInfo &workload) {
+    state.workload_id = workload.id;
+    for (const MetricInfo &m : workload.metrics) state.metric_keys.push_back(m.key);
 }
 
 const bb_host *make_host(HostState *state) {

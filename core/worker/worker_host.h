@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "model/plugin_info.h"
+
 namespace bytebench::worker {
 
 // Set from the SIGALRM handler when the timed interval is over.
@@ -31,8 +33,8 @@ struct HostState {
     std::string metric_error;  // "" when every call was valid
 };
 
-// Makes record_metric() accept the metrics `w` declares.
-void expect_metrics(HostState &state, const bb_workload &w);
+// Makes record_metric() accept the metrics `workload` declares.
+void expect_metrics(HostState &state, const WorkloadInfo &workload);
 
 // Returns the host table; `state` must outlive every plugin call.
 const bb_host *make_host(HostState *state);
