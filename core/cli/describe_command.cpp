@@ -1,4 +1,5 @@
-// `bytebench describe TEST|WORKLOAD`: what one test measures and how, its
+// `bytebench describe TEST|WORKLOAD`: what one test measures and how (which
+// way its value is better, its metrics, what it needs, its set-up), its
 // parameters with what they allow, and the plugin file it comes from; for a
 // suite test, as the suite sets it up.
 #include <bytebench/plugin.h>
@@ -35,6 +36,64 @@ std::string flags_text(uint32_t flags) {
     return text.empty() ? "none" : text;
 }
 
+std::string better_text(Direction better) {
+    return better == Direction::lower_is_better
+               ? "lower (index = baseline / value * 10, so a higher index is still better)"
+               : "higher";
+}
+
+// "64 MiB", "1.5 GiB": requirements are whole MiB or GiB in practice.
+std::string bytes_text(uint64_t bytes) {
+    constexpr double kMiB = 1024.0 * 1024.0;
+    if (bytes >= uint64_t(1) << 30) return text_format("%g GiB", double(bytes) / (kMiB * 1024));
+    if (bytes >= uint64_t(1) << 20) return text_format("%g MiB", double(bytes) / kMiB);
+    return std::to_string(bytes) + " bytes";
+}
+
+std::string joined(const std::vector<std::string> &names) {
+    std::string text;
+    for (const std::string &n : names) text += (text.empty() ? "" : ", ") + n;
+    return text;
+}
+
+// What the workload needs (checked before any worker starts), or "nothing".
+std::string requirements_text(const Requirements &r) {
+    std::vector<std::string> parts;
+    if (!r.cpu_features.empty()) parts.push_back("CPU features " + joined(r.cpu_features));
+    if (r.temp_space_bytes > 0) parts.push_back(bytes_text(r.temp_space_bytes) + " temp space");
+    if (r.memory_bytes > 0) parts.push_back(bytes_text(r.memory_bytes) + " memory");
+    if (!r.tools.empty()) parts.push_back("tools " + joined(r.tools));
+    if (r.root) parts.push_back("root");
+    if (parts.empty()) return "nothing";
+    std::string text = joined(parts);
+    if (r.temp_space_bytes > 0 || r.memory_bytes > 0) text += " (per copy)";
+    return text;
+}
+
+std::string setup_text(const WorkloadInfo &w) {
+    if (!w.has_setup && !w.has_teardown) return "no";
+    std::string text = w.has_setup ? "yes" : "teardown only";
+    if (w.has_setup && w.has_teardown) text += ", with teardown";
+    return text + text_format(" (time limit %g s)", w.setup_timeout_s);
+}
+
+std::string metrics_text(const std::vector<MetricInfo> &metrics) {
+    if (metrics.empty()) return "Metrics: none\n";
+    size_t key_width = 3, name_width = 4, unit_width = 4;
+    for (const MetricInfo &m : metrics) {
+        key_width = std::max(key_width, m.key.size());
+        name_width = std::max(name_width, m.name.size());
+        unit_width = std::max(unit_width, m.unit.size());
+    }
+    std::string text = "Metrics (recorded by each copy in each pass):\n";
+    for (const MetricInfo &m : metrics)
+        text += text_format("  %-*s  %-*s  %-*s  %-6s better  combine %s\n", int(key_width),
+                            m.key.c_str(), int(name_width), m.name.c_str(), int(unit_width),
+                            m.unit.empty() ? "-" : m.unit.c_str(), direction_name(m.better),
+                            to_string(m.combine));
+    return text;
+}
+
 // The value the test runs with, when the suite sets another than the default.
 std::string suite_value(const PlannedTest &t, const ParamInfo &p) {
     for (const auto &[key, value] : t.params)
@@ -60,6 +119,7 @@ std::string describe_text(const PlannedTest &t, const PluginCatalog &catalog) {
     text += line("plugin", plugin.id + " " + plugin.version + " (ABI " + plugin.abi + ")");
     text += line("plugin file", plugin.path);
     text += line("unit", count_text(w));
+    text += line("better", better_text(w.better));
     text += line("category", t.category.empty() ? "-" : t.category);
     text += line("passes", std::to_string(t.passes) + " (" + (w.repeat_long ? "long" : "short") +
                                " repeat class)");
@@ -67,7 +127,9 @@ std::string describe_text(const PlannedTest &t, const PluginCatalog &catalog) {
     text += line("baseline", t.baseline ? text_format("%g", *t.baseline) : "none (no index)");
     text += line("flags", flags_text(w.flags));
     text += line("processes", std::to_string(w.processes_per_copy) + " per copy, at most");
-    return text + params_text(t);
+    text += line("requires", requirements_text(w.requirements));
+    text += line("set-up", setup_text(w));
+    return text + metrics_text(w.metrics) + params_text(t);
 }
 
 }  // namespace

@@ -84,6 +84,20 @@ std::vector<std::string> worker_args(const PassRequest &r, int copy, const std::
     return args;
 }
 
+// Keeps the finite values; the first that is not (the worker refuses them,
+// so only a confused worker sends one) is the copy's error.
+void take_metrics(Copy &c, const MetricValues &metrics) {
+    for (const auto &[key, value] : metrics) {
+        const std::string problem = metric_value_problem(key, value);
+        if (problem.empty()) {
+            c.outcome.metrics[key] = value;
+        } else if (c.status == Status::ok) {
+            c.status = Status::error;
+            c.error = problem;
+        }
+    }
+}
+
 void handle_message(Copy &c, const WorkerMessage &message, const std::string &label) {
     if (const auto *ready = std::get_if<ReadyMessage>(&message)) {
         c.ready = true;
@@ -111,6 +125,7 @@ void handle_message(Copy &c, const WorkerMessage &message, const std::string &la
         c.outcome.seconds = double(r->elapsed_ns) / 1e9;
         c.outcome.start_ns = r->start_ns;
         c.outcome.details = r->details;
+        take_metrics(c, r->metrics);
         c.outcome.cpu_start = r->cpu_start;
         c.outcome.cpu_end = r->cpu_end;
     } else if (const auto *fail = std::get_if<FailMessage>(&message)) {
@@ -452,12 +467,19 @@ class Pass {
             fs::remove_all(c.temp_dir, ec);
         }
         if (first != UINT64_MAX) out.start_spread_ms = double(last - first) / 1e6;
+        out.metrics = combine_copies(r_.test->workload.metrics, copy_metrics(out));
         if (out.status == Status::ok && !forced_error_.empty()) {
             out.status = forced_status_;
             out.error = forced_error_;
         }
         copies_.clear();  // reaps and closes
         return out;
+    }
+
+    static std::vector<MetricValues> copy_metrics(const PassOutcome &pass) {
+        std::vector<MetricValues> metrics;
+        for (const CopyOutcome &c : pass.copies) metrics.push_back(c.metrics);
+        return metrics;
     }
 
     const PassRequest &r_;

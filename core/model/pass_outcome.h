@@ -1,5 +1,5 @@
-// What one pass of a test measured: each copy's count, time, start, details
-// and CPU, and the pass's status (exec/pass_runner.h runs a pass).
+// What one pass of a test measured: each copy's count, time, start, details,
+// metrics and CPU, and the pass's status (exec/pass_runner.h runs a pass).
 #pragma once
 
 #include <cstdint>
@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "model/metric_values.h"
 #include "model/status.h"
 
 namespace bytebench {
@@ -16,6 +17,7 @@ struct CopyOutcome {
     double seconds = 0;
     uint64_t start_ns = 0;                       // CLOCK_MONOTONIC when the copy started its run
     std::map<std::string, std::string> details;  // what the workload recorded (ABI 1.1)
+    MetricValues metrics;                        // record_metric() (ABI 1.2), finite
     int pu = -1;         // the PU the copy was pinned to (--placement), -1: not pinned
     int cpu_start = -1;  // the CPU it was on when run() began, and when it ended
     int cpu_end = -1;
@@ -26,6 +28,7 @@ struct PassOutcome {
     std::string error;
     std::vector<CopyOutcome> copies;
     double count = 0;            // summed over copies
+    MetricValues metrics;        // per declared metric some copy recorded: combine_copies()
     double seconds = 0;          // mean over copies
     double start_spread_ms = 0;  // last copy's start minus the first's
     // What the copies wrote to stdout and stderr between their release at

@@ -74,7 +74,7 @@ void parse_abi_1_2_members(const json &j, WorkloadInfo &w) {
 }
 
 void add_abi_1_2_members(const WorkloadInfo &w, json &j) {
-    if (w.better != Direction::higher_is_better) j["better"] = direction_name(w.better);
+    j["better"] = direction_name(w.better);  // always: "higher" for a plugin built before 1.2
     if (!w.metrics.empty()) {
         json metrics = json::array();
         for (const MetricInfo &m : w.metrics) metrics.push_back(metric_json(m));

@@ -8,11 +8,42 @@
 
 #include "base/decimal.h"
 #include "base/schema_name.h"
+#include "model/metric_values.h"
 #include "model/scaling.h"
 
 namespace bytebench {
 
 namespace {
+
+// The index interval that goes with a value's interval: its ends swap for a
+// lower-is-better value (the lower value is the higher index).
+Interval index_interval(const Interval &value, double baseline, Direction better) {
+    const double a = index_of(value.lo, baseline, better), b = index_of(value.hi, baseline, better);
+    return {std::min(a, b), std::max(a, b)};
+}
+
+// The metric values of the passes with status ok: what a metric's value
+// and statistics are made of.
+std::vector<const MetricValues *> ok_pass_metrics(const std::vector<PassOutcome> &passes) {
+    std::vector<const MetricValues *> out;
+    for (const PassOutcome &p : passes)
+        if (p.status == Status::ok) out.push_back(&p.metrics);
+    return out;
+}
+
+// The metrics' numbers as first_non_finite lists them: each pass's combined
+// values (a sum over copies can overflow) and each metric's mean and spread.
+void add_metric_numbers(const TestRecord &r, std::vector<std::pair<std::string, double>> &numbers) {
+    for (size_t i = 0; i < r.passes.size(); ++i)
+        for (const auto &[key, value] : r.passes[i].metrics)
+            numbers.emplace_back("pass " + std::to_string(i + 1) + "'s metric '" + key + "'",
+                                 value);
+    for (const MetricInfo &m : r.test.workload.metrics)
+        if (const auto stats = summarize_metric(ok_pass_metrics(r.passes), m.key)) {
+            numbers.emplace_back("metric '" + m.key + "' mean", stats->mean);
+            numbers.emplace_back("metric '" + m.key + "' standard deviation", stats->stddev);
+        }
+}
 
 // The first number of a scored test that is not finite, as "its <what> is
 // <value>", or "". Counts are finite and at least 0 when they arrive (the
@@ -46,9 +77,13 @@ std::string first_non_finite(const TestRecord &r) {
         numbers.emplace_back("value's interval", r.value_ci95->lo);
         numbers.emplace_back("value's interval", r.value_ci95->hi);
         if (r.test.baseline) {
-            numbers.emplace_back("index's interval", index_of(r.value_ci95->hi, *r.test.baseline));
+            const Interval index =
+                index_interval(*r.value_ci95, *r.test.baseline, r.test.workload.better);
+            numbers.emplace_back("index's interval", index.lo);
+            numbers.emplace_back("index's interval", index.hi);
         }
     }
+    add_metric_numbers(r, numbers);
     for (const auto &[what, value] : numbers)
         if (!std::isfinite(value)) return "its " + what + " is " + decimal_text(value);
     return "";
@@ -60,13 +95,14 @@ void finish_test(TestRecord &r) {
     if (r.status != Status::ok) return;
     std::vector<PassSample> samples;
     for (const PassOutcome &p : r.passes) samples.push_back({p.count, p.seconds});
-    r.score = score_test(samples, r.test.workload.time_base_s);
+    const Direction better = r.test.workload.better;
+    r.score = score_test(samples, r.test.workload.time_base_s, better);
     if (!r.score) {
         r.status = Status::error;
         r.error = "No measured results";
         return;
     }
-    if (r.test.baseline) r.index = index_of(r.score->value, *r.test.baseline);
+    if (r.test.baseline) r.index = index_of(r.score->value, *r.test.baseline, better);
     const KeptPasses kept = kept_passes(*r.score);
     r.statistics = sample_statistics(kept.values);
     r.value_ci95 = geometric_mean_interval(kept.values);
@@ -109,10 +145,16 @@ void compute_indexes(CopyPassRecord &run, const Suite &suite) {
         for (const TestRecord &t : run.tests) {
             if (t.test.category != category || !t.test.baseline) continue;
             members.insert(t.test.id);
-            entries.push_back(
-                {*t.test.baseline, t.index ? std::optional<double>(t.score->value) : std::nullopt});
-            if (t.index)
-                samples.push_back({t.test.name, *t.test.baseline, kept_passes(*t.score).values});
+            // Scores and intervals are made of higher-is-better numbers.
+            const Direction better = t.test.workload.better;
+            const double baseline = as_higher_is_better(*t.test.baseline, better);
+            entries.push_back({baseline, t.index ? std::optional<double>(
+                                                       as_higher_is_better(t.score->value, better))
+                                                 : std::nullopt});
+            if (!t.index) continue;
+            std::vector<double> kept = kept_passes(*t.score).values;
+            for (double &v : kept) v = as_higher_is_better(v, better);
+            samples.push_back({t.test.name, baseline, std::move(kept)});
         }
         const CategoryScore score = score_category(entries, int(members.size()));
         IndexInterval interval = delta_index_interval(samples);
@@ -157,6 +199,7 @@ nlohmann::json pass_json(const PassOutcome &p, uint32_t time_base_s, std::option
         if (c.pu >= 0) copy["pu"] = c.pu;
         if (c.cpu_start >= 0) copy["cpu_start"] = c.cpu_start;
         if (c.cpu_end >= 0) copy["cpu_end"] = c.cpu_end;
+        if (!c.metrics.empty()) copy["metrics"] = c.metrics;
         copies.push_back(std::move(copy));
     }
     nlohmann::json j = {{"count", p.count},
@@ -168,6 +211,7 @@ nlohmann::json pass_json(const PassOutcome &p, uint32_t time_base_s, std::option
     if (kept) j["kept"] = *kept;
     if (outlier) j["outlier"] = *outlier;
     if (!p.error.empty()) j["error"] = p.error;
+    if (!p.metrics.empty()) j["metrics"] = p.metrics;
     return j;
 }
 
@@ -192,6 +236,30 @@ void add_warnings(nlohmann::json &test, const TestRecord &r) {
     if (!r.warnings.empty()) test["warnings"] = r.warnings;
 }
 
+// A declared metric's descriptor and, when some ok pass has a value for
+// it, its value (the mean) and statistics (docs/result-schema.md).
+nlohmann::json metric_json(const MetricInfo &m, const std::vector<PassOutcome> &passes) {
+    nlohmann::json j = {{"key", m.key},
+                        {"name", m.name},
+                        {"unit", m.unit},
+                        {"better", direction_name(m.better)},
+                        {"combine", to_string(m.combine)}};
+    const std::optional<SampleStatistics> s = summarize_metric(ok_pass_metrics(passes), m.key);
+    if (!s) return j;
+    j["value"] = s->mean;
+    j["stats"] = {{"n", s->n},     {"min", s->min},   {"median", s->median},
+                  {"max", s->max}, {"mean", s->mean}, {"stddev", s->stddev}};
+    if (s->cv) j["stats"]["cv"] = *s->cv;
+    if (s->ci95) j["stats"]["ci95"] = interval_json(*s->ci95);
+    return j;
+}
+
+nlohmann::json metrics_json(const TestRecord &r) {
+    nlohmann::json metrics = nlohmann::json::array();
+    for (const MetricInfo &m : r.test.workload.metrics) metrics.push_back(metric_json(m, r.passes));
+    return metrics;
+}
+
 nlohmann::json test_json(const TestRecord &r) {
     const PlannedTest &t = r.test;
     nlohmann::json params = nlohmann::json::object();
@@ -201,6 +269,7 @@ nlohmann::json test_json(const TestRecord &r) {
                         {"name", t.name},
                         {"category", t.category},
                         {"unit", t.workload.unit},
+                        {"better", direction_name(t.workload.better)},
                         {"time_base_s", t.workload.time_base_s},
                         {"params", params},
                         {"status", to_string(r.status)},
@@ -235,8 +304,9 @@ nlohmann::json test_json(const TestRecord &r) {
         if (r.quick_half_width) j["quick"]["half_width"] = *r.quick_half_width;
     }
     if (r.index && r.value_ci95 && t.baseline)
-        j["index_ci95"] = interval_json(
-            {index_of(r.value_ci95->lo, *t.baseline), index_of(r.value_ci95->hi, *t.baseline)});
+        j["index_ci95"] =
+            interval_json(index_interval(*r.value_ci95, *t.baseline, t.workload.better));
+    if (!t.workload.metrics.empty()) j["metrics"] = metrics_json(r);
     if (nlohmann::json details = details_json(r.passes); !details.empty())
         j["details"] = std::move(details);
     nlohmann::json passes = nlohmann::json::array();

@@ -29,14 +29,18 @@ Stats describe(const std::vector<double> &values) {
     return s;
 }
 
-std::optional<TestScore> score_test(const std::vector<PassSample> &passes, uint32_t time_base_s) {
+std::optional<TestScore> score_test(const std::vector<PassSample> &passes, uint32_t time_base_s,
+                                    Direction better) {
     if (passes.empty()) return std::nullopt;
-    // Rank by raw count (UnixBench sorts COUNT0, not the rate) and drop the
-    // lowest third. A stable sort keeps ties in pass order.
+    // Rank by raw count (UnixBench sorts COUNT0, not the rate), worst first,
+    // and drop the worst third. A stable sort keeps ties in pass order.
     std::vector<size_t> order(passes.size());
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return passes[a].count < passes[b].count; });
+    const bool lower_is_better = better == Direction::lower_is_better;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        return lower_is_better ? passes[a].count > passes[b].count
+                               : passes[a].count < passes[b].count;
+    });
     const size_t dropped = passes.size() / 3;
 
     TestScore score;

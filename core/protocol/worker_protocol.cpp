@@ -60,14 +60,34 @@ json count_json(double count) {
     return decimal_text(count);
 }
 
+// A number, or one of the texts count_json writes; nullopt for anything else.
+std::optional<double> number_of(const json &value) {
+    if (value.is_number()) return value.get<double>();
+    const std::string text = text_of(value);
+    if (text == "nan") return std::numeric_limits<double>::quiet_NaN();
+    if (text == "inf") return std::numeric_limits<double>::infinity();
+    if (text == "-inf") return -std::numeric_limits<double>::infinity();
+    return std::nullopt;
+}
+
 // A count that is missing, null or neither a number nor one of those texts
 // is NaN, never 0: the pass runner refuses it as the copy's error.
 double count_of(const json &value) {
-    if (value.is_number()) return value.get<double>();
-    const std::string text = text_of(value);
-    if (text == "inf") return std::numeric_limits<double>::infinity();
-    if (text == "-inf") return -std::numeric_limits<double>::infinity();
-    return std::numeric_limits<double>::quiet_NaN();
+    return number_of(value).value_or(std::numeric_limits<double>::quiet_NaN());
+}
+
+json metrics_json(const std::map<std::string, double> &metrics) {
+    json out = json::object();
+    for (const auto &[key, value] : metrics) out[key] = count_json(value);
+    return out;
+}
+
+std::map<std::string, double> metrics_of(const json &value) {
+    std::map<std::string, double> out;
+    if (!value.is_object()) return out;
+    for (const auto &[key, v] : value.items())
+        if (const std::optional<double> number = number_of(v)) out[key] = *number;
+    return out;
 }
 
 ResultMessage decode_result(const json &m) {
@@ -78,6 +98,7 @@ ResultMessage decode_result(const json &m) {
     r.start_ns = whole_member<uint64_t>(m, "start_ns", 0);
     r.error = string_member(m, "error");
     r.details = string_members(m, "details");
+    r.metrics = metrics_of(member(m, "metrics"));
     r.cpu_start = whole_member<int>(m, "cpu_start", -1);
     r.cpu_end = whole_member<int>(m, "cpu_end", -1);
     return r;
@@ -102,11 +123,12 @@ json encode_message(const WorkerMessage &message) {
             },
             [](const ResultMessage &m) {
                 const json count = count_json(m.count);
-                return json{{"type", "result"},       {"status", std::string(to_string(m.status))},
-                            {"count", count},         {"elapsed_ns", m.elapsed_ns},
-                            {"start_ns", m.start_ns}, {"error", m.error},
-                            {"details", m.details},   {"cpu_start", m.cpu_start},
-                            {"cpu_end", m.cpu_end}};
+                return json{
+                    {"type", "result"},         {"status", std::string(to_string(m.status))},
+                    {"count", count},           {"elapsed_ns", m.elapsed_ns},
+                    {"start_ns", m.start_ns},   {"error", m.error},
+                    {"details", m.details},     {"metrics", metrics_json(m.metrics)},
+                    {"cpu_start", m.cpu_start}, {"cpu_end", m.cpu_end}};
             },
             [](const DescribeMessage &m) {
                 return json{{"type", "describe"}, {"plugin", m.plugin}};

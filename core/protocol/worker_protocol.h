@@ -18,7 +18,8 @@
 //   {"type":"log","level":1,"text":"..."}      any mode: the plugin's log line
 //   {"type":"progress","fraction":0.5}         run: the workload's progress
 //   {"type":"result","status":"ok","count":1.0,"elapsed_ns":1,"start_ns":1,
-//    "error":"","details":{"k":"v"},"cpu_start":0,"cpu_end":0}
+//    "error":"","details":{"k":"v"},"metrics":{"p99_us":12.5},
+//    "cpu_start":0,"cpu_end":0}
 //                                              run: the copy's outcome;
 //                                              report: {"type":"result","status":"ok"}
 //   {"type":"describe","plugin":{...}}         describe: the plugin's descriptors
@@ -28,6 +29,8 @@
 // A count that is not a finite number (a workload's NaN or infinity) is sent
 // as the text "nan", "inf" or "-inf": JSON has no such numbers. A result
 // without a count, or with anything else there, decodes to a count of NaN.
+// A metric value travels the same way; a metric member that is neither a
+// number nor one of those texts is dropped.
 //
 // A line that is not one of these (not JSON, no known type, too long) is read
 // as a GarbageMessage, so that a confused worker or a plugin that writes to
@@ -78,6 +81,7 @@ struct ResultMessage {
     uint64_t start_ns = 0;    // CLOCK_MONOTONIC when run() was called
     std::string error;        // with error and skipped
     std::map<std::string, std::string> details;  // bb_host.record_detail (ABI 1.1)
+    std::map<std::string, double> metrics;       // bb_host.record_metric (ABI 1.2)
     int cpu_start = -1;  // the CPU when run() began and when it returned; -1: unknown
     int cpu_end = -1;
 };

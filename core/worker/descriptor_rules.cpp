@@ -48,11 +48,11 @@ std::string key_problem(const std::string &what, const char *key) {
 }
 
 std::string size_problem(const std::string &what, uint32_t struct_size,
-                         const std::vector<FieldEnd> &fields) {
+                         const std::vector<FieldEnd> &fields, const char *abi) {
     for (const FieldEnd &f : fields)
         if (struct_size < f.end)
             return what + ": its descriptor is " + std::to_string(struct_size) +
-                   " bytes, too small for `" + f.name + "` (ABI 1.0 needs " +
+                   " bytes, too small for `" + f.name + "` (ABI " + abi + " needs " +
                    std::to_string(fields.back().end) + ")";
     return "";
 }

@@ -36,9 +36,10 @@ struct FieldEnd {
 // "" when a struct of `struct_size` bytes holds every one of `fields` (the
 // fields every reader needs, in order), else "<what>: its descriptor is N
 // bytes, too small for `field` (ABI 1.0 needs M)", naming the first field it
-// lacks.
+// lacks; `abi` is the version that introduced the struct (a metric
+// descriptor is 1.2's).
 std::string size_problem(const std::string &what, uint32_t struct_size,
-                         const std::vector<FieldEnd> &fields);
+                         const std::vector<FieldEnd> &fields, const char *abi = "1.0");
 
 // Entry `i` of a plugin's descriptor array (params, metrics): the array
 // holds structs of the size the plugin was compiled with (first's

@@ -29,6 +29,7 @@
 #include "base/monotonic_clock.h"
 #include "fault_report.h"
 #include "janitor.h"
+#include "metric_descriptors.h"
 #include "param_descriptors.h"
 #include "plugin_loader.h"
 #include "protocol/worker_protocol.h"
@@ -72,8 +73,7 @@ struct RanOn {
 };
 
 void send_result(int msg_fd, bb_status status, const bb_run_result &r, uint64_t elapsed_ns,
-                 uint64_t start_ns, const std::map<std::string, std::string> &details,
-                 RanOn ran_on = {}) {
+                 uint64_t start_ns, const HostState &state, RanOn ran_on = {}) {
     ResultMessage m;
     m.status = status == BB_OK        ? Status::ok
                : status == BB_SKIPPED ? Status::skipped
@@ -83,7 +83,12 @@ void send_result(int msg_fd, bb_status status, const bb_run_result &r, uint64_t 
     m.count = r.count;
     m.elapsed_ns = elapsed_ns;
     m.start_ns = start_ns;
-    m.details = details;
+    m.details = state.details;
+    m.metrics = state.metrics;
+    if (m.status == Status::ok && !state.metric_error.empty()) {
+        m.status = Status::error;  // a bad record_metric(); the rest still goes out
+        m.error = state.metric_error;
+    }
     m.cpu_start = ran_on.start;
     m.cpu_end = ran_on.end;
     write_message(msg_fd, m);
@@ -125,6 +130,8 @@ int run_workload(const Options &o, HostState &state) {
     WorkloadInfo info;
     info.id = w->id;
     info.params = read_params(*w);
+    read_abi_1_2_descriptors(*w, info);
+    expect_metrics(state, info);
     const RunParams params(info, o.params);
 
     bb_run_context ctx{};
@@ -145,7 +152,7 @@ int run_workload(const Options &o, HostState &state) {
     const bb_status created = w->create(host, &ctx, &instance, result.error, sizeof result.error);
     enter_plugin_call(PluginCall::none, nullptr);
     if (created != BB_OK) {
-        send_result(o.msg_fd, created, result, 0, 0, state.details);
+        send_result(o.msg_fd, created, result, 0, 0, state);
         return kExitOk;
     }
     // What create() printed goes out before "ready", run()'s before the
@@ -161,7 +168,9 @@ int run_workload(const Options &o, HostState &state) {
     ctx.deadline_ns = start + o.duration_ns;
     arm_stop_timer(o.duration_ns);
     enter_plugin_call(PluginCall::run, w->id);
+    state.in_run = true;
     const bb_status status = w->run(instance, host, &ctx, &result);
+    state.in_run = false;
     enter_plugin_call(PluginCall::none, nullptr);
     const uint64_t wall = monotonic_ns() - start;
     ran_on.end = sched_getcpu();
@@ -169,7 +178,7 @@ int run_workload(const Options &o, HostState &state) {
     set_stop_flag_after_run();
     std::fflush(nullptr);
     send_result(o.msg_fd, status, result, result.elapsed_ns != 0 ? result.elapsed_ns : wall, start,
-                state.details, ran_on);
+                state, ran_on);
     enter_plugin_call(PluginCall::destroy, w->id);
     if (w->destroy != nullptr) w->destroy(instance);
     enter_plugin_call(PluginCall::none, nullptr);

@@ -53,7 +53,7 @@ std::string metrics_problem(const bb_workload &w, const std::string &named) {
                " metrics; BB_MAX_METRICS is " + std::to_string(BB_MAX_METRICS);
     if (w.metrics == nullptr) return named + " declares metrics but metrics is NULL";
     if (const std::string why =
-            size_problem(named + " metric #0", w.metrics[0].struct_size, kMetricFields);
+            size_problem(named + " metric #0", w.metrics[0].struct_size, kMetricFields, "1.2");
         !why.empty())
         return why;
     std::set<std::string> keys;
@@ -93,7 +93,7 @@ std::string names_problem(uint32_t count, const char *const *names, const std::s
 std::string requirements_problem(const bb_requirements *r, const std::string &named) {
     if (r == nullptr) return "";
     if (const std::string why =
-            size_problem(named + " requirements", r->struct_size, kRequirementFields);
+            size_problem(named + " requirements", r->struct_size, kRequirementFields, "1.2");
         !why.empty())
         return why;
     if (std::string why = names_problem(r->cpu_feature_count, r->cpu_features,

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "base/monotonic_clock.h"
+#include "model/metric_values.h"
 #include "protocol/worker_protocol.h"
 #include "stop_flag.h"
 
@@ -71,9 +72,37 @@ void host_record_detail(const bb_host *host, const char *key, const char *value)
     s->details[key] = value;
 }
 
+// The key as a message shows it: a byte more than a key may have, so that a
+// longer key never matches a declared one.
+std::string shown_key(const char *key) {
+    return key != nullptr ? std::string(key, strnlen(key, kMaxDetailKey + 1)) : "(null)";
+}
+
+void host_record_metric(const bb_host *host, const char *key, double value) {
+    HostState *s = state_of(host);
+    const std::string shown = shown_key(key);
+    if (!s->in_run) {
+        host_log(host, BB_LOG_WARN,
+                 ("record_metric(\"" + shown + "\") ignored: call it during run()").c_str());
+        return;
+    }
+    std::string why = undeclared_metric_problem(shown, s->workload_id, s->metric_keys);
+    if (why.empty()) why = metric_value_problem(shown, value);
+    if (why.empty()) {
+        s->metrics[shown] = value;
+    } else if (s->metric_error.empty()) {
+        s->metric_error = why;  // the first bad call names the copy's error
+    }
+}
+
 void on_alarm(int) { set_stop_flag_at_deadline(); }
 
 }  // namespace
+
+void expect_metrics(HostState &state, const WorkloadInfo &workload) {
+    state.workload_id = workload.id;
+    for (const MetricInfo &m : workload.metrics) state.metric_keys.push_back(m.key);
+}
 
 const bb_host *make_host(HostState *state) {
     static bb_host host{};
@@ -90,6 +119,7 @@ const bb_host *make_host(HostState *state) {
     host.plugin_dir = &host_plugin_dir;
     host.get_extension = &host_get_extension;
     host.record_detail = &host_record_detail;
+    host.record_metric = &host_record_metric;
     return &host;
 }
 

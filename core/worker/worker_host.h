@@ -7,6 +7,9 @@
 #include <csignal>
 #include <map>
 #include <string>
+#include <vector>
+
+#include "model/plugin_info.h"
 
 namespace bytebench::worker {
 
@@ -16,7 +19,19 @@ struct HostState {
     std::string plugin_dir;  // directory of the plugin file
     uint64_t last_progress_ns = 0;
     std::map<std::string, std::string> details;  // record_detail(), sent with the result
+
+    // record_metric() (ABI 1.2): accepted only while run() runs, for the
+    // keys the workload declared; the values and the first bad call (which
+    // makes the copy's result an error) go out with the result.
+    std::string workload_id;
+    std::vector<std::string> metric_keys;  // declared, in order
+    bool in_run = false;
+    std::map<std::string, double> metrics;
+    std::string metric_error;  // "" when every call was valid
 };
+
+// Makes record_metric() accept the metrics `workload` declares.
+void expect_metrics(HostState &state, const WorkloadInfo &workload);
 
 // Returns the host table; `state` must outlive every plugin call.
 const bb_host *make_host(HostState *state);

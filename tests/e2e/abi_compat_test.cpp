@@ -61,6 +61,23 @@ TEST(AbiCompatibility, APluginBuiltAgainstTheFrozen11HeaderRunsWithItsParameters
         << described.out;
 }
 
+// Plugins built before 1.2 have no direction or metrics: the defaults.
+TEST(AbiCompatibility, OlderPluginsDescribeAHigherIsBetterValueWithoutMetrics) {
+    for (const auto &[file, id] :
+         {std::pair<std::string, std::string>{"frozen-1.0/frozen_1_0.so", "test.frozen"},
+          {"frozen-1.1/frozen_1_1.so", "test.frozen11"}}) {
+        const CliResult r =
+            run_process(Command(BYTEBENCH_WORKER, {"describe", "--plugin",
+                                                   kTestPlugins + "/" + file, "--msg-fd", "1"}));
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        const nlohmann::json message = nlohmann::json::parse(r.out);
+        const nlohmann::json &w = message["plugin"]["workloads"][0];
+        EXPECT_EQ(w["id"], id);
+        EXPECT_EQ(w["better"], "higher") << w.dump();
+        EXPECT_FALSE(w.contains("metrics")) << w.dump();
+    }
+}
+
 TEST(AbiCompatibility, TheFrozen10PluginIsListedWithItsOwnAbi) {
     const CliResult r = run_cli({"--plugin-path", kTestPlugins + "/frozen-1.0", "plugins"});
     ASSERT_EQ(r.exit_code, 0) << r.err;

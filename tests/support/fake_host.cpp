@@ -24,6 +24,9 @@ const void *host_get_extension(const bb_host *, const char *) { return nullptr; 
 void host_record_detail(const bb_host *, const char *key, const char *value) {
     fake_host_state().details[key] = value;
 }
+void host_record_metric(const bb_host *, const char *key, double value) {
+    fake_host_state().metrics[key] = value;
+}
 
 }  // namespace
 
@@ -47,6 +50,7 @@ const bb_host *fake_host() {
         h.plugin_dir = &host_plugin_dir;
         h.get_extension = &host_get_extension;
         h.record_detail = &host_record_detail;
+        h.record_metric = &host_record_metric;
         return h;
     }();
     return &host;

@@ -18,6 +18,7 @@ struct FakeHostState {
     std::string temp_dir;                        // temp_dir() answers NULL while this is ""
     std::string plugin_dir;                      // plugin_dir()
     std::map<std::string, std::string> details;  // what record_detail() was given
+    std::map<std::string, double> metrics;       // what record_metric() was given
 };
 FakeHostState &fake_host_state();
 
@@ -25,7 +26,7 @@ FakeHostState &fake_host_state();
 extern volatile int32_t g_stop_flag;
 
 // The host table (log and progress do nothing; get_extension answers NULL;
-// record_detail stores into fake_host_state().details).
+// record_detail and record_metric store into fake_host_state()).
 const bb_host *fake_host();
 
 // The clock of the real host (base/monotonic_clock.h).

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "fma_kernels.hpp"
+#include "fsync_latency.h"
 #include "isa.hpp"
 
 namespace {
@@ -104,4 +105,5 @@ BYTEBENCH_PLUGIN(bytebench::Plugin("com.example.vector")
                      .vendor("Example Corp.")
                      .version("1.0")
                      .min_host_minor(0)  // details are optional: ABI 1.0 hosts will do
-                     .add(kFmaThroughput))
+                     .add(kFmaThroughput)
+                     .add(&fsync_latency_workload))  // plain C: fsync_latency.c

@@ -1,6 +1,7 @@
 // Tests of the vendor plugins' logic, without a test framework:
-//   vendor_plugin_tests isa|kernels|escape|junit
+//   vendor_plugin_tests isa|kernels|escape|junit|fsync
 // Each group prints what it checks and exits non-zero on the first failure.
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -14,8 +15,10 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 #include "fma_kernels.hpp"
+#include "fsync_latency.h"
 #include "isa.hpp"
 #include "junit_xml.hpp"
 
@@ -258,17 +261,76 @@ void test_junit() {
         "invalid JSON is refused");
 }
 
+// fsync-latency (plain C) through a minimal host of our own: a short run
+// records its three latency metrics, ordered p50 <= p99 <= max.
+struct FakeHost {
+    bb_host host{};
+    std::string temp_dir;
+    std::map<std::string, double> metrics;
+};
+
+FakeHost &fake_of(const bb_host *host) { return *static_cast<FakeHost *>(host->host_data); }
+
+void test_fsync_metrics() {
+    FakeHost fake;
+    char dir[] = "/tmp/vendor-fsync-XXXXXX";
+    check(mkdtemp(dir) != nullptr, "a temp dir for the fsync test");
+    fake.temp_dir = dir;
+    fake.host.struct_size = sizeof(bb_host);
+    fake.host.abi_major = BYTEBENCH_ABI_MAJOR;
+    fake.host.abi_minor = BYTEBENCH_ABI_MINOR;
+    fake.host.host_data = &fake;
+    fake.host.temp_dir = [](const bb_host *h) { return fake_of(h).temp_dir.c_str(); };
+    fake.host.record_metric = [](const bb_host *h, const char *key, double value) {
+        fake_of(h).metrics[key] = value;
+    };
+    const char *keys[] = {"block_bytes"};
+    const char *values[] = {"4096"};
+    volatile int32_t stop = 0;
+    bb_run_context ctx{};
+    ctx.struct_size = sizeof ctx;
+    ctx.copy_count = 1;
+    ctx.stop_flag = &stop;
+    ctx.param_count = 1;
+    ctx.param_keys = keys;
+    ctx.param_values = values;
+    const bb_workload &w = fsync_latency_workload;
+    void *instance = nullptr;
+    char err[BB_ERROR_CAP] = "";
+    check(w.create(&fake.host, &ctx, &instance, err, sizeof err) == BB_OK,
+          std::string("create: ") + err);
+    std::thread stopper([&stop] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        stop = 1;
+    });
+    bb_run_result result{};
+    result.struct_size = sizeof result;
+    const bb_status status = w.run(instance, &fake.host, &ctx, &result);
+    stopper.join();
+    w.destroy(instance);
+    std::remove((fake.temp_dir + "/fsync-latency.dat").c_str());
+    std::remove(dir);
+    check(status == BB_OK, std::string("run: ") + result.error);
+    check(result.count > 0, "at least one fsync in 100 ms");
+    check(fake.metrics.size() == 3, "three metrics recorded");
+    const double p50 = fake.metrics["lat_p50_us"], p99 = fake.metrics["lat_p99_us"],
+                 max = fake.metrics["lat_max_us"];
+    check(p50 > 0 && p50 <= p99 && p99 <= max, "0 < p50 <= p99 <= max");
+    check(w.metric_count == 3 && w.better == BB_HIGHER_IS_BETTER,
+          "declares three metrics; fsyncs per second are higher-is-better");
+    for (uint32_t i = 0; i < w.metric_count; ++i)
+        check(w.metrics[i].better == BB_LOWER_IS_BETTER, "latencies are lower-is-better");
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
     const std::map<std::string, void (*)()> groups = {
-        {"isa", test_isa_choice},
-        {"kernels", test_kernels},
-        {"escape", test_escape},
-        {"junit", test_junit},
+        {"isa", test_isa_choice}, {"kernels", test_kernels},     {"escape", test_escape},
+        {"junit", test_junit},    {"fsync", test_fsync_metrics},
     };
     if (argc != 2 || groups.count(argv[1]) == 0) {
-        std::cerr << "usage: vendor_plugin_tests isa|kernels|escape|junit\n";
+        std::cerr << "usage: vendor_plugin_tests isa|kernels|escape|junit|fsync\n";
         return 2;
     }
     groups.at(argv[1])();

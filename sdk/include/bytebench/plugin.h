@@ -390,9 +390,10 @@ typedef struct bb_host {
      * (bb_metric_desc.combine).
      * `key` (plugin-owned, read during the call) must be a declared metric
      * key, and `value` a finite number: otherwise the host records the
-     * pass as an error of the test naming the key ("metric p99_us: nan is
-     * not a finite number", "metric p98_us is not declared"), and the other
-     * tests and passes of the run are kept. Outside run() (or in a worker
+     * pass as an error of the test naming the key ("metric 'p99_us': nan
+     * is not a finite number", "metric 'p98_us' is not declared by workload
+     * 'x'; it declares p50_us, p99_us"), and the other tests and passes of
+     * the run are kept. Outside run() (or in a worker
      * of another mode) the call is ignored and says so in the log.
      * Check BB_HAS_FIELD(host, bb_host, record_metric) before calling, or
      * set bb_plugin.min_host_minor to 2. */

@@ -40,6 +40,36 @@ TEST(RunRecord, FiniteCountsAreScored) {
     EXPECT_TRUE(r.index);
 }
 
+TEST(RunRecord, AMetricThatOverflowsIsTheTestsError) {
+    TestRecord r = test_of({100, 200, 300});
+    r.test.workload.metrics = {{"bytes", "", "B", Direction::higher_is_better, Combine::sum}};
+    r.passes[1].metrics["bytes"] = std::numeric_limits<double>::infinity();
+    finish_test(r);
+    EXPECT_EQ(r.status, Status::error);
+    EXPECT_EQ(r.error,
+              "the passes cannot be scored: its pass 2's metric 'bytes' is inf, not a finite "
+              "number");
+}
+
+TEST(RunRecord, ALowerIsBetterTestIndexesInverselyInItsCategory) {
+    TestRecord r = test_of({100, 100, 100}, 1000.0);
+    r.test.category = "c";
+    r.test.workload.better = Direction::lower_is_better;
+    finish_test(r);
+    ASSERT_TRUE(r.index);
+    EXPECT_NEAR(*r.index, 100.0, 1e-9);  // 1000 / 100 * 10
+    CopyPassRecord run;
+    run.tests.push_back(r);
+    compute_indexes(run, Suite{});
+    ASSERT_EQ(run.indexes.size(), 1u);
+    EXPECT_NEAR(run.indexes[0].score.score, 100.0, 1e-9);
+    RunRecord record;
+    record.copy_passes.push_back(run);
+    const nlohmann::json t = to_json(record)["runs"][0]["tests"][0];
+    EXPECT_EQ(t["better"], "lower");
+    EXPECT_FALSE(t.contains("metrics"));  // none declared
+}
+
 TEST(RunRecord, ACountThatOverflowedIsTheTestsError) {
     // Two copies of 1e308 add up to more than a double holds.
     TestRecord r = test_of({1e308, std::numeric_limits<double>::infinity()});

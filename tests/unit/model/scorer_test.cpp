@@ -80,5 +80,15 @@ TEST(Scorer, StatsOfOneValueHaveNoSpread) {
     EXPECT_NEAR(t.stddev, 1.2909944, 1e-6);
 }
 
+TEST(Scorer, ALowerIsBetterValueHasTheInverseIndexAndDropsItsHighestThird) {
+    EXPECT_DOUBLE_EQ(index_of(200, 1000, Direction::lower_is_better), 50);
+    EXPECT_DOUBLE_EQ(index_of(200, 1000, Direction::higher_is_better), 2);
+    EXPECT_EQ(index_of(49623972.7, 116700),
+              index_of(49623972.7, 116700, Direction::higher_is_better));
+    const auto s = score_test({{3, 1}, {1, 1}, {2, 1}}, 1, Direction::lower_is_better);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->kept, (std::vector<bool>{false, true, true}));  // 3 is the worst
+}
+
 }  // namespace
 }  // namespace bytebench

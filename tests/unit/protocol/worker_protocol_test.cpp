@@ -163,6 +163,26 @@ TEST(WorkerProtocol, CountsThatAreNotFiniteSurviveTheTrip) {
     }
 }
 
+TEST(WorkerProtocol, MetricsSurviveTheTripAndMistypedOnesAreDropped) {
+    ResultMessage sent;
+    sent.status = Status::ok;
+    sent.metrics = {{"p99_us", 1234.5}, {"bad", std::numeric_limits<double>::infinity()}};
+    const std::string line = encode_message(sent).dump();
+    EXPECT_EQ(line.find("null"), std::string::npos) << line;
+    const WorkerMessage back = decode_message(nlohmann::json::parse(line), line);
+    ASSERT_TRUE(std::holds_alternative<ResultMessage>(back)) << line;
+    const auto &metrics = std::get<ResultMessage>(back).metrics;
+    EXPECT_EQ(metrics.at("p99_us"), 1234.5);
+    EXPECT_TRUE(std::isinf(metrics.at("bad")));  // the pass runner refuses it
+    const std::string odd =
+        R"({"type":"result","status":"ok","count":1,"metrics":{"a":"x","b":[1],"c":2,"d":"nan"}})";
+    const WorkerMessage decoded = decode_message(nlohmann::json::parse(odd), odd);
+    const auto &lenient = std::get<ResultMessage>(decoded).metrics;
+    ASSERT_EQ(lenient.size(), 2u);
+    EXPECT_EQ(lenient.at("c"), 2.0);
+    EXPECT_TRUE(std::isnan(lenient.at("d")));
+}
+
 TEST(WorkerProtocol, AMissingOrNullCountIsNaNNotZero) {
     for (const char *line : {R"({"type":"result","status":"ok","elapsed_ns":1})",
                              R"({"type":"result","status":"ok","count":null,"elapsed_ns":1})",

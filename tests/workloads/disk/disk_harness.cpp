@@ -76,6 +76,7 @@ Outcome exercise(const Exercise &e) {
     g_stop_flag = 0;
     fake_host_state().temp_dir = e.temp_dir;
     fake_host_state().details.clear();
+    fake_host_state().metrics.clear();
     const std::string file = e.temp_dir + "/" + kFileName;
     const int threads_before = thread_count();
 
@@ -120,13 +121,14 @@ Outcome exercise(const Exercise &e) {
     out.extra_threads_after = thread_count() - threads_before;
     out.files_left = list_dir(e.temp_dir);
     out.details = fake_host_state().details;
+    out.metrics = fake_host_state().metrics;
     return out;
 }
 
 nlohmann::json to_json(const Outcome &o) {
-    return {{"created", o.created}, {"ran", o.ran},     {"count", o.count},
-            {"error", o.error},     {"files", o.files}, {"files_left", o.files_left},
-            {"details", o.details}};
+    return {{"created", o.created}, {"ran", o.ran},        {"count", o.count},
+            {"error", o.error},     {"files", o.files},    {"files_left", o.files_left},
+            {"details", o.details}, {"metrics", o.metrics}};
 }
 
 Outcome outcome_from_json(const std::string &text) {
@@ -143,6 +145,7 @@ Outcome outcome_from_json(const std::string &text) {
     o.files = j["files"].get<std::vector<std::string>>();
     o.files_left = j["files_left"].get<std::vector<std::string>>();
     o.details = j["details"].get<std::map<std::string, std::string>>();
+    o.metrics = j["metrics"].get<std::map<std::string, double>>();
     return o;
 }
 

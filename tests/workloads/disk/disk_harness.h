@@ -49,6 +49,7 @@ struct Outcome {
     std::vector<std::string> files;       // in temp_dir after create(), "name mode size"
     std::vector<std::string> files_left;  // in temp_dir after destroy()
     std::map<std::string, std::string> details;  // what create() and run() recorded
+    std::map<std::string, double> metrics;       // what run() recorded (ABI 1.2)
 };
 
 // `workload` on a 4 MiB file, with `params` over that, in `dir` (which exists).

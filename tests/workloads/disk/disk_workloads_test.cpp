@@ -99,6 +99,38 @@ TEST_P(DiskPass, CountsRecordsDetailsAndRemovesItsFile) {
     EXPECT_FALSE(o.details.at("alignment").empty());
     EXPECT_EQ(o.extra_threads_while_running, 0);  // queue_depth 1: the calling thread
     EXPECT_LT(o.returned_after_stop_ns, 2'000'000'000u);
+    // ABI 1.2: the random (IOPS) workloads time each I/O.
+    if (is_random(id)) {
+        ASSERT_EQ(o.metrics.size(), 3u);
+        const double p50 = o.metrics.at("lat_p50_us"), p99 = o.metrics.at("lat_p99_us"),
+                     max = o.metrics.at("lat_max_us");
+        EXPECT_GT(p50, 0);
+        EXPECT_LE(p50, p99);
+        EXPECT_LE(p99, max);
+    } else {
+        EXPECT_TRUE(o.metrics.empty());
+    }
+}
+
+TEST(DiskDescriptor, TheRandomWorkloadsDeclareLowerIsBetterLatencies) {
+    for (const char *id : kWorkloads) {
+        const bb_workload &w = workload(id);
+        EXPECT_EQ(w.better, BB_HIGHER_IS_BETTER) << id;
+        if (!is_random(id)) {
+            EXPECT_EQ(w.metric_count, 0u) << id;
+            continue;
+        }
+        ASSERT_EQ(w.metric_count, 3u) << id;
+        const std::pair<const char *, bb_combine> expected[] = {{"lat_p50_us", BB_COMBINE_MEAN},
+                                                                {"lat_p99_us", BB_COMBINE_MAX},
+                                                                {"lat_max_us", BB_COMBINE_MAX}};
+        for (uint32_t i = 0; i < 3; ++i) {
+            EXPECT_STREQ(w.metrics[i].key, expected[i].first);
+            EXPECT_STREQ(w.metrics[i].unit, "us");
+            EXPECT_EQ(w.metrics[i].better, BB_LOWER_IS_BETTER);
+            EXPECT_EQ(w.metrics[i].combine, expected[i].second);
+        }
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Workloads, DiskPass, ::testing::ValuesIn(kWorkloads));

@@ -1,0 +1,195 @@
+// Metrics with a direction (ABI 1.2) through the real CLI and worker: what a
+// workload records per copy and pass lands in the result as the copies'
+// values, the passes' combined values and each metric's mean and statistics;
+// a lower-is-better main value gets index = baseline / value * 10; a bad
+// record_metric() fails its test naming the key and keeps the others; a
+// malformed declaration refuses the plugin at load.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <string>
+
+#include "cli_runner.h"
+
+namespace bytebench::test {
+namespace {
+
+const std::string kMetricsPlugin = kTestPlugins + "/metrics";
+
+// Three passes of two copies, as short as the CLI allows.
+CliResult run_metrics(const std::string &out, const std::vector<std::string> &tests) {
+    std::vector<std::string> args = {"--plugin-path", kMetricsPlugin, "run", "-o", out};
+    args.insert(args.end(), tests.begin(), tests.end());
+    for (const char *a : {"-i", "3", "--duration", "0.01", "--settle", "0", "-c", "2", "-q"})
+        args.push_back(a);
+    return run_cli(args);
+}
+
+const nlohmann::json &metric(const nlohmann::json &test, const std::string &key) {
+    for (const nlohmann::json &m : test["metrics"])
+        if (m["key"] == key) return m;
+    ADD_FAILURE() << "no metric " << key << " in " << test.dump();
+    static const nlohmann::json none;
+    return none;
+}
+
+class MetricsRun : public ::testing::Test {
+  protected:
+    static void SetUpTestSuite() {
+        // ctest runs each test in a process of its own, at the same time.
+        const std::string out = fresh_dir("metrics-run-" + std::to_string(getpid()));
+        const CliResult r = run_metrics(
+            out, {"test.metrics", "test.metric_nan", "test.metric_inf", "test.metric_undeclared"});
+        ASSERT_TRUE(r.exited()) << r.describe();
+        doc_ = new nlohmann::json(only_result(out));
+    }
+    static void TearDownTestSuite() {
+        delete doc_;
+        doc_ = nullptr;
+    }
+    static const nlohmann::json &test(const std::string &id) {
+        const nlohmann::json *t = find_test((*doc_)["runs"][0], id);
+        if (t == nullptr) throw std::runtime_error("no test " + id);
+        return *t;
+    }
+    static nlohmann::json *doc_;
+};
+nlohmann::json *MetricsRun::doc_ = nullptr;
+
+TEST_F(MetricsRun, EachCopyKeepsWhatItRecordedInRunOnly) {
+    const nlohmann::json &t = test("test.metrics");
+    ASSERT_EQ(t["status"], "ok") << t.dump();
+    ASSERT_EQ(t["passes"].size(), 3u);
+    for (int pass = 0; pass < 3; ++pass) {
+        const nlohmann::json &copies = t["passes"][pass]["copies"];
+        ASSERT_EQ(copies.size(), 2u);
+        for (int copy = 0; copy < 2; ++copy) {
+            const double v = 100.0 * (copy + 1) + pass;  // create()'s 1e9 was ignored
+            nlohmann::json expected = {{"m_sum", v}, {"m_mean", v}, {"m_min", v}, {"m_max", v}};
+            if (copy == 0) expected["m_copy0"] = v;
+            EXPECT_EQ(copies[copy]["metrics"], expected) << copies[copy].dump();
+        }
+    }
+}
+
+TEST_F(MetricsRun, PassesCombineTheCopiesPerMetric) {
+    const nlohmann::json &t = test("test.metrics");
+    for (int pass = 0; pass < 3; ++pass) {
+        const double p = pass;
+        const nlohmann::json expected = {{"m_sum", 300 + 2 * p},
+                                         {"m_mean", 150 + p},
+                                         {"m_min", 100 + p},
+                                         {"m_max", 200 + p},
+                                         {"m_copy0", 100 + p}};  // m_never: nobody recorded it
+        EXPECT_EQ(t["passes"][pass]["metrics"], expected) << t["passes"][pass].dump();
+    }
+}
+
+TEST_F(MetricsRun, MetricsListTheDeclarationsWithMeanAndStatistics) {
+    const nlohmann::json &t = test("test.metrics");
+    ASSERT_EQ(t["metrics"].size(), 6u);
+    const nlohmann::json &sum = t["metrics"][0];
+    EXPECT_EQ(sum["key"], "m_sum");
+    EXPECT_EQ(sum["name"], "summed");
+    EXPECT_EQ(sum["unit"], "ops");
+    EXPECT_EQ(sum["better"], "higher");
+    EXPECT_EQ(sum["combine"], "sum");
+    EXPECT_EQ(sum["value"], 302.0);
+    const nlohmann::json &mean = metric(t, "m_mean");
+    EXPECT_EQ(mean["name"], "m_mean");  // "" names it by its key
+    EXPECT_EQ(mean["better"], "lower");
+    EXPECT_EQ(mean["combine"], "mean");
+    EXPECT_EQ(mean["value"], 151.0);
+    const nlohmann::json &s = mean["stats"];
+    EXPECT_EQ(s["n"], 3);
+    EXPECT_EQ(s["min"], 150.0);
+    EXPECT_EQ(s["median"], 151.0);
+    EXPECT_EQ(s["max"], 152.0);
+    EXPECT_EQ(s["mean"], 151.0);
+    EXPECT_EQ(s["stddev"], 1.0);
+    EXPECT_NEAR(s["cv"].get<double>(), 1.0 / 151, 1e-15);
+    const double half = 4.302652729911275 / std::sqrt(3.0);  // t(0.975, 2) * 1 / sqrt(3)
+    EXPECT_NEAR(s["ci95"][0].get<double>(), 151 - half, 1e-9);
+    EXPECT_NEAR(s["ci95"][1].get<double>(), 151 + half, 1e-9);
+    EXPECT_EQ(metric(t, "m_min")["value"], 101.0);
+    EXPECT_EQ(metric(t, "m_max")["value"], 201.0);
+    EXPECT_EQ(metric(t, "m_copy0")["value"], 101.0);
+    const nlohmann::json &never = metric(t, "m_never");
+    EXPECT_EQ(never["combine"], "max");
+    EXPECT_FALSE(never.contains("value")) << never.dump();
+    EXPECT_FALSE(never.contains("stats")) << never.dump();
+}
+
+TEST_F(MetricsRun, ALowerIsBetterValueHasTheInverseIndex) {
+    const nlohmann::json &t = test("test.metrics");
+    EXPECT_EQ(t["better"], "lower");
+    const double value = t["value"].get<double>();  // a geometric mean: exp(mean of logs)
+    EXPECT_NEAR(value, 200.0, 1e-9);                // 100 a copy, a rate summed over 2 copies
+    EXPECT_EQ(t["baseline"], 1000.0);
+    EXPECT_DOUBLE_EQ(t["index"].get<double>(), 1000.0 / value * 10);
+    EXPECT_EQ(t["index_ci95"].size(), 2u);
+    EXPECT_LE(t["index_ci95"][0].get<double>(), t["index_ci95"][1].get<double>());
+}
+
+TEST_F(MetricsRun, ABadRecordFailsItsTestNamingTheKeyAndKeepsTheOthers) {
+    const std::vector<std::pair<std::string, std::string>> expected = {
+        {"test.metric_nan", "metric 'lat_us': nan is not a finite number"},
+        {"test.metric_inf", "metric 'lat_us': inf is not a finite number"},
+        {"test.metric_undeclared",
+         "metric 'p98_us' is not declared by workload 'test.metric_undeclared'; it declares "
+         "lat_us"}};
+    for (const auto &[id, error] : expected) {
+        const nlohmann::json &t = test(id);
+        EXPECT_EQ(t["status"], "error") << t.dump();
+        EXPECT_EQ(t["error"], error) << t.dump();
+        EXPECT_EQ(t["better"], "higher");
+        // The failing copy's other data is not lost: its count and its good
+        // value (the other copy may have been stopped before it reported).
+        bool kept = false;
+        for (const nlohmann::json &copy : t["passes"][0]["copies"])
+            kept = kept || (copy["count"] == 100.0 && copy.contains("metrics") &&
+                            copy["metrics"]["lat_us"] == 5.0);
+        EXPECT_TRUE(kept) << t.dump();
+    }
+    EXPECT_EQ(test("test.metrics")["status"], "ok");
+}
+
+TEST(Metrics, MalformedDeclarationsAreRefusedAtLoadInOneLineEach) {
+    const CliResult r = run_cli({"--plugin-path", kTestPlugins + "/bad-metrics", "plugins"});
+    ASSERT_TRUE(r.exited()) << r.describe();
+    const std::string named = "workload 'test.bad-metrics'";
+    const std::vector<std::pair<std::string, std::string>> expected = {
+        {"metric_key.so", named + " metric #1 key 'P99-us' breaks the rule [a-z0-9_]+ of plugin.h"},
+        {"too_many.so", named + " declares 33 metrics; BB_MAX_METRICS is 32"},
+        {"metric_direction.so", named +
+                                    " metric 'p99_us': better is 7, not BB_HIGHER_IS_BETTER (0) or "
+                                    "BB_LOWER_IS_BETTER (1)"},
+        {"main_direction.so",
+         named + ": better is 5, not BB_HIGHER_IS_BETTER (0) or BB_LOWER_IS_BETTER (1)"},
+        {"metric_combine.so", named + " metric 'p99_us': combine is 9, not one of "
+                                      "BB_COMBINE_SUM (0), MEAN (1), MIN (2) or MAX (3)"}};
+    for (const auto &[file, reason] : expected) {
+        const size_t at = r.out.find("/bad-metrics/" + file + "\n");
+        ASSERT_NE(at, std::string::npos) << file << "\n" << r.out;
+        const size_t next = r.out.find('\n', at) + 1;
+        EXPECT_EQ(r.out.substr(next, r.out.find('\n', next) - next), "    " + reason) << r.out;
+    }
+}
+
+TEST(Metrics, DescribeShowsTheDirectionAndTheMetrics) {
+    const CliResult r = run_cli({"--plugin-path", kMetricsPlugin, "describe", "test.metrics"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("  better       lower (index = baseline / value * 10"), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("  requires     nothing\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("  set-up       no\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Metrics (recorded by each copy in each pass):\n"), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("  m_sum    summed   ops   higher better  combine sum\n"),
+              std::string::npos)
+        << r.out;
+}
+
+}  // namespace
+}  // namespace bytebench::test

@@ -1,0 +1,131 @@
+/* metrics/metrics.so: ABI 1.2 metrics with a direction, in C11.
+ *
+ *   test.metrics   lower-is-better main value, a rate (time_base_s 0) of 100
+ *                  per copy, baseline 1000: its index is 1000 / value * 10.
+ *                  Records value = 100 * (copy + 1) + pass for m_sum, m_mean,
+ *                  m_min and m_max (one per combine), m_copy0 in copy 0 only,
+ *                  never m_never; and calls record_metric() in create(),
+ *                  where the host ignores it.
+ *   test.metric_nan         records NaN for "lat_us"
+ *   test.metric_inf         records +inf for "lat_us"
+ *   test.metric_undeclared  records "p98_us", which it does not declare
+ *
+ * The last three fail their tests naming the key; test.metrics next to them
+ * in the same run is kept. Every run() returns at once: the tests are fast.
+ */
+#include <bytebench/plugin.h>
+#include <math.h>
+
+static bb_status metrics_create(const bb_host *host, const bb_run_context *ctx, void **instance,
+                                char *err, size_t cap) {
+    (void)ctx;
+    (void)err;
+    (void)cap;
+    host->record_metric(host, "m_sum", 1e9); /* outside run(): ignored */
+    *instance = NULL;
+    return BB_OK;
+}
+
+static bb_status metrics_run(void *instance, const bb_host *host, const bb_run_context *ctx,
+                             bb_run_result *result) {
+    (void)instance;
+    const double value = 100.0 * (ctx->copy_index + 1) + ctx->pass_index;
+    host->record_metric(host, "m_sum", value);
+    host->record_metric(host, "m_mean", value);
+    host->record_metric(host, "m_min", value);
+    host->record_metric(host, "m_max", value);
+    if (ctx->copy_index == 0) host->record_metric(host, "m_copy0", value);
+    result->count = 100;
+    return BB_OK;
+}
+
+/* The key and value each failing workload records: its name says which. */
+static bb_status bad_value_run(void *instance, const bb_host *host, const bb_run_context *ctx,
+                               bb_run_result *result, const char *key, double value) {
+    (void)instance;
+    (void)ctx;
+    host->record_metric(host, "lat_us", 5); /* a good value first: kept */
+    host->record_metric(host, key, value);
+    result->count = 100;
+    return BB_OK;
+}
+
+static bb_status nan_run(void *instance, const bb_host *host, const bb_run_context *ctx,
+                         bb_run_result *result) {
+    return bad_value_run(instance, host, ctx, result, "lat_us", NAN);
+}
+
+static bb_status inf_run(void *instance, const bb_host *host, const bb_run_context *ctx,
+                         bb_run_result *result) {
+    return bad_value_run(instance, host, ctx, result, "lat_us", INFINITY);
+}
+
+static bb_status undeclared_run(void *instance, const bb_host *host, const bb_run_context *ctx,
+                                bb_run_result *result) {
+    return bad_value_run(instance, host, ctx, result, "p98_us", 1);
+}
+
+#define METRIC(KEY, COMBINE)                                                         \
+    {                                                                                \
+        .struct_size = sizeof(bb_metric_desc), .key = KEY, .name = "", .unit = "us", \
+        .better = BB_LOWER_IS_BETTER, .combine = COMBINE                             \
+    }
+
+static const bb_metric_desc metrics[] = {
+    {.struct_size = sizeof(bb_metric_desc),
+     .key = "m_sum",
+     .name = "summed",
+     .unit = "ops",
+     .better = BB_HIGHER_IS_BETTER,
+     .combine = BB_COMBINE_SUM},
+    METRIC("m_mean", BB_COMBINE_MEAN),
+    METRIC("m_min", BB_COMBINE_MIN),
+    METRIC("m_max", BB_COMBINE_MAX),
+    METRIC("m_copy0", BB_COMBINE_SUM),
+    METRIC("m_never", BB_COMBINE_MAX),
+};
+
+static const bb_metric_desc lat_metric[] = {METRIC("lat_us", BB_COMBINE_MAX)};
+
+#define WORKLOAD(ID, RUN, BETTER, BASELINE, METRICS)                                     \
+    {                                                                                    \
+        .struct_size = sizeof(bb_workload), .id = ID, .name = "Test: " ID,               \
+        .description = "Records metrics (tests/plugins/metrics.c).", .category = "test", \
+        .unit = "us", .version = "1", .time_base_s = 0, .repeat = BB_REPEAT_LONG,        \
+        .default_duration_s = 0.01, .baseline = BASELINE, .processes_per_copy = 1,       \
+        .create = metrics_create, .run = RUN, .better = BETTER,                          \
+        .metric_count = sizeof(METRICS) / sizeof(METRICS[0]), .metrics = METRICS         \
+    }
+
+static const bb_workload metrics_workload =
+    WORKLOAD("test.metrics", metrics_run, BB_LOWER_IS_BETTER, 1000, metrics);
+static const bb_workload nan_workload =
+    WORKLOAD("test.metric_nan", nan_run, BB_HIGHER_IS_BETTER, 0, lat_metric);
+static const bb_workload inf_workload =
+    WORKLOAD("test.metric_inf", inf_run, BB_HIGHER_IS_BETTER, 0, lat_metric);
+static const bb_workload undeclared_workload =
+    WORKLOAD("test.metric_undeclared", undeclared_run, BB_HIGHER_IS_BETTER, 0, lat_metric);
+
+static const bb_workload *const workloads[] = {&metrics_workload, &nan_workload, &inf_workload,
+                                               &undeclared_workload};
+
+static const bb_plugin plugin = {
+    .struct_size = sizeof(bb_plugin),
+    .abi_major = BYTEBENCH_ABI_MAJOR,
+    .abi_minor = BYTEBENCH_ABI_MINOR,
+    .min_host_minor = 2,
+    .id = "org.bytebench.test.metrics",
+    .name = "metrics test plugin",
+    .vendor = "bytebench tests",
+    .version = "1",
+    .workload_count = sizeof(workloads) / sizeof(workloads[0]),
+    .workloads = workloads,
+};
+
+BYTEBENCH_EXPORT const bb_plugin *bytebench_plugin_entry(const bb_host *host, char *err,
+                                                         size_t cap) {
+    (void)host;
+    (void)err;
+    (void)cap;
+    return &plugin;
+}
