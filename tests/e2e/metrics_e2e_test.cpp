@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <filesystem>
 #include <string>
 
 #include "cli_runner.h"
@@ -189,6 +190,69 @@ TEST(Metrics, DescribeShowsTheDirectionAndTheMetrics) {
     EXPECT_NE(r.out.find("  m_sum    summed   ops   higher better  combine sum\n"),
               std::string::npos)
         << r.out;
+}
+
+}  // namespace
+}  // namespace bytebench::test
+
+namespace bytebench::test {
+namespace {
+
+// The vendor scenario of issue 17, end to end: two real runs of a workload
+// whose p99 latency (lower is better) is 1000 us, then 2000 us. compare
+// calls the doubling worse and its gate fails; the other way round it is an
+// improvement, and the gate passes. The main value is the same in both.
+std::string latency_run(const std::string &name, const std::string &p99_us) {
+    const std::string out = fresh_dir(name + "-" + std::to_string(getpid()));
+    const CliResult r = run_cli({"--no-history",
+                                 "--plugin-path",
+                                 kMetricsPlugin,
+                                 "run",
+                                 "test.latency",
+                                 "--param",
+                                 "p99_us=" + p99_us,
+                                 "-i",
+                                 "5",
+                                 "--duration",
+                                 "0.01",
+                                 "--settle",
+                                 "0",
+                                 "-c",
+                                 "1",
+                                 "-q",
+                                 "--format",
+                                 "json",
+                                 "-o",
+                                 out});
+    EXPECT_EQ(r.exit_code, 0) << r.describe();
+    for (const auto &entry : std::filesystem::directory_iterator(out))
+        if (entry.path().extension() == ".json") return entry.path().string();
+    ADD_FAILURE() << "no result in " << out;
+    return "";
+}
+
+TEST(MetricsCompare, ADoubledP99IsWorseAndFailsTheGateWhileItsHalvingIsBetter) {
+    const std::string before = latency_run("latency-1000", "1000");
+    const std::string after = latency_run("latency-2000", "2000");
+    const CliResult worse = run_cli(
+        {"--no-history", "compare", before, after, "--fail-if-worse", "10", "--format", "json"});
+    EXPECT_EQ(worse.exit_code, 1) << worse.describe();
+    EXPECT_NE(worse.err.find("worse: 1 copy, test.latency lat_p99_us: B is 100.0% higher"),
+              std::string::npos)
+        << worse.err;
+    const nlohmann::json rows = nlohmann::json::parse(worse.out)["sections"][0]["rows"];
+    ASSERT_EQ(rows.size(), 2u) << rows.dump();
+    EXPECT_EQ(rows[0]["cells"][1]["significance"]["verdict"], "noise");  // the same rate
+    EXPECT_EQ(rows[1]["metric"], "lat_p99_us");
+    EXPECT_EQ(rows[1]["better"], "lower");
+    EXPECT_EQ(rows[1]["cells"][1]["significance"]["verdict"], "worse");
+
+    const CliResult better = run_cli(
+        {"--no-history", "compare", after, before, "--fail-if-worse", "10", "--format", "json"});
+    EXPECT_EQ(better.exit_code, 0) << better.describe();
+    EXPECT_EQ(nlohmann::json::parse(
+                  better.out)["sections"][0]["rows"][1]["cells"][1]["significance"]["verdict"],
+              "better");
 }
 
 }  // namespace

@@ -93,7 +93,7 @@ TEST(Setup, SetupPastItsLimitIsKilledAndAnError) {
     const CliResult cli = run_cli(run_args(r, {"test.setup_hang"}));
     const nlohmann::json t = only_test(only_result(r.out));
     EXPECT_EQ(t["status"], "error") << cli.err;
-    EXPECT_EQ(t["error"], "set-up did not finish within 0.5 s");
+    EXPECT_EQ(t["error"], "set-up did not finish within 500 ms");
     EXPECT_EQ(read_file(r.marker), "teardown no-data\n");
     EXPECT_TRUE(fs::is_empty(r.tmp));
 }

@@ -9,10 +9,15 @@
  *   test.metric_nan         records NaN for "lat_us"
  *   test.metric_inf         records +inf for "lat_us"
  *   test.metric_undeclared  records "p98_us", which it does not declare
+ *   test.latency   the vendor scenario: a higher-is-better rate of exactly 100
+ *                  per copy, and lat_p99_us (lower is better) = the parameter
+ *                  p99_us x (1 + pass / 1000): a latency that a run can make
+ *                  twice as bad, with a little noise between passes.
  *
  * The last three fail their tests naming the key; test.metrics next to them
  * in the same run is kept. Every run() returns at once: the tests are fast.
  */
+#include <bytebench/params.h>
 #include <bytebench/plugin.h>
 #include <math.h>
 
@@ -65,6 +70,17 @@ static bb_status undeclared_run(void *instance, const bb_host *host, const bb_ru
     return bad_value_run(instance, host, ctx, result, "p98_us", 1);
 }
 
+static bb_status latency_run(void *instance, const bb_host *host, const bb_run_context *ctx,
+                             bb_run_result *result) {
+    (void)instance;
+    double p99 = 0;
+    if (bb_param_float(ctx, "p99_us", 0, 1e9, &p99, result->error, sizeof result->error) != BB_OK)
+        return BB_ERROR;
+    host->record_metric(host, "lat_p99_us", p99 * (1 + ctx->pass_index / 1000.0));
+    result->count = 100;
+    return BB_OK;
+}
+
 #define METRIC(KEY, COMBINE)                                                         \
     {                                                                                \
         .struct_size = sizeof(bb_metric_desc), .key = KEY, .name = "", .unit = "us", \
@@ -86,6 +102,13 @@ static const bb_metric_desc metrics[] = {
 };
 
 static const bb_metric_desc lat_metric[] = {METRIC("lat_us", BB_COMBINE_MAX)};
+static const bb_metric_desc p99_metric[] = {METRIC("lat_p99_us", BB_COMBINE_MAX)};
+static const bb_param_desc p99_param[] = {{.struct_size = sizeof(bb_param_desc),
+                                           .key = "p99_us",
+                                           .type = "float",
+                                           .default_value = "1000",
+                                           .help = "the p99 latency to record, us",
+                                           .min_value = "0"}};
 
 #define WORKLOAD(ID, RUN, BETTER, BASELINE, METRICS)                                     \
     {                                                                                    \
@@ -106,8 +129,29 @@ static const bb_workload inf_workload =
 static const bb_workload undeclared_workload =
     WORKLOAD("test.metric_undeclared", undeclared_run, BB_HIGHER_IS_BETTER, 0, lat_metric);
 
+static const bb_workload latency_workload = {
+    .struct_size = sizeof(bb_workload),
+    .id = "test.latency",
+    .name = "Test: test.latency",
+    .description = "Records a p99 latency it is given (tests/plugins/metrics.c).",
+    .category = "test",
+    .unit = "ops",
+    .version = "1",
+    .time_base_s = 0,
+    .repeat = BB_REPEAT_LONG,
+    .default_duration_s = 0.01,
+    .processes_per_copy = 1,
+    .param_count = 1,
+    .params = p99_param,
+    .create = metrics_create,
+    .run = latency_run,
+    .better = BB_HIGHER_IS_BETTER,
+    .metric_count = 1,
+    .metrics = p99_metric,
+};
+
 static const bb_workload *const workloads[] = {&metrics_workload, &nan_workload, &inf_workload,
-                                               &undeclared_workload};
+                                               &undeclared_workload, &latency_workload};
 
 static const bb_plugin plugin = {
     .struct_size = sizeof(bb_plugin),

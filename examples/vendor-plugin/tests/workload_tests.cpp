@@ -1,9 +1,9 @@
 // The workloads run as users run them: through the installed bytebench CLI
 // and its worker (the vendor test kit, <bytebench/testing.hpp>), with
 // parameters and a short duration; the result document is checked.
-#include <bytebench/testing.hpp>
 #include <gtest/gtest.h>
 
+#include <bytebench/testing.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
 

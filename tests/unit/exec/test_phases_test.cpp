@@ -118,7 +118,7 @@ TEST_F(Phases, SetupPastItsLimitIsKilled) {
     TestPhases phases(t, 1, BYTEBENCH_WORKER, temp_);
     const PhaseOutcome out = phases.set_up(progress_);
     EXPECT_EQ(out.status, Status::error);
-    EXPECT_EQ(out.error, "set-up did not finish within 0.5 s");
+    EXPECT_EQ(out.error, "set-up did not finish within 500 ms");
     phases.tear_down();
     EXPECT_EQ(text_of(marker_), "teardown no-data\n");
 }
