@@ -86,7 +86,7 @@ TEST(PluginConflicts, PluginsWarnsAboutExtraExportedSymbols) {
     const size_t file = r.out.find("extra_export.so\n    workloads: test.descriptor\n");
     const size_t warning = r.out.find(
         "\n    warning: exports 1 symbol besides bytebench_plugin_entry "
-        "(test_descriptor_helper)\n");
+        "(test_descriptor_helper)");
     EXPECT_NE(file, std::string::npos) << r.out;
     EXPECT_NE(warning, std::string::npos) << r.out;
     EXPECT_LT(file, warning) << r.out;
