@@ -15,14 +15,12 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char *kAbsent = "-";
-
 std::vector<std::string> metric_row(const TestMetric &item) {
     const std::optional<long long> n = metric_n(*item.metric);
     const std::string spread = metric_spread_text(*item.metric, "+/-");
     return {display_name(*item.test) + ": " + metric_name(*item.metric),
-            metric_value_text(*item.metric), spread.empty() ? kAbsent : spread,
-            n ? std::to_string(*n) : kAbsent, direction_text(direction_member(*item.metric))};
+            metric_value_text(*item.metric), spread.empty() ? kAbsentCell : spread,
+            n ? std::to_string(*n) : kAbsentCell, direction_text(direction_member(*item.metric))};
 }
 
 }  // namespace

@@ -19,8 +19,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char *kAbsent = "-";
-
 bool any_quick(const json &run) {
     for (const json *test : tests_by_name(run))
         if (member(*test, "quick").is_object()) return true;
@@ -31,26 +29,26 @@ std::vector<std::string> test_row(const json &test, bool quick) {
     const json &stats = member(test, "stats");
     const std::optional<long long> n = statistics_n(test);
     const bool spread = n && *n >= 2;  // a sample standard deviation needs two values
-    std::string ci = kAbsent;
+    std::string ci = kAbsentCell;
     if (const std::optional<IntervalValue> interval = interval_member(stats, "ci95"))
         ci = interval_text(*interval);
     else if (n && *n < 2)
         ci = "none (n < 2)";
-    std::string cv = kAbsent;
+    std::string cv = kAbsentCell;
     if (const std::optional<double> value = number_member(stats, "cv"))
         cv = format("%.2f", *value * 100.0);
     std::vector<std::string> row = {
         display_name(test),
-        n ? std::to_string(*n) : kAbsent,
+        n ? std::to_string(*n) : kAbsentCell,
         formatted_member(stats, "mean", "%.1f"),
         formatted_member(stats, "median", "%.1f"),
-        spread ? formatted_member(stats, "stddev", "%.1f") : kAbsent,
+        spread ? formatted_member(stats, "stddev", "%.1f") : kAbsentCell,
         cv,
         ci,
-        has_outlier_marks(test) ? outlier_passes_text(outlier_passes(test)) : kAbsent};
+        has_outlier_marks(test) ? outlier_passes_text(outlier_passes(test)) : kAbsentCell};
     if (quick) {
         const std::string stop = quick_stop_text(test);
-        row.push_back(stop.empty() ? kAbsent : stop);
+        row.push_back(stop.empty() ? kAbsentCell : stop);
     }
     return row;
 }

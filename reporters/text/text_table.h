@@ -10,6 +10,9 @@
 
 namespace bytebench::reporters::text {
 
+// What a table cell shows for a number a test does not have.
+inline constexpr const char *kAbsentCell = "-";
+
 struct TextColumn {
     bool align_right;
     size_t gap;  // blanks before the column (none before the first one that is shown)
