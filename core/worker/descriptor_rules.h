@@ -15,6 +15,9 @@ inline constexpr const char *kIdRule = "[a-z0-9][a-z0-9._-]*";
 // plugin.h's rule for parameter keys.
 inline constexpr const char *kKeyRule = "[a-z0-9_]+";
 
+// A descriptor's string, "" for NULL.
+inline std::string text_of(const char *s) { return s != nullptr ? s : ""; }
+
 bool follows_id_rule(const char *id);
 bool follows_key_rule(const char *key);
 

@@ -10,8 +10,6 @@
 namespace bytebench::worker {
 namespace {
 
-std::string text(const char *s) { return s != nullptr ? s : ""; }
-
 // The fields every reader of a metric needs, in order (descriptor_rules.h).
 const std::vector<FieldEnd> kMetricFields = {
     BB_FIELD_END(bb_metric_desc, key), BB_FIELD_END(bb_metric_desc, name),
@@ -138,8 +136,8 @@ void read_abi_1_2_descriptors(const bb_workload &w, WorkloadInfo &info) {
         const bb_metric_desc &m = entry_at(w.metrics, i);
         MetricInfo &metric = info.metrics.emplace_back();
         metric.key = m.key;
-        metric.name = text(m.name).empty() ? metric.key : text(m.name);
-        metric.unit = text(m.unit);
+        metric.name = text_of(m.name).empty() ? metric.key : text_of(m.name);
+        metric.unit = text_of(m.unit);
         metric.better = m.better == BB_LOWER_IS_BETTER ? Direction::lower_is_better
                                                        : Direction::higher_is_better;
         metric.combine = static_cast<Combine>(m.combine);

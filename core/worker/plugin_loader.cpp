@@ -15,8 +15,6 @@ namespace {
 
 using EntryFunction = const bb_plugin *(const bb_host *, char *, size_t);
 
-std::string text(const char *s) { return s != nullptr ? s : ""; }
-
 // Boost.DLL wraps dlerror() in a long sentence; keep only dlerror's words.
 std::string loader_message(const std::string &what) {
     const std::string marker = "dlerror system message: ";
@@ -107,7 +105,7 @@ void check_workload(const bb_workload *w, uint32_t index) {
         throw PluginLoadError(why);
     if (const std::string why = id_problem(where + " id", w->id); !why.empty())
         throw PluginLoadError(why);
-    const std::string named = "workload '" + text(w->id) + "'";
+    const std::string named = "workload '" + text_of(w->id) + "'";
     if (w->name == nullptr || w->unit == nullptr)
         throw PluginLoadError(named + " has no name or unit");
     if (w->create == nullptr || w->run == nullptr)
@@ -142,9 +140,10 @@ void check_reporter(const bb_reporter *r, uint32_t index) {
         throw PluginLoadError(why);
     if (const std::string why = id_problem(where + " id", r->id); !why.empty())
         throw PluginLoadError(why);
-    if (r->write == nullptr) throw PluginLoadError("reporter '" + text(r->id) + "' has no write()");
+    if (r->write == nullptr)
+        throw PluginLoadError("reporter '" + text_of(r->id) + "' has no write()");
     if ((documents_of(*r) & ~kAllDocuments) != 0)
-        throw PluginLoadError("reporter '" + text(r->id) + "' declares documents " +
+        throw PluginLoadError("reporter '" + text_of(r->id) + "' declares documents " +
                               std::to_string(documents_of(*r)) +
                               ": only BB_DOCUMENT_RESULT (1) and BB_DOCUMENT_COMPARISON (2) exist");
 }
@@ -157,11 +156,11 @@ void check_unique_ids(const bb_plugin &t) {
     for (uint32_t i = 0; i < t.workload_count; ++i) {
         const bb_workload &w = *t.workloads[i];
         if (!workloads.insert(w.id).second)
-            throw PluginLoadError("workload id '" + text(w.id) + "' is declared twice");
+            throw PluginLoadError("workload id '" + text_of(w.id) + "' is declared twice");
     }
     for (uint32_t i = 0; i < t.reporter_count; ++i)
         if (!reporters.insert(t.reporters[i]->id).second)
-            throw PluginLoadError("reporter id '" + text(t.reporters[i]->id) +
+            throw PluginLoadError("reporter id '" + text_of(t.reporters[i]->id) +
                                   "' is declared twice");
 }
 
@@ -206,21 +205,21 @@ PluginInfo LoadedPlugin::describe() const {
     PluginInfo info;
     info.path = path_;
     info.id = t.id;
-    info.name = text(t.name);
-    info.vendor = text(t.vendor);
-    info.version = text(t.version);
+    info.name = text_of(t.name);
+    info.vendor = text_of(t.vendor);
+    info.version = text_of(t.version);
     info.abi = abi_string(t.abi_major, t.abi_minor);
-    info.build_info = BB_HAS_FIELD(&t, bb_plugin, build_info) ? text(t.build_info) : "";
+    info.build_info = BB_HAS_FIELD(&t, bb_plugin, build_info) ? text_of(t.build_info) : "";
     info.extra_exports = extra_exported_symbols(path_);
     for (uint32_t i = 0; i < t.workload_count; ++i) {
         const bb_workload &w = *t.workloads[i];
         WorkloadInfo &d = info.workloads.emplace_back();
         d.id = w.id;
         d.name = w.name;
-        d.description = text(w.description);
-        d.category = text(w.category);
+        d.description = text_of(w.description);
+        d.category = text_of(w.category);
         d.unit = w.unit;
-        d.version = text(w.version);
+        d.version = text_of(w.version);
         d.time_base_s = w.time_base_s;
         d.repeat_long = w.repeat == BB_REPEAT_LONG;
         d.default_duration_s = w.default_duration_s;
@@ -233,8 +232,8 @@ PluginInfo LoadedPlugin::describe() const {
     for (uint32_t i = 0; i < t.reporter_count; ++i) {
         const bb_reporter &r = *t.reporters[i];
         const uint32_t documents = documents_of(r);
-        info.reporters.push_back({r.id, text(r.name), text(r.description), text(r.file_extension),
-                                  (documents & BB_DOCUMENT_RESULT) != 0,
+        info.reporters.push_back({r.id, text_of(r.name), text_of(r.description),
+                                  text_of(r.file_extension), (documents & BB_DOCUMENT_RESULT) != 0,
                                   (documents & BB_DOCUMENT_COMPARISON) != 0});
     }
     return info;
