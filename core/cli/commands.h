@@ -55,6 +55,7 @@ struct RunOptions {
     bool show_progress = true;
     bool fail_on_skip = false;  // --fail-on-skip: exit kExitTestSkipped when a test was skipped
     std::vector<std::string> params;  // --param [TEST.]KEY=VALUE, as typed
+    std::vector<std::string> labels;  // --label KEY=VALUE, as typed
     std::string command_line;
 };
 

@@ -14,6 +14,7 @@
 #include "cli/terminal_output.h"
 #include "commands.h"
 #include "exec/placement.h"
+#include "model/labels.h"
 #include "exec/scheduler.h"
 #include "plan/index_comparability.h"
 #include "plan/run_plan.h"
@@ -226,7 +227,9 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
     if (!env) return kExitBadInput;
 
     std::vector<PlannedTest> tests;
+    Labels labels;
     try {
+        labels = parse_labels(o.labels);
         tests = plan(o, *env);
         for (const std::string &format : o.formats) report_extension(env->catalog, format);
     } catch (const std::exception &e) {
@@ -283,6 +286,7 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
     record.system = gather_system_info();
     record.system["workload_builds"] = workload_builds(env->catalog.plugins());
     record.options = options_json(o, schedule);
+    record.labels = std::move(labels);
     record.suite = suite_json(env->suite, env->layout, o.duration_s, method_change);
 
     std::optional<ResultStore> store;

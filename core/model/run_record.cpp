@@ -393,8 +393,9 @@ nlohmann::json to_json(const RunRecord &record) {
         {"status", record.complete ? "complete" : "incomplete"},
         {"system", record.system},
         {"options", record.options},
-        {"suite", record.suite},
-        {"runs", runs}};
+        {"suite", record.suite}};
+    if (!record.labels.empty()) doc["labels"] = labels_json(record.labels);
+    doc["runs"] = std::move(runs);
     if (nlohmann::json scaling = scaling_json(record.copy_passes); !scaling.is_null())
         doc["scaling"] = std::move(scaling);
     drop_non_finite(doc);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "model/labels.h"
 #include "model/pass_outcome.h"
 #include "model/planned_test.h"
 #include "model/scorer.h"
@@ -64,6 +65,7 @@ struct RunRecord {
     nlohmann::json system = nlohmann::json::object();
     nlohmann::json options = nlohmann::json::object();
     nlohmann::json suite = nlohmann::json::object();
+    Labels labels;  // --label; "labels" in the result when there are any
     std::vector<CopyPassRecord> copy_passes;  // the JSON calls them "runs" (schema 1)
 };
 
