@@ -32,7 +32,7 @@ DEBIAN_PACKAGES := cmake g++ make pkg-config \
 # clang and its compiler-rt (libclang_rt.fuzzer) build the fuzzers; GCC's
 # sanitizer runtimes (libasan, libubsan) come with g++. dpkg-dev's
 # dpkg-shlibdeps gives the .deb its Depends (tests/install).
-DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev dpkg-dev hwloc-nox
+DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev dpkg-dev hwloc-nox ansible-core openssh-server
 
 # The sanitizer run: a crashing test plugin must die of its signal as it does
 # without ASan (the tests check how a crash is recorded), and leaks are
