@@ -103,9 +103,10 @@ static int bytebench_main(int argc, char **argv) {
         ->add_option("--settle", run.settle_s,
                      "Seconds of sync-and-sleep before each pass (UnixBench: 3)")
         ->check(decimal_in(bytebench::DecimalRange::from_to(0, 600, "seconds")));
-    run_cmd->add_option("--label", run.labels,
-                        "Label the result KEY=VALUE (repeatable): what differs between runs, "
-                        "for compare --by label:KEY")
+    run_cmd
+        ->add_option("--label", run.labels,
+                     "Label the result KEY=VALUE (repeatable): what differs between runs, "
+                     "for compare --by label:KEY")
         ->allow_extra_args(false);
     run_cmd->add_option("--format", run.formats, "Report formats to write (text, json, ...)")
         ->delimiter(',')
