@@ -1,5 +1,8 @@
 #include "reporter_test_helpers.h"
 
+#include <nlohmann/json.hpp>
+#include <sstream>
+
 #include "reporter_harness.h"
 
 namespace bytebench::test {
@@ -51,6 +54,39 @@ std::string render_fixture(const bb_reporter &reporter, const std::string &name)
         return ::testing::AssertionFailure() << "error \"" << outcome.error << "\" is not \""
                                              << prefix << "...\" with \"" << message << "\"";
     return ::testing::AssertionSuccess();
+}
+
+std::vector<std::string> lines_of(const std::string &text) {
+    std::vector<std::string> lines;
+    std::istringstream stream(text);
+    std::string line;
+    while (std::getline(stream, line)) lines.push_back(line);
+    return lines;
+}
+
+size_t display_columns(const std::string &line) {
+    size_t width = 0;
+    for (const char c : line)
+        if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++width;
+    return width;
+}
+
+std::string unwrapped(const std::string &text) {
+    std::string result;
+    for (const char c : text) {
+        const bool blank = c == ' ' || c == '\n' || c == '\t';
+        if (blank && (result.empty() || result.back() == ' ')) continue;
+        result += blank ? ' ' : c;
+    }
+    return result;
+}
+
+std::vector<std::string> column_labels(const std::string &name) {
+    std::vector<std::string> labels;
+    const nlohmann::json doc = nlohmann::json::parse(fixture(name));  // outlives the loop
+    for (const auto &input : doc.at("inputs"))
+        labels.push_back(input.at("label").get<std::string>());
+    return labels;
 }
 
 const char *const kOddResult = R"({
