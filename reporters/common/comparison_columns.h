@@ -44,7 +44,8 @@ inline std::string column_status(const nlohmann::json &input) {
 
 inline bool column_failed(const nlohmann::json &input) { return column_status(input) == "failed"; }
 
-// The hosts behind a column, each once, in order: its members' hostnames, or the input's own.
+// The hosts behind a column, each once, in order: its members' hostnames; without members
+// (a plain input, a failed column), the input's own.
 inline std::vector<std::string> column_hosts(const nlohmann::json &input) {
     std::vector<std::string> hosts;
     const auto add = [&hosts](const std::string &host) {
@@ -55,7 +56,7 @@ inline std::vector<std::string> column_hosts(const nlohmann::json &input) {
     };
     for (const nlohmann::json &m : elements(member(input, "members")))
         add(string_member(m, "hostname"));
-    add(string_member(input, "hostname"));
+    if (hosts.empty()) add(string_member(input, "hostname"));
     return hosts;
 }
 

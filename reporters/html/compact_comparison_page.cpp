@@ -15,7 +15,8 @@ namespace bytebench::reporters::html {
 // The table is as wide as its columns need (a 50-column one scrolls in its .table-wrap); a
 // column name wraps only where it may (after a hyphen), never inside "3.16,off"; the test
 // column sticks to the left edge while it scrolls, with the background of its row so
-// that the numbers pass under it; the baseline column is tinted.
+// that the numbers pass under it; the baseline column is tinted. A bar's value has a white
+// halo, so that the baseline's dashed line does not cross it out.
 const char *const kCompactStyle = R"css(
 table.compact { width: auto; min-width: 100%; }
 table.compact th.test { position: sticky; left: 0; z-index: 1; background: #fff;
@@ -30,6 +31,8 @@ table.compact td.num .delta { display: block; font-size: .8em; font-weight: 600;
 table.compact td.failed { color: var(--muted); font-style: italic; }
 table.compact th .badge { margin-top: .2em; }
 table.columns td.reason { color: var(--worse); }
+svg.chart text.value { paint-order: stroke; stroke: #fff; stroke-width: 3px;
+  stroke-linejoin: round; }
 )css";
 
 namespace {

@@ -74,7 +74,9 @@ void write_column_line(const json &input, const std::string &label, size_t i, bo
     if (baseline) text = join_known({text, "baseline"}, ", ");
     const std::string split = string_member(input, "split");
     if (!split.empty()) text += "; split: " + split;
-    write_wrapped(out, text, "  " + name, std::string(2 + display_width(name), ' '));
+    // Continuation lines line up with the other descriptions, even under a longer name.
+    const size_t indent = 2 + std::min(display_width(name), name_width + 2);
+    write_wrapped(out, text, "  " + name, std::string(indent, ' '));
 }
 
 // "[n] label", padded to the widest up to 30 columns (a longer one takes the room it needs

@@ -108,6 +108,20 @@ const char *const kOddComparison = R"({
                      "indexes": [{"cells": "none"}]}]
 })";
 
+// A pivot (the compact layout) whose columns and keys are of odd types.
+const char *const kOddPivot = R"({
+        "schema": "bytebench.comparison/2", "baseline": -3,
+        "pivot": {"by": [1, "host"], "keys": "host", "baseline": 4},
+        "inputs": [1, {"label": "", "members": "x", "results": "y", "status": 5},
+                   {"label": "h", "members": [1, {"hostname": 2}], "results": -1e300,
+                    "status": "failed", "reason": 7, "split": []}, {"values": 3}],
+        "sections": [{"title": "1 copy", "rows": [7, {"id": "t", "cells": [
+                         {"status": "ok", "value": 1, "index": 1e300, "results": "n"}, 3,
+                         {"status": "ok", "delta_pct": "x", "significance": 1}]}],
+                      "indexes": [3, {"cells": [{"score": 1e308, "partial": 1}, {}]}]}],
+        "gate": {"failed": true, "failures": [{"input": 4}]}
+})";
+
 const std::vector<std::string> &odd_documents() {
     static const std::vector<std::string> documents = {kOddResult, kOddComparison, R"({
         "schema": "bytebench.comparison/2", "baseline": 99, "alpha": "x", "inputs": [1, {}],
@@ -117,7 +131,8 @@ const std::vector<std::string> &odd_documents() {
                                                     "significance": {"passes": [1]}}]},
                                   {"cells": "none", "comparable": false, "notes": [3]}],
                          "indexes": [{"cells": [{"score": "high"}, 4]}]}]
-    })"};
+    })",
+                                                       kOddPivot};
     return documents;
 }
 
