@@ -184,9 +184,10 @@ static int bytebench_main(int argc, char **argv) {
         ->check(CLI::ExistingPath);
     import_cmd->add_option("-o,--output-dir", import.output_dir,
                            "Folder for the converted results (default ./results)");
-    import_cmd->add_option("--label", import.labels,
-                           "KEY=VALUE kept in each imported result's \"labels\" (repeatable), "
-                           "for compare --by label:KEY")
+    import_cmd
+        ->add_option("--label", import.labels,
+                     "KEY=VALUE kept in each imported result's \"labels\" (repeatable), "
+                     "for compare --by label:KEY")
         ->allow_extra_args(false);
     import_cmd->add_flag("--skip-bad-lines", import.skip_bad_lines,
                          "Accepted for old scripts: lines that are not part of a report are "
