@@ -594,8 +594,11 @@ bool ReportReader::is_report_line(const std::string &line) const {
     if (std::regex_match(line, m, result_pattern()) ||
         std::regex_match(line, m, index_row_pattern()))
         return tests_by_key_.count(name_key(m[1])) != 0;
-    return std::regex_match(line, run_heading_pattern()) ||
-           std::regex_match(line, cpu_count_pattern()) ||
+    // The heading takes any text as its date: not the CPU count line run into it.
+    static const std::regex cpu_count_inside(R"(\bCPUs? in system;)", kIcase);
+    if (std::regex_match(line, run_heading_pattern()))
+        return !std::regex_search(line, cpu_count_inside);
+    return std::regex_match(line, cpu_count_pattern()) ||
            std::regex_match(line, index_header_pattern()) ||
            std::regex_match(line, score_pattern()) || std::regex_match(line, banner_pattern());
 }

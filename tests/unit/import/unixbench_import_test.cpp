@@ -627,6 +627,18 @@ TEST(UnixBenchImport, DatesInOtherLocales) {
     EXPECT_EQ(o.document.at("runs")[0].at("end"), "2020-01-01T00:10:00");
 }
 
+TEST(UnixBenchImport, TheHeadingAndTheCpuCountRunTogetherAreTwoLines) {
+    std::string text = report_with_result("701223.9");
+    text.replace(text.find("\n2 CPUs"), 1, " ");
+    const ImportOutcome o = import_unixbench_report(text, "r.txt", index_suite());
+    ASSERT_EQ(o.warnings.size(), 1u);
+    EXPECT_EQ(o.warnings[0], "r.txt:1: read as 2 report lines that the page had run together");
+    const json &run = o.document.at("runs")[0];
+    EXPECT_EQ(run.at("start"), "2026-11-30T02:45:57");
+    EXPECT_EQ(run.at("cpus"), 2);
+    EXPECT_EQ(run.at("copies"), 1);
+}
+
 TEST(UnixBenchImport, PastedLinesSplitAtBreakingTags) {
     const std::vector<PastedLine> lines =
         pasted_lines("a&nbsp;&amp;&#8212;b<br/>c &lt;d&gt; <span class=\"x\">e</span>");
