@@ -277,23 +277,46 @@ bool read_date_words(const std::string &text, RunPeriod &p) {
     return true;
 }
 
+// A time of a 12-hour clock in 24 hours: "03:04:05 PM CET" (en_US in newer glibc), or
+// "午後 3:04:05" (Japanese), "下午" (Chinese), "오후" (Korean) before it. `before` and `after`
+// are the texts between the time and its neighbours.
+void to_24_hours(const std::string &before, const std::string &after, ClockTime &time) {
+    static const std::regex pm_after(R"(^ ?(?:PM|P\.M\.)(?: |$))", kIcase);
+    static const std::regex am_after(R"(^ ?(?:AM|A\.M\.)(?: |$))", kIcase);
+    static const std::regex pm_before(
+        "(?:\xE5\x8D\x88\xE5\xBE\x8C|\xE4\xB8\x8B\xE5\x8D\x88|\xEC\x98\xA4\xED\x9B\x84) ?$");
+    static const std::regex am_before(
+        "(?:\xE5\x8D\x88\xE5\x89\x8D|\xE4\xB8\x8A\xE5\x8D\x88|\xEC\x98\xA4\xEC\xA0\x84) ?$");
+    const bool pm = std::regex_search(after, pm_after) || std::regex_search(before, pm_before);
+    const bool am = std::regex_search(after, am_after) || std::regex_search(before, am_before);
+    if (pm && time.hour < 12) time.hour += 12;
+    if (am && time.hour == 12) time.hour = 0;
+}
+
 // "Mon Nov 30 2026 02:45:57 - 02:52:40" (UnixBench in the C locale), `date`'s output in
 // other locales ("So 5. Mär 15:04:05 CET 2017", "2017年 3月 5日 日曜日 15:04:05 JST",
 // "dim. 5 mars 2017 15:04:05 CET") and ISO 8601 ("2017-03-05 15:04:05"), each with or
 // without " - <end time>".
 bool read_run_period(const std::string &text, RunPeriod &p) {
     static const std::regex clock(R"((?:^|[^\d:])(\d{1,2}):(\d\d):(\d\d)(?![\d:]))");
-    std::string rest;
-    auto from = text.cbegin();
+    // Where each time begins and ends in `text`.
+    std::vector<std::pair<size_t, size_t>> spans;
     for (auto it = std::sregex_iterator(text.begin(), text.end(), clock);
          it != std::sregex_iterator(); ++it) {
         const std::smatch &m = *it;
         p.times.push_back({std::stoi(m[1]), std::stoi(m[2]), std::stoi(m[3])});
-        rest.append(from, m[1].first);
-        rest += ' ';
-        from = m[3].second;
+        spans.emplace_back(size_t(m.position(1)), size_t(m[3].second - text.begin()));
     }
-    rest.append(from, text.cend());
+    // The text without its times, for the date; each time read in 24 hours.
+    std::string rest;
+    for (size_t i = 0; i < spans.size(); ++i) {
+        const size_t previous_end = i == 0 ? 0 : spans[i - 1].second;
+        const size_t next_begin = i + 1 < spans.size() ? spans[i + 1].first : text.size();
+        const std::string before = text.substr(previous_end, spans[i].first - previous_end);
+        to_24_hours(before, text.substr(spans[i].second, next_begin - spans[i].second), p.times[i]);
+        rest += before + " ";
+    }
+    rest += text.substr(spans.empty() ? 0 : spans.back().second);
     if (p.times.empty() || p.times.size() > 2) return false;
     // Chinese, Japanese and Korean dates: "2017年03月05日", "2017년 3월 5일".
     static const std::regex cjk(

@@ -614,6 +614,9 @@ TEST(UnixBenchImport, DatesInOtherLocales) {
         {"Sun Mar  5 15:04:05 UTC 2017", "2017-03-05T15:04:05"},
         {"2017년 3월 5일 일요일 15:04:05 KST", "2017-03-05T15:04:05"},
         {"Di 31. Dez 23:59:58 CET 2019 - 00:10:00", "2019-12-31T23:59:58"},
+        {"Sun 05 Mar 2017 03:04:05 PM CET - 15:32:41", "2017-03-05T15:04:05"},
+        {"Sun 05 Mar 2017 12:04:05 AM CET", "2017-03-05T00:04:05"},
+        {"2017年 3月 5日 日曜日 午後 3:04:05 JST", "2017-03-05T15:04:05"},
     };
     for (const auto &[period, start] : dates) {
         const ImportOutcome o =
