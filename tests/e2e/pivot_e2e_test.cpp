@@ -2,6 +2,7 @@
 // and SMT (issue 18's "Must show"), folders, failed and incomplete hosts,
 // and the one-line errors for labels, keys, folders and files.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -31,7 +32,11 @@ std::string six_labelled_runs(const std::string &dir) {
 
 class PivotE2E : public ::testing::Test {
   protected:
-    static void SetUpTestSuite() { results_ = six_labelled_runs(fresh_dir("pivot")); }
+    // A folder per process: ctest runs each test of the suite in a process
+    // of its own, two at a time.
+    static void SetUpTestSuite() {
+        results_ = six_labelled_runs(fresh_dir("pivot-" + std::to_string(getpid())));
+    }
     static std::string results_;
 };
 std::string PivotE2E::results_;
