@@ -4,10 +4,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <stdexcept>
 
 #include "base/text.h"
 
@@ -203,6 +206,25 @@ std::string atomic_temp_suffix(pid_t pid) { return ".tmp-" + std::to_string(pid)
 
 std::string atomic_temp_path(const std::string &path, pid_t pid, int attempt) {
     return path + (attempt == 0 ? "" : "." + std::to_string(attempt)) + atomic_temp_suffix(pid);
+}
+
+std::vector<std::string> visible_files_under(const std::string &folder) {
+    namespace fs = std::filesystem;
+    std::vector<std::string> files;
+    std::error_code ec;
+    fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec);
+    if (ec) throw std::runtime_error(folder + ": cannot read the folder: " + ec.message());
+    for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (ec) throw std::runtime_error(folder + ": cannot read the folder: " + ec.message());
+        const fs::path &path = it->path();
+        if (path.filename().string().rfind('.', 0) == 0) {
+            if (it->is_directory(ec)) it.disable_recursion_pending();
+            continue;
+        }
+        if (it->is_regular_file(ec)) files.push_back(path.string());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
 }
 
 }  // namespace bytebench

@@ -39,6 +39,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace bytebench {
 
@@ -68,6 +69,12 @@ constexpr std::size_t kMaxInputBytes = std::size_t(256) << 20;
 // Throws FileError: "PATH: cannot read: not a regular file (a FIFO)",
 // "PATH: cannot read: 300.0 MiB, more than the 256 MiB an input may have".
 std::string read_whole_file(const std::string &path, std::size_t max_bytes = kMaxInputBytes);
+
+// The regular files under `folder` and its subfolders, sorted by path;
+// hidden files and folders (".name": an editor's or a copy's temporary
+// files) left out. Throws std::runtime_error, "FOLDER: cannot read the
+// folder: why".
+std::vector<std::string> visible_files_under(const std::string &folder);
 
 struct WriteOptions {
     // Fail with FileExistsError when anything is at the path (a file, a

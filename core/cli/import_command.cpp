@@ -52,20 +52,8 @@ bool is_companion(const fs::path &path) {
 // results (.json), hidden files and UnixBench's companions of a report left out.
 std::vector<std::string> reports_in(const std::string &dir) {
     std::vector<std::string> found;
-    std::error_code ec;
-    fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
-    if (ec) throw std::runtime_error(dir + ": cannot read: " + ec.message());
-    for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (ec) throw std::runtime_error(dir + ": cannot read: " + ec.message());
-        const fs::path &path = it->path();
-        const bool hidden = path.filename().string().rfind('.', 0) == 0;
-        if (hidden && it->is_directory(ec)) it.disable_recursion_pending();
-        if (hidden || !it->is_regular_file(ec) || lower_extension(path) == ".json" ||
-            is_companion(path))
-            continue;
-        found.push_back(path.string());
-    }
-    std::sort(found.begin(), found.end());
+    for (const std::string &file : visible_files_under(dir))
+        if (lower_extension(file) != ".json" && !is_companion(file)) found.push_back(file);
     if (found.empty())
         throw std::runtime_error(dir + ": no UnixBench reports here (files that are not .json)");
     return found;

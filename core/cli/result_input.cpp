@@ -72,23 +72,11 @@ struct ResultSource {
     bool in_folder = false;
 };
 
-// The *.json files under `folder`, by path; hidden ones (an editor's or a
-// copy's temporary files) left out.
+// The *.json files under `folder`, by path.
 std::vector<std::string> json_files_under(const std::string &folder) {
     std::vector<std::string> files;
-    std::error_code ec;
-    fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec);
-    if (ec) throw std::runtime_error(folder + ": cannot read the folder: " + ec.message());
-    for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (ec) throw std::runtime_error(folder + ": cannot read the folder: " + ec.message());
-        const fs::path &path = it->path();
-        if (path.filename().string().rfind('.', 0) == 0) {
-            if (it->is_directory(ec)) it.disable_recursion_pending();
-            continue;
-        }
-        if (path.extension() == ".json" && it->is_regular_file(ec)) files.push_back(path.string());
-    }
-    std::sort(files.begin(), files.end());
+    for (std::string &file : visible_files_under(folder))
+        if (fs::path(file).extension() == ".json") files.push_back(std::move(file));
     return files;
 }
 
