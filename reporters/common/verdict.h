@@ -21,13 +21,15 @@ inline Verdict parse_verdict(const std::string &text) {
     return Verdict::unknown;
 }
 
-// One symbol, for reports that render Unicode (Markdown, HTML).
-inline const char *verdict_marker(Verdict verdict) {
+// One symbol: for reports that render Unicode (Markdown, HTML)
+// ▲ better, ▼ worse, ~ noise, ? unknown; with `ascii`, + and - for the
+// first two (a terminal's table, whose every character must be one column).
+inline const char *verdict_marker(Verdict verdict, bool ascii = false) {
     switch (verdict) {
         case Verdict::better:
-            return "\u25B2";  // ▲
+            return ascii ? "+" : "\u25B2";  // ▲
         case Verdict::worse:
-            return "\u25BC";  // ▼
+            return ascii ? "-" : "\u25BC";  // ▼
         case Verdict::noise:
             return "~";
         case Verdict::unknown:

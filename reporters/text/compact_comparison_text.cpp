@@ -19,6 +19,7 @@
 #include "common/join.h"
 #include "common/number_text.h"
 #include "common/text_width.h"
+#include "common/verdict.h"
 #include "comparison_text.h"
 #include "text_table.h"
 #include "wrap.h"
@@ -34,21 +35,7 @@ constexpr size_t kLongestHeading = 10;
 constexpr size_t kColumnGap = 2;
 
 // One character, so that a cell stays narrow: + better, - worse, ~ noise, ? unknown.
-const char *verdict_char(Verdict verdict) {
-    switch (verdict) {
-        case Verdict::better:
-            return "+";
-        case Verdict::worse:
-            return "-";
-        case Verdict::noise:
-            return "~";
-        case Verdict::unknown:
-            return "?";
-        case Verdict::none:
-            break;
-    }
-    return "";
-}
+const char *verdict_char(Verdict verdict) { return verdict_marker(verdict, true); }
 
 std::string column_number(size_t i) { return format("[%zu]", i + 1); }
 
