@@ -31,7 +31,9 @@ DEBIAN_PACKAGES := cmake g++ make pkg-config \
 # the html reporter's pages (tests/reporters/html_in_chromium.py).
 # clang and its compiler-rt (libclang_rt.fuzzer) build the fuzzers; GCC's
 # sanitizer runtimes (libasan, libubsan) come with g++. dpkg-dev's
-# dpkg-shlibdeps gives the .deb its Depends (tests/install).
+# dpkg-shlibdeps gives the .deb its Depends (tests/install). ansible-core,
+# openssh-server and Slurm's daemons with munge run the fleet examples for
+# real (tests/fleet).
 DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev dpkg-dev hwloc-nox ansible-core openssh-server
 
 # The sanitizer run: a crashing test plugin must die of its signal as it does
@@ -80,7 +82,9 @@ test: build
 
 # Every test again (workloads included) in a GCC build with ASan + UBSan; not
 # the packaging tests (label `packaging`), which install, package and build
-# out of tree what the first stage already proved. A unity build (CMake joins
+# out of tree what the first stage already proved, nor the fleet tests (label
+# `fleet`), whose time goes to Ansible, sshd and Slurm, and whose bytebench
+# commands (run, compare --by) the e2e tests run under the sanitizers. A unity build (CMake joins
 # each target's sources into a few files) with line tables only (-g1): 363 s
 # instead of 620 s here (docs/testing.md, "Measured"); the first stage builds
 # the core file by file, so a missing #include still shows.
@@ -89,7 +93,7 @@ test-asan: deps
 	cmake -S . -B $(ASAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DBYTEBENCH_SANITIZE=ON \
 	  -DCMAKE_UNITY_BUILD=ON -DBYTEBENCH_BUILD_BENCHMARKS=OFF $(CMAKE_FLAGS)
 	cmake --build $(ASAN_BUILD_DIR) -j $(JOBS)
-	cd $(ASAN_BUILD_DIR) && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) -LE packaging
+	cd $(ASAN_BUILD_DIR) && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) -LE "packaging|fleet"
 
 # The fuzzers (clang, libFuzzer + ASan + UBSan), FUZZ_SECONDS each from a copy
 # of their corpus; only they and the layers of the core they feed are built
