@@ -22,6 +22,7 @@
 #include "common/markdown.h"
 #include "common/number_text.h"
 #include "common/text_width.h"
+#include "markdown_parts.h"
 #include "markdown_table.h"
 
 namespace bytebench::reporters::markdown {
@@ -31,19 +32,11 @@ using nlohmann::json;
 
 constexpr const char *kMissing = "\u2014";  // —
 constexpr const char *kPartial = "\\*";
-constexpr const char *kNotComparable = "\u2020";  // †
 // A column name up to this wide may widen its column; a longer one is shown by its number.
 constexpr size_t kLongestHeading = 10;
 constexpr size_t kMarkdownWidth = 100;
 
 std::string column_number(size_t i) { return format("\\[%zu\\]", i + 1); }
-
-// Escapes each part, then joins those that are known.
-std::string described(const std::vector<std::string> &parts, const char *separator) {
-    std::vector<std::string> escaped_parts;
-    for (const std::string &part : parts) escaped_parts.push_back(markdown_escape(part));
-    return join_known(escaped_parts, separator);
-}
 
 // "2 results, hosts: db-1, db-2" for a pivot's column; where a plain input came from.
 std::string column_description(const json &input) {

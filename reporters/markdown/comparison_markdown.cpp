@@ -19,22 +19,13 @@
 #include "common/verdict.h"
 #include "compact_comparison_markdown.h"
 #include "markdown_layouts.h"
+#include "markdown_parts.h"
 #include "markdown_table.h"
 
 namespace bytebench::reporters::markdown {
 namespace {
 
 using nlohmann::json;
-
-// Marks the tests whose inputs ran different workload versions; their notes follow the table.
-constexpr const char *kNotComparable = "\u2020";  // †
-
-// Escapes each part, then joins those that are known.
-std::string described(const std::vector<std::string> &parts, const char *separator) {
-    std::vector<std::string> escaped_parts;
-    for (const std::string &part : parts) escaped_parts.push_back(markdown_escape(part));
-    return join_known(escaped_parts, separator);
-}
 
 void write_inputs(const json &doc, const ComparisonInputs &inputs, std::ostream &out) {
     const json &list = elements(member(doc, "inputs"));
