@@ -342,6 +342,7 @@ json index_rows(const Section &runs, size_t baseline) {
                 continue;
             }
             json cell = {{"score", index->raw("score")}, {"partial", index->partial()}};
+            if (index->raw("results").is_number()) cell["results"] = index->raw("results");
             if (i != baseline && base && base->score() && *base->score() > 0) {
                 const double delta = (*index->score() / *base->score() - 1) * 100;
                 if (std::isfinite(delta)) cell["delta_pct"] = delta;
