@@ -7,16 +7,18 @@ with its own ports, paths and logs in a temporary folder, then submits
 submit.sh's array and merge jobs with real bytebench runs:
   task 1, 2: a short syscall run -> a result each, labelled with its node;
   task 3:    a bad test name -> bytebench exits 2 -> the task's failure record;
-  task 4:    a long run, cancelled while it runs -> no record of its own, the
-             merge job writes "no result: ...".
+  task 4:    a long run, its batch script and bytebench SIGKILLed while it
+             runs -> no record of its own, the merge job writes "no result: ...".
 Checks the shared results folder and the merged reports, stops every daemon it
 started (also when a check fails) and removes the folder.
 
-Exit 0 passed, 1 failed, 77 skipped (Slurm or munge not installed: `make test`
+BYTEBENCH_KEEP_TEST_DIR=1 keeps the temporary folder (configuration, logs,
+results) for a look. Exit 0 passed, 1 failed, 77 skipped (Slurm or munge not installed: `make test`
 installs them, DEBIAN_TEST_PACKAGES).
 """
 
 import argparse
+import ctypes
 import glob
 import json
 import os
@@ -50,6 +52,13 @@ def tail(path, lines=15):
     return "\n".join(f"    {line}" for line in text[-lines:]) or "    (empty)"
 
 
+def die_with_parent():
+    """In the child before exec: SIGTERM when the test dies, even of SIGKILL (a
+    ctest timeout), so that no daemon outlives it."""
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
 class Daemon:
     """A daemon in the foreground, in its own process group, output to a file."""
 
@@ -59,7 +68,8 @@ class Daemon:
         self.log_file = log_file
         with open(self.out, "w") as out:
             self.proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, env=env,
-                                         stdin=subprocess.DEVNULL, start_new_session=True)
+                                         stdin=subprocess.DEVNULL, start_new_session=True,
+                                         preexec_fn=die_with_parent)
 
     def alive(self):
         return self.proc.poll() is None
@@ -167,7 +177,7 @@ ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 SelectType=select/linear
 SchedulerType=sched/builtin
-SchedulerParameters=sched_min_interval=0
+SchedulerParameters=batch_sched_delay=0,sched_interval=1
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
 JobCompType=jobcomp/none
@@ -240,12 +250,68 @@ def check(condition, message):
         raise TestFailure(message)
 
 
-def read_json(path):
-    with open(path) as f:
-        return json.load(f)
+def read_json(path, outputs=""):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        raise TestFailure(f"{path}: {e}\n{outputs}")
 
 
-def run_fleet(cluster, bytebench, scripts):
+def processes():
+    """{pid: (parent pid, argv)} of every process."""
+    found = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                parent = int(f.read().rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                argv = f.read().decode(errors="replace").split("\0")
+        except (OSError, IndexError, ValueError):
+            continue
+        found[int(entry)] = (parent, argv)
+    return found
+
+
+def kill_batch_script(spool, task):
+    """SIGKILLs the batch script of array task TASK (found by its spool folder
+    and its SLURM_ARRAY_TASK_ID) and every process under it, stopped first so
+    that none escapes. Returns the pids killed."""
+    def is_task_script(pid, argv):
+        if not any(a.startswith(spool) and a.endswith("/slurm_script") for a in argv):
+            return False
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as f:
+                return f"SLURM_ARRAY_TASK_ID={task}".encode() in f.read().split(b"\0")
+        except OSError:
+            return False
+
+    def tree():
+        table = processes()
+        pids = [p for p, (_, argv) in table.items() if is_task_script(p, argv)]
+        for pid in pids:
+            pids += [p for p, (parent, _) in table.items() if parent == pid and p not in pids]
+        return pids
+
+    for sig in (signal.SIGSTOP, signal.SIGKILL):
+        pids = tree()
+        for pid in pids:
+            try:
+                os.kill(pid, sig)
+            except ProcessLookupError:
+                pass
+    return pids
+
+
+def compare_has_by(bytebench):
+    """Whether this bytebench's compare takes --by (issue 18, on its way to main)."""
+    usage = subprocess.run([bytebench, "compare", "--help"], capture_output=True, text=True)
+    return "--by" in usage.stdout
+
+
+def run_fleet(cluster, bytebench, scripts, merge_must_complete):
     results = cluster.path("results")
     env = dict(cluster.env, RESULTS=results, BYTEBENCH=bytebench,
                BYTEBENCH_ARGS="syscall -i 1 --duration 0.2 --settle 0",
@@ -258,14 +324,19 @@ def run_fleet(cluster, bytebench, scripts):
     array_job, merge_job = ids["array"], ids["merge"]
     job_dir = os.path.join(results, array_job)
     print(f"array job {array_job}, merge job {merge_job}, results {job_dir}")
+    submitted_at = time.monotonic()
 
     def output(name):
         return f"{name}:\n{tail(os.path.join(results, name), 30)}"
 
-    # Task 4 is cancelled once it runs bytebench: a task killed before it wrote anything.
+    # Task 4 is killed once it runs bytebench, with SIGKILL, as the OOM killer
+    # would: a task that ends without a word. Slurm cannot do it: scancel (any
+    # signal, KILL too) sends SIGTERM first, and bytebench then writes what it
+    # measured as an incomplete result.
     wait_for("task 4 to start", lambda: os.path.exists(os.path.join(job_dir, "4", "node.txt")),
              cluster.daemons, JOBS_TIMEOUT_S)
-    cluster.slurm(["scancel", f"{array_job}_4"])
+    killed = kill_batch_script(cluster.path("spool"), "4")
+    check(killed, f"no batch script of task 4 under {cluster.path('spool')} to kill")
 
     def merge_done():
         return cluster.jobs(merge_job)[None]["JobState"] in DONE_STATES
@@ -275,17 +346,17 @@ def run_fleet(cluster, bytebench, scripts):
     except TestFailure as e:
         raise TestFailure(f"{e}\nqueue:\n{cluster.slurm(['squeue'], check=False).stdout}")
 
+    print(f"jobs ended {time.monotonic() - submitted_at:.1f} s after submission")
     tasks = cluster.jobs(array_job)
     merge = cluster.jobs(merge_job)[None]
     outputs = "\n".join(output(os.path.basename(p))
                         for p in sorted(glob.glob(os.path.join(results, "slurm-*.out"))))
     states = {t: (f["JobState"], f["ExitCode"]) for t, f in tasks.items()}
     expected = {"1": ("COMPLETED", "0:0"), "2": ("COMPLETED", "0:0"), "3": ("FAILED", "2:0"),
-                "4": ("CANCELLED", "0:15")}
-    check({t: s[0] for t, s in states.items()} == {t: s[0] for t, s in expected.items()}
-          and states["3"] == expected["3"],
+                "4": ("FAILED", "0:9")}
+    check(states == expected,
           f"array tasks ended {states}, expected {expected}\n{outputs}")
-    check(merge["JobState"] == "COMPLETED",
+    check(merge["JobState"] == "COMPLETED" or not merge_must_complete,
           f"merge job ended {merge['JobState']} {merge['ExitCode']}\n{outputs}")
     return job_dir, outputs
 
@@ -302,7 +373,7 @@ def check_results(job_dir, outputs):
               f"task {task}: labels {labels} in {found[0]}")
         nodes[task] = labels["node"]
 
-    failure = read_json(os.path.join(job_dir, "3", "failure.json"))
+    failure = read_json(os.path.join(job_dir, "3", "failure.json"), outputs)
     check(failure.get("schema") == "bytebench.failure/1"
           and failure.get("reason", "").startswith("bytebench exited 2: ")
           and "no_such_test" in failure.get("reason", "")
@@ -311,10 +382,10 @@ def check_results(job_dir, outputs):
           f"task 3's failure record: {failure}")
     nodes["3"] = failure["host"]
 
-    missing = read_json(os.path.join(job_dir, "4", "failure.json"))
+    missing = read_json(os.path.join(job_dir, "4", "failure.json"), outputs)
     check(missing.get("schema") == "bytebench.failure/1"
           and missing.get("reason", "").startswith("no result: the task ended without writing one")
-          and "CANCELLED" in missing.get("reason", "")
+          and "(Slurm state FAILED)" in missing.get("reason", "")
           and missing.get("labels", {}).get("task") == "4" and missing.get("host") in NODES,
           f"task 4's failure record (by the merge job): {missing}")
     # Tasks 1-3 start together, each on its own node (--exclusive, 4 free nodes).
@@ -353,6 +424,8 @@ def main():
         return SKIP
     os.environ["PATH"] += ":/usr/sbin:/sbin"
 
+    # A SIGTERM (ctest, a user) ends the test through its finally: daemons stopped.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("killed by SIGTERM"))
     root = tempfile.mkdtemp(prefix="bb-slurm-")
     os.chmod(root, 0o755)  # munged's socket folder must be reachable by all
     cluster = Cluster(root)
@@ -363,18 +436,27 @@ def main():
         cluster.start_slurm()
         print(f"cluster up in {time.monotonic() - started:.1f} s: munged, slurmctld, "
               f"slurmd {' '.join(NODES)}")
-        job_dir, outputs = run_fleet(cluster, os.path.abspath(args.bytebench),
-                                     os.path.abspath(args.scripts))
+        bytebench = os.path.abspath(args.bytebench)
+        reports = compare_has_by(bytebench)
+        job_dir, outputs = run_fleet(cluster, bytebench, os.path.abspath(args.scripts), reports)
         nodes, failure, missing = check_results(job_dir, outputs)
-        check_reports(job_dir, nodes, failure, missing, outputs)
+        if reports:
+            check_reports(job_dir, nodes, failure, missing, outputs)
+        else:
+            print("NOTE: this bytebench's compare has no --by yet: the reports are not checked")
         print(f"results: tasks 1, 2 on {nodes['1']}, {nodes['2']}; task 3 ({nodes['3']}) failed: "
               f"{failure['reason']}; task 4 ({missing['host']}): {missing['reason']}")
         status = 0
     except TestFailure as e:
         print(f"FAIL: {e}", file=sys.stderr)
     finally:
+        stopping = time.monotonic()
         cluster.stop()
-        shutil.rmtree(root, ignore_errors=True)
+        print(f"cluster stopped in {time.monotonic() - stopping:.1f} s")
+        if os.environ.get("BYTEBENCH_KEEP_TEST_DIR"):
+            print(f"kept {root}")
+        else:
+            shutil.rmtree(root, ignore_errors=True)
         print(f"total {time.monotonic() - started:.1f} s")
     return status
 
