@@ -11,6 +11,8 @@ namespace bytebench {
 
 inline constexpr const char *kResultSchemaPrefix = "bytebench.result/";
 inline constexpr const char *kComparisonSchemaPrefix = "bytebench.comparison/";
+inline constexpr const char *kFailureSchemaPrefix = "bytebench.failure/";
+inline constexpr int kFailureSchemaMajor = 1;
 inline constexpr int kResultSchemaMajor = 1;
 inline constexpr int kComparisonSchemaMajor = 2;
 
@@ -28,6 +30,12 @@ inline bool schema_matches(const std::string &name, const std::string &prefix, i
 
 inline bool is_known_result_schema(const std::string &name) {
     return schema_matches(name, kResultSchemaPrefix, kResultSchemaMajor);
+}
+
+// A failure record: what a fleet run writes for a host that gave no result
+// (docs/fleet.md).
+inline bool is_known_failure_schema(const std::string &name) {
+    return schema_matches(name, kFailureSchemaPrefix, kFailureSchemaMajor);
 }
 
 inline bool is_known_comparison_schema(const std::string &name) {

@@ -71,6 +71,7 @@ struct ReportOptions {
 struct CompareOptions {
     std::vector<std::string> inputs;  // result files, UnixBench reports or history references
     std::string baseline;             // "" = the first; else a label (B) or an input as given
+    std::string by;                   // --by host|label:KEY[,...]: columns by label
     std::string format = "text";
     std::string output;                       // "" = stdout
     std::optional<double> fail_if_worse_pct;  // --fail-if-worse, alias --fail-if-slower
@@ -140,8 +141,10 @@ struct LoadedResult {
 // Throws std::runtime_error with a one-line message naming the input.
 LoadedResult load_result(const std::string &source, const GlobalOptions &global,
                          const Suite &suite);
-// Each of `sources`, read at once, in their order; throws the first one's
-// error, as load_result() does.
+// Each of `sources`, in their order, a folder replaced by the results in it
+// (every *.json under it, recursively, by path; hidden files and comparison
+// documents left out); read on as many threads as there are CPUs. Throws
+// the first error, as load_result() does, and for a folder with no result.
 std::vector<LoadedResult> load_results(const std::vector<std::string> &sources,
                                        const GlobalOptions &global, const Suite &suite);
 

@@ -7,6 +7,7 @@
 #include "cli/terminal_output.h"
 #include "commands.h"
 #include "compare/comparison.h"
+#include "compare/pivot.h"
 
 namespace bytebench::cli {
 namespace {
@@ -41,26 +42,41 @@ void print_gate_failures(const nlohmann::json &gate) {
     }
 }
 
+// The comparison of the inputs as they are (A, B, ...), or of their columns
+// with --by. Throws std::exception with a one-line message for bad input.
+nlohmann::json comparison_of(std::vector<LoadedResult> loaded, const CompareOptions &o,
+                             std::vector<ComparisonInput> &inputs) {
+    ComparisonOptions options;
+    options.alpha = o.alpha;
+    options.fail_if_worse_pct = o.fail_if_worse_pct;
+    if (o.by.empty()) {
+        if (loaded.size() < 2)
+            throw std::runtime_error("compare needs two or more results (found " +
+                                     std::to_string(loaded.size()) +
+                                     "), or --by to lay out the columns of one or more");
+        options.baseline = baseline_index(o.baseline, loaded);
+    }
+    for (LoadedResult &r : loaded)
+        inputs.push_back({r.source, r.history_id, std::move(r.document)});
+    if (o.by.empty()) return compare_results(inputs, options);
+    const PivotSpec spec = parse_pivot(o.by, o.baseline);
+    return compare_pivoted(std::move(inputs), spec, options);
+}
+
 }  // namespace
 
 int compare_command(const GlobalOptions &global, const CompareOptions &o) {
     std::optional<Environment> env = load_environment(global);
     if (!env) return kExitBadInput;
-    std::vector<LoadedResult> loaded;
-    ComparisonOptions options;
-    options.alpha = o.alpha;
-    options.fail_if_worse_pct = o.fail_if_worse_pct;
+    std::vector<ComparisonInput> inputs;
+    nlohmann::json comparison;
     try {
-        loaded = load_results(o.inputs, global, env->suite);
-        options.baseline = baseline_index(o.baseline, loaded);
+        if (!o.by.empty()) parse_pivot(o.by, o.baseline);  // before reading any file
+        comparison = comparison_of(load_results(o.inputs, global, env->suite), o, inputs);
     } catch (const std::exception &e) {
         print_error(e.what());
         return kExitBadInput;
     }
-    std::vector<ComparisonInput> inputs;
-    for (LoadedResult &r : loaded)
-        inputs.push_back({r.source, r.history_id, std::move(r.document)});
-    nlohmann::json comparison = compare_results(inputs, options);
     const nlohmann::json gate = comparison.value("gate", nlohmann::json::object());
     // Not freed: the command ends the process, which gives their memory back
     // at once, while freeing the inputs' trees node by node takes as long as

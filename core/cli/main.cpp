@@ -156,11 +156,16 @@ static int bytebench_main(int argc, char **argv) {
         app.add_subcommand("compare", "Compare runs side by side, with significance");
     compare_cmd
         ->add_option("inputs", compare.inputs,
-                     "Result files, UnixBench reports or history ids (@last, @3)")
+                     "Result files, folders of them, UnixBench reports or history ids (@last, "
+                     "@3)")
         ->required()
-        ->expected(2, -1);
+        ->expected(1, -1);
+    compare_cmd->add_option("--by", compare.by,
+                            "One column per value of host or label:KEY (or per pair: "
+                            "label:kernel,label:smt), the results of a column pooled");
     compare_cmd->add_option("--baseline", compare.baseline,
-                            "The run deltas are taken against: A, B, ... or the input as given");
+                            "The column deltas are taken against: A, B, ..., the input as "
+                            "given, or with --by a column's value(s) (3.16,on)");
     compare_cmd->add_option("--format", compare.format,
                             "text, markdown, html, csv, json or any reporter (default text)");
     compare_cmd->add_option("-o,--output", compare.output, "Write to FILE instead of stdout");

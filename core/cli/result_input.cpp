@@ -2,15 +2,21 @@
 // and history references, and rendering them with a reporter.
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <future>
+#include <filesystem>
 #include <iostream>
 #include <stdexcept>
+#include <thread>
 
 #include "base/file_io.h"
+#include "base/json_read.h"
+#include "base/json_text.h"
+#include "base/schema_name.h"
 #include "base/text.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
@@ -22,6 +28,8 @@
 
 namespace bytebench::cli {
 namespace {
+
+namespace fs = std::filesystem;
 
 // A file that is not JSON at all may be a UnixBench report; JSON that is
 // not a result is an error either way.
@@ -57,6 +65,72 @@ LoadedResult result_from_history(const std::string &reference, const GlobalOptio
     return {reference, id, std::move(*document)};
 }
 
+// An input as loaded: a path or reference as given, or a file found in a
+// folder that was given.
+struct ResultSource {
+    std::string source;
+    bool in_folder = false;
+};
+
+// The *.json files under `folder`, by path; hidden ones (an editor's or a
+// copy's temporary files) left out.
+std::vector<std::string> json_files_under(const std::string &folder) {
+    std::vector<std::string> files;
+    std::error_code ec;
+    fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec);
+    if (ec) throw std::runtime_error(folder + ": cannot read the folder: " + ec.message());
+    for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (ec) throw std::runtime_error(folder + ": cannot read the folder: " + ec.message());
+        const fs::path &path = it->path();
+        if (path.filename().string().rfind('.', 0) == 0) {
+            if (it->is_directory(ec)) it.disable_recursion_pending();
+            continue;
+        }
+        if (path.extension() == ".json" && it->is_regular_file(ec)) files.push_back(path.string());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+std::vector<ResultSource> result_sources(const std::vector<std::string> &sources) {
+    std::vector<ResultSource> out;
+    for (const std::string &source : sources) {
+        std::error_code ec;
+        if (History::is_reference(source) || !fs::is_directory(source, ec)) {
+            out.push_back({source, false});
+            continue;
+        }
+        const std::vector<std::string> files = json_files_under(source);
+        if (files.empty())
+            throw std::runtime_error(source +
+                                     ": no results in this folder (bytebench results "
+                                     "are *.json files)");
+        for (const std::string &file : files) out.push_back({file, true});
+    }
+    return out;
+}
+
+bool is_comparison_file(const std::string &path) {
+    try {
+        const nlohmann::json doc = parse_json(read_whole_file(path), kMaxResultDepth);
+        return is_known_comparison_schema(string_member(doc, "schema"));
+    } catch (const std::exception &) {
+        return false;
+    }
+}
+
+// nullopt for a comparison document found in a folder: what `compare -o`
+// may have left beside the results it compared.
+std::optional<LoadedResult> load_source(const ResultSource &input, const GlobalOptions &global,
+                                        const Suite &suite) {
+    try {
+        return load_result(input.source, global, suite);
+    } catch (const std::runtime_error &) {
+        if (input.in_folder && is_comparison_file(input.source)) return std::nullopt;
+        throw;
+    }
+}
+
 }  // namespace
 
 std::string history_path(const GlobalOptions &global) {
@@ -71,15 +145,30 @@ LoadedResult load_result(const std::string &source, const GlobalOptions &global,
 
 std::vector<LoadedResult> load_results(const std::vector<std::string> &sources,
                                        const GlobalOptions &global, const Suite &suite) {
-    // Each on a thread of its own: reading a large result is mostly parsing
-    // it, one core's work (two results of 30,000 tests: 2 s each).
-    std::vector<std::future<LoadedResult>> loading;
-    for (const std::string &source : sources)
-        loading.push_back(std::async(std::launch::async, [&global, &suite, &source] {
-            return load_result(source, global, suite);
-        }));
+    const std::vector<ResultSource> inputs = result_sources(sources);
+    std::vector<std::optional<LoadedResult>> slots(inputs.size());
+    std::vector<std::exception_ptr> errors(inputs.size());
+    // Reading a large result is mostly parsing it, one core's work (two
+    // results of 30,000 tests: 2 s each): a thread per CPU takes the next.
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+        for (size_t i = next++; i < inputs.size(); i = next++) try {
+                slots[i] = load_source(inputs[i], global, suite);
+            } catch (...) {
+                errors[i] = std::current_exception();
+            }
+    };
+    const size_t threads =
+        std::min<size_t>(inputs.size(), std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<std::thread> pool;
+    for (size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
+    for (std::thread &t : pool) t.join();
     std::vector<LoadedResult> loaded;
-    for (std::future<LoadedResult> &f : loading) loaded.push_back(f.get());  // the first error
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        if (errors[i]) std::rethrow_exception(errors[i]);  // the first error
+        if (slots[i]) loaded.push_back(std::move(*slots[i]));
+    }
     return loaded;
 }
 

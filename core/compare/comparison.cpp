@@ -66,6 +66,7 @@ json describe_input(const ComparisonInput &input, const std::string &label) {
     if (!result.suite_sha256().empty()) suite["sha256"] = result.suite_sha256();
     out["suite"] = suite;
     out["status"] = result.status();
+    if (!result.error().empty()) out["reason"] = result.error();
     return out;
 }
 
@@ -108,7 +109,9 @@ std::vector<std::string> suite_warnings(const std::vector<ComparisonInput> &inpu
     std::vector<std::string> order;
     std::map<std::string, std::vector<std::string>> holders;
     for (size_t i = 0; i < inputs.size(); ++i) {
-        const std::string suite = suite_text(ResultView(inputs[i].document));
+        const ResultView result(inputs[i].document);
+        if (result.status() == "failed") continue;  // ran nothing
+        const std::string suite = suite_text(result);
         if (holders[suite].empty()) order.push_back(suite);
         holders[suite].push_back(labels[i]);
     }
@@ -129,7 +132,9 @@ std::vector<std::string> comparability_warnings(const std::vector<ComparisonInpu
             warnings.push_back(labels[i] + " is imported from a " + tool_text(result) +
                                " report: its workloads are UnixBench's own builds, and it has no "
                                "passes to test significance with");
-        if (result.status() != "complete")
+        if (result.status() == "failed")
+            warnings.push_back(labels[i] + " failed: " + result.error());
+        else if (result.status() != "complete")
             warnings.push_back(labels[i] +
                                " is incomplete (interrupted, still running or "
                                "truncated): tests it did not finish show as missing");
@@ -195,7 +200,7 @@ json cell_for(const std::optional<TestView> &test, const std::optional<TestView>
         if (!test->error().empty()) cell["error"] = test->error();
         return cell;
     }
-    for (const char *name : {"value", "index", "samples"})
+    for (const char *name : {"value", "index", "samples", "results"})
         if (test->raw(name).is_number()) cell[name] = test->raw(name);
     if (!test->version().empty()) cell["version"] = test->version();
     if (is_baseline(at) || !test->ok_with_value() || !baseline_test ||
@@ -435,7 +440,7 @@ json compare_results(const std::vector<ComparisonInput> &inputs, const Compariso
     std::vector<std::vector<CopyPassView>> copy_passes;
     size_t positions = 0;
     for (size_t i = 0; i < inputs.size(); ++i) {
-        labels.push_back(input_label(i));
+        labels.push_back(inputs[i].label.empty() ? input_label(i) : inputs[i].label);
         described.push_back(describe_input(inputs[i], labels.back()));
         copy_passes.push_back(ResultView(inputs[i].document).copy_passes());
         positions = std::max(positions, copy_passes.back().size());

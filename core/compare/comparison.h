@@ -19,6 +19,7 @@ struct ComparisonInput {
     std::string source;  // as given: a path or "@3"
     std::optional<int64_t> history_id;
     nlohmann::json document;  // a bytebench.result/1 document
+    std::string label;        // the column's name; "" = by position: A, B, ...
 };
 
 struct ComparisonOptions {

@@ -8,8 +8,8 @@ namespace bytebench {
 namespace {
 
 bool is_key_char(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '_' || c == '-' || c == '.';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-' || c == '.';
 }
 
 bool is_alnum(char c) { return is_key_char(c) && c != '_' && c != '-' && c != '.'; }
@@ -23,8 +23,7 @@ bool has_control_character(std::string_view text) {
 [[noreturn]] void bad_label(std::string_view text, const std::string &why) {
     // The label as typed may hold the control characters it is refused for.
     std::string shown;
-    for (const char c : text)
-        shown += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
+    for (const char c : text) shown += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
     throw std::invalid_argument("--label " + shown + ": " + why);
 }
 
@@ -39,12 +38,11 @@ std::pair<std::string, std::string> parse_label(std::string_view text) {
         bad_label(text, "control characters are not allowed in a label");
     if (key.size() > kMaxLabelKey)
         bad_label(text, "the key is longer than " + std::to_string(kMaxLabelKey) + " bytes");
-    if (!is_alnum(key[0]))
-        bad_label(text, "a key starts with a letter or a digit");
+    if (!is_alnum(key[0])) bad_label(text, "a key starts with a letter or a digit");
     for (const char c : key)
         if (!is_key_char(c))
-            bad_label(text, std::string("a key is letters, digits, '_', '-' and '.', not '") + c +
-                                "'");
+            bad_label(text,
+                      std::string("a key is letters, digits, '_', '-' and '.', not '") + c + "'");
     if (value.empty()) bad_label(text, "the value after '=' is empty");
     if (value.size() > kMaxLabelValue)
         bad_label(text, "the value is longer than " + std::to_string(kMaxLabelValue) + " bytes");
@@ -56,8 +54,7 @@ Labels parse_labels(const std::vector<std::string> &typed) {
     for (const std::string &text : typed) {
         auto [key, value] = parse_label(text);
         if (labels.count(key))
-            throw std::invalid_argument("--label " + text + ": the key " + key +
-                                        " is given twice");
+            throw std::invalid_argument("--label " + text + ": the key " + key + " is given twice");
         labels.emplace(std::move(key), std::move(value));
     }
     return labels;

@@ -22,6 +22,22 @@ std::string quoted(const std::string &text) {
     return text.size() > kLimit ? out + "..." : out;
 }
 
+// A failure record as a result document (see result_reader.h).
+nlohmann::json result_from_failure(const nlohmann::json &record, const std::string &name) {
+    const std::string reason = string_member(record, "reason");
+    nlohmann::json doc = {{"schema", kResultSchema},
+                          {"status", "failed"},
+                          {"error", reason.empty() ? "no reason given" : reason},
+                          {"system", nlohmann::json::object()},
+                          {"runs", nlohmann::json::array()},
+                          {"failure_record", name}};
+    if (const std::string host = string_member(record, "host"); !host.empty())
+        doc["system"]["hostname"] = host;
+    if (const nlohmann::json &labels = member(record, "labels"); labels.is_object())
+        doc["labels"] = labels;
+    return doc;
+}
+
 }  // namespace
 
 nlohmann::json parse_result_document(const std::string &text, const std::string &name) {
@@ -35,6 +51,8 @@ nlohmann::json parse_result_document(const std::string &text, const std::string 
     const json *schema = nullptr;
     if (doc.is_object())
         if (const auto it = doc.find("schema"); it != doc.end() && it->is_string()) schema = &*it;
+    if (schema != nullptr && is_known_failure_schema(schema->get<std::string>()))
+        return result_from_failure(doc, name);
     if (schema == nullptr || !is_known_result_schema(schema->get<std::string>()))
         throw std::runtime_error(name + ": not a bytebench result (schema '" +
                                  (schema ? quoted(schema->get<std::string>()) : "") +
@@ -185,6 +203,7 @@ std::optional<IndexView> CopyPassView::headline_index() const {
 }
 
 std::string ResultView::status() const { return string_member(*json_, "status"); }
+std::string ResultView::error() const { return string_member(*json_, "error"); }
 
 std::vector<CopyPassView> ResultView::copy_passes() const {
     std::vector<CopyPassView> passes;

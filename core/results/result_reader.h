@@ -27,7 +27,12 @@ namespace bytebench {
 // deeply in nlohmann's copy and dump.
 inline constexpr int kMaxResultDepth = 64;
 
-// Throws std::runtime_error with one line, "NAME: what is wrong".
+// Throws std::runtime_error with one line, "NAME: what is wrong". A failure
+// record (bytebench.failure/1: {"host", "labels", "reason"}, written by a
+// fleet run for a host that gave no result) reads as a result with status
+// "failed", the reason as its "error", no copy-passes, the host as
+// system.hostname and its labels: so that a comparison shows the host and
+// why, never drops it.
 nlohmann::json parse_result_document(const std::string &text, const std::string &name);
 
 // A metric of a test (runs[].tests[].metrics[]): a secondary number with its
@@ -151,7 +156,8 @@ class ResultView {
   public:
     explicit ResultView(const nlohmann::json &document) : json_(&document) {}
     explicit ResultView(const nlohmann::json &&) = delete;  // would outlive a temporary
-    std::string status() const;                             // "complete", "incomplete"
+    std::string status() const;  // "complete", "incomplete", "failed" (a failure record)
+    std::string error() const;   // why a failed one failed
     std::vector<CopyPassView> copy_passes() const;
     // system.<key> when it is a string, else "".
     std::string system_text(const char *key) const;

@@ -1,0 +1,324 @@
+#include "compare/pivot.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <utility>
+
+#include "base/json_read.h"
+#include "base/text.h"
+#include "compare/pooled_result.h"
+#include "model/labels.h"
+#include "results/result_reader.h"
+
+namespace bytebench {
+namespace {
+
+using nlohmann::json;
+
+// A column's value of a key that a result lacks.
+std::string absent_value(const std::string &key) { return "(no " + key + ")"; }
+
+// What must agree for results to be pooled, each part named as a column's
+// suffix names it when it does not.
+struct PoolingKey {
+    std::string tool;      // "imported" or "measured"
+    std::string suite;     // "index 5f0c2b8e"
+    std::string method;    // "full", "quick", "duration 0.2 s"
+    std::string copies;    // "1,2"
+    std::string versions;  // "dhry2reg:1 syscall:2 ..."
+    bool operator<(const PoolingKey &o) const {
+        return std::tie(tool, suite, method, copies, versions) <
+               std::tie(o.tool, o.suite, o.method, o.copies, o.versions);
+    }
+};
+
+std::string method_of(const json &doc) {
+    const json &options = member(doc, "options");
+    if (member(options, "quick").is_object()) return "quick";
+    if (const std::optional<double> d = number_member(options, "duration_s")) {
+        char text[64];
+        std::snprintf(text, sizeof text, "duration %g s", *d);
+        return text;
+    }
+    return "full";
+}
+
+PoolingKey pooling_key(const json &doc) {
+    const ResultView result(doc);
+    PoolingKey key;
+    key.tool = result.imported() ? "imported" : "measured";
+    key.suite = result.suite_name();
+    if (!result.suite_sha256().empty()) key.suite += " " + utf8_prefix(result.suite_sha256(), 8);
+    key.method = method_of(doc);
+    std::set<std::string> versions;
+    for (const CopyPassView &run : result.copy_passes()) {
+        key.copies += (key.copies.empty() ? "" : ",") + std::to_string(run.copies().value_or(1));
+        for (const TestView &test : run.tests()) versions.insert(test.id() + ":" + test.version());
+    }
+    for (const std::string &v : versions) key.versions += (key.versions.empty() ? "" : " ") + v;
+    return key;
+}
+
+// The parts in which `key` differs from any of `others`, as a suffix:
+// "quick", "copies 1,4", "suite index 5f0c2b8e", "imported", "versions".
+std::string distinguishing(const PoolingKey &key, const std::vector<PoolingKey> &others) {
+    std::vector<std::string> parts;
+    auto differs = [&](std::string PoolingKey::*part) {
+        return std::any_of(others.begin(), others.end(),
+                           [&](const PoolingKey &o) { return o.*part != key.*part; });
+    };
+    if (differs(&PoolingKey::tool)) parts.push_back(key.tool);
+    if (differs(&PoolingKey::suite)) parts.push_back("suite " + key.suite);
+    if (differs(&PoolingKey::method)) parts.push_back(key.method);
+    if (differs(&PoolingKey::copies)) parts.push_back("copies " + key.copies);
+    if (parts.empty() && differs(&PoolingKey::versions)) parts.push_back("other versions");
+    std::string out;
+    for (const std::string &p : parts) out += (out.empty() ? "" : ", ") + p;
+    return out;
+}
+
+// One column while it is being formed.
+struct Column {
+    std::string name;                 // "3.16,on"
+    std::vector<std::string> values;  // per key
+    std::vector<size_t> inputs;       // positions in the inputs
+    std::string split;                // why it is apart from others of its name
+};
+
+std::vector<std::string> values_of(const json &doc, const std::vector<std::string> &keys) {
+    const Labels labels = labels_of(doc);
+    std::vector<std::string> values;
+    for (const std::string &key : keys) {
+        const auto it = labels.find(key);
+        values.push_back(it == labels.end() ? absent_value(key) : it->second);
+    }
+    return values;
+}
+
+std::string joined(const std::vector<std::string> &values, const char *separator) {
+    std::string out;
+    for (const std::string &v : values) out += (out.empty() ? "" : separator) + v;
+    return out;
+}
+
+void check_keys_exist(const std::vector<ComparisonInput> &inputs, const PivotSpec &spec) {
+    std::set<std::string> found;
+    for (const ComparisonInput &input : inputs)
+        for (const auto &[key, value] : labels_of(input.document)) found.insert(key);
+    for (const std::string &key : spec.keys)
+        if (!found.count(key))
+            throw std::invalid_argument(
+                "--by " + spec.by + ": no result has the label " + key + " (labels found: " +
+                (found.empty() ? std::string("none") : joined({found.begin(), found.end()}, ", ")) +
+                ")");
+}
+
+// The results of one name split by what must agree to pool them. A failed
+// result (a failure record) has nothing to disagree with: it joins the
+// first group.
+std::vector<Column> split_by_pooling_key(const Column &named,
+                                         const std::vector<ComparisonInput> &inputs) {
+    std::vector<PoolingKey> keys;
+    std::vector<Column> groups;
+    std::vector<size_t> failed;
+    for (const size_t i : named.inputs) {
+        if (ResultView(inputs[i].document).status() == "failed") {
+            failed.push_back(i);
+            continue;
+        }
+        const PoolingKey key = pooling_key(inputs[i].document);
+        auto it = std::find_if(keys.begin(), keys.end(),
+                               [&](const PoolingKey &k) { return !(k < key) && !(key < k); });
+        if (it == keys.end()) {
+            keys.push_back(key);
+            groups.push_back({named.name, named.values, {}, ""});
+            it = keys.end() - 1;
+        }
+        groups[static_cast<size_t>(it - keys.begin())].inputs.push_back(i);
+    }
+    if (groups.empty()) groups.push_back({named.name, named.values, {}, ""});
+    groups.front().inputs.insert(groups.front().inputs.end(), failed.begin(), failed.end());
+    if (groups.size() == 1) return groups;
+    for (size_t g = 0; g < groups.size(); ++g) {
+        std::vector<PoolingKey> others = keys;
+        others.erase(others.begin() + static_cast<std::ptrdiff_t>(g));
+        const std::string suffix = distinguishing(keys[g], others);
+        groups[g].name += " [" + suffix + "]";
+        groups[g].split = "not pooled with the other " + named.name + " results, which differ in " +
+                          "what they ran (" + suffix + " here)";
+    }
+    return groups;
+}
+
+std::vector<Column> columns_of(const std::vector<ComparisonInput> &inputs, const PivotSpec &spec) {
+    std::map<std::vector<std::string>, Column> named;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        std::vector<std::string> values = values_of(inputs[i].document, spec.keys);
+        Column &column = named[values];
+        if (column.inputs.empty()) column = {joined(values, ","), values, {}, ""};
+        column.inputs.push_back(i);
+    }
+    std::vector<Column> sorted;
+    for (auto &[values, column] : named) sorted.push_back(std::move(column));
+    std::stable_sort(sorted.begin(), sorted.end(), [](const Column &a, const Column &b) {
+        return std::lexicographical_compare(a.values.begin(), a.values.end(), b.values.begin(),
+                                            b.values.end(), natural_less);
+    });
+    std::vector<Column> columns;
+    for (const Column &column : sorted)
+        for (Column &split : split_by_pooling_key(column, inputs))
+            columns.push_back(std::move(split));
+    return columns;
+}
+
+size_t baseline_column(const std::vector<Column> &columns, const std::string &wanted) {
+    if (wanted.empty()) return 0;
+    for (size_t i = 0; i < columns.size(); ++i)
+        if (columns[i].name == wanted) return i;
+    for (size_t i = 0; i < columns.size(); ++i)  // a split column by its values alone
+        if (joined(columns[i].values, ",") == wanted) return i;
+    std::string names;
+    for (size_t i = 0; i < columns.size() && i < 10; ++i)
+        names += (i == 0 ? "" : ", ") + columns[i].name;
+    if (columns.size() > 10) names += ", ...";
+    throw std::invalid_argument("--baseline " + wanted + ": no such column (columns: " + names +
+                                ")");
+}
+
+json member_description(const ComparisonInput &input) {
+    const ResultView result(input.document);
+    json out = {{"source", input.source}, {"status", result.status()}};
+    if (input.history_id) out["history_id"] = *input.history_id;
+    if (!result.system_text("hostname").empty()) out["hostname"] = result.system_text("hostname");
+    const std::vector<CopyPassView> runs = result.copy_passes();
+    if (!runs.empty() && !runs[0].start().empty()) out["start"] = runs[0].start();
+    if (!result.error().empty()) out["reason"] = result.error();
+    return out;
+}
+
+// What a comparison of pooled columns needs to say about their members.
+std::vector<std::string> member_warnings(const Column &column, const json &members) {
+    std::vector<std::string> warnings;
+    if (members.size() < 2) return warnings;  // the column's own status says it
+    for (const json &m : members) {
+        const std::string status = string_member(m, "status");
+        const std::string who =
+            string_member(m, "hostname").empty()
+                ? string_member(m, "source")
+                : string_member(m, "hostname") + " (" + string_member(m, "source") + ")";
+        if (status == "failed")
+            warnings.push_back(column.name + ": " + who + " failed: " + string_member(m, "reason"));
+        else if (status != "complete")
+            warnings.push_back(column.name + ": " + who +
+                               " is incomplete: the tests it did not finish are pooled from "
+                               "the others");
+    }
+    return warnings;
+}
+
+}  // namespace
+
+bool natural_less(const std::string &a, const std::string &b) {
+    size_t i = 0, j = 0;
+    auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+    while (i < a.size() && j < b.size()) {
+        if (digit(a[i]) && digit(b[j])) {
+            size_t ei = i, ej = j;
+            while (ei < a.size() && digit(a[ei])) ++ei;
+            while (ej < b.size() && digit(b[ej])) ++ej;
+            std::string x = a.substr(i, ei - i), y = b.substr(j, ej - j);
+            x.erase(0, std::min(x.find_first_not_of('0'), x.size()));
+            y.erase(0, std::min(y.find_first_not_of('0'), y.size()));
+            if (x.size() != y.size()) return x.size() < y.size();
+            if (x != y) return x < y;
+            i = ei;
+            j = ej;
+        } else {
+            if (a[i] != b[j])
+                return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]);
+            ++i;
+            ++j;
+        }
+    }
+    if (a.size() - i != b.size() - j) return a.size() - i < b.size() - j;
+    return a < b;
+}
+
+PivotSpec parse_pivot(const std::string &by, const std::string &baseline) {
+    PivotSpec spec{by, {}, baseline};
+    size_t start = 0;
+    while (start <= by.size()) {
+        const size_t comma = std::min(by.find(',', start), by.size());
+        const std::string item = by.substr(start, comma - start);
+        std::string key;
+        if (item == kHostLabel)
+            key = kHostLabel;
+        else if (item.rfind("label:", 0) == 0)
+            key = item.substr(6);
+        else
+            throw std::invalid_argument("--by " + by + ": '" + item +
+                                        "' is neither host nor label:KEY");
+        try {
+            parse_label(key + "=x");  // the rules of a label's key
+        } catch (const std::invalid_argument &) {
+            throw std::invalid_argument("--by " + by + ": '" + key +
+                                        "' is not a label key (letters, digits, '_', '-', '.')");
+        }
+        if (std::find(spec.keys.begin(), spec.keys.end(), key) != spec.keys.end())
+            throw std::invalid_argument("--by " + by + ": " + key + " is given twice");
+        spec.keys.push_back(key);
+        start = comma + 1;
+    }
+    return spec;
+}
+
+json compare_pivoted(std::vector<ComparisonInput> inputs, const PivotSpec &spec,
+                     ComparisonOptions options) {
+    check_keys_exist(inputs, spec);
+    const std::vector<Column> columns = columns_of(inputs, spec);
+    options.baseline = baseline_column(columns, spec.baseline);
+    std::vector<json> members(columns.size(), json::array());
+    std::vector<ComparisonInput> pooled;
+    for (size_t c = 0; c < columns.size(); ++c) {
+        std::vector<json> documents;
+        for (const size_t i : columns[c].inputs) {
+            members[c].push_back(member_description(inputs[i]));
+            documents.push_back(std::move(inputs[i].document));
+        }
+        pooled.push_back(
+            {columns[c].name, std::nullopt, pooled_result(std::move(documents)), columns[c].name});
+    }
+    json out = compare_results(pooled, options);
+    std::vector<std::string> warnings;
+    for (size_t c = 0; c < columns.size(); ++c) {
+        json &input = out["inputs"][c];
+        input["source"] = columns[c].inputs.size() == 1 ? members[c][0]["source"] : json();
+        if (input["source"].is_null()) input.erase("source");
+        json values = json::object();
+        for (size_t k = 0; k < spec.keys.size(); ++k) values[spec.keys[k]] = columns[c].values[k];
+        input["values"] = std::move(values);
+        input["results"] = columns[c].inputs.size();
+        if (!columns[c].split.empty()) {
+            input["split"] = columns[c].split;
+            warnings.push_back(columns[c].name + ": " + columns[c].split);
+        }
+        for (const std::string &w : member_warnings(columns[c], members[c])) warnings.push_back(w);
+        input["members"] = std::move(members[c]);
+    }
+    for (const std::string &w : warnings) out["warnings"].push_back(w);
+    json keys = json::array(), items = json::array();
+    for (const std::string &k : spec.keys) {
+        keys.push_back(k);
+        items.push_back(k == kHostLabel ? k : "label:" + k);
+    }
+    out["pivot"] = {{"by", std::move(items)},
+                    {"keys", std::move(keys)},
+                    {"baseline", columns[options.baseline].name}};
+    return out;
+}
+
+}  // namespace bytebench

@@ -1,0 +1,170 @@
+// compare --by: columns by label, pooling, splitting what cannot be pooled,
+// the baseline by value, and the errors.
+#include "compare/pivot.h"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace bytebench {
+namespace {
+
+using nlohmann::json;
+
+json kept_passes_of(const std::vector<double> &values) {
+    json passes = json::array();
+    for (double v : values) passes.push_back({{"value", v}, {"kept", true}, {"status", "ok"}});
+    return passes;
+}
+
+// A result of one test whose passes are `passes` (the value their mean)
+// and whose system index is `score`.
+json labelled(const json &labels, const std::vector<double> &passes, double score,
+              const json &options = json::object()) {
+    double sum = 0;
+    for (double v : passes) sum += v;
+    const json test = {{"id", "dhry"},         {"name", "Dhrystone"},
+                       {"category", "system"}, {"unit", "lps"},
+                       {"status", "ok"},       {"value", sum / static_cast<double>(passes.size())},
+                       {"index", score},       {"samples", passes.size()},
+                       {"version", "1"},       {"passes", kept_passes_of(passes)}};
+    return {{"schema", "bytebench.result/1"},
+            {"status", "complete"},
+            {"system", {{"hostname", "box"}}},
+            {"labels", labels},
+            {"options", options},
+            {"suite", {{"name", "index"}, {"sha256", "abcdef0123456789"}}},
+            {"runs",
+             {{{"copies", 1},
+               {"tests", {test}},
+               {"indexes", {{{"category", "system"}, {"score", score}, {"partial", false}}}}}}}};
+}
+
+json pivot(const std::vector<json> &documents, const std::string &by,
+           const std::string &baseline = "") {
+    std::vector<ComparisonInput> inputs;
+    for (size_t i = 0; i < documents.size(); ++i)
+        inputs.push_back({"r" + std::to_string(i) + ".json", std::nullopt, documents[i]});
+    return compare_pivoted(inputs, parse_pivot(by, baseline), {});
+}
+
+std::vector<std::string> column_names(const json &comparison) {
+    std::vector<std::string> names;
+    for (const json &input : comparison["inputs"]) names.push_back(input["label"]);
+    return names;
+}
+
+const std::vector<double> kLow = {90, 91, 92, 93, 94};
+const std::vector<double> kHigh = {100, 101, 102, 103, 104};
+
+TEST(Pivot, ParsesHostAndLabelKeys) {
+    EXPECT_EQ(parse_pivot("host", "").keys, std::vector<std::string>{"host"});
+    EXPECT_EQ(parse_pivot("label:kernel,label:smt", "").keys,
+              (std::vector<std::string>{"kernel", "smt"}));
+    EXPECT_EQ(parse_pivot("label:host", "").keys, std::vector<std::string>{"host"});
+}
+
+TEST(Pivot, RefusesWhatIsNoKey) {
+    for (const char *bad : {"", "kernel", "label:", "label:a b", "host,host", "label:k,"})
+        EXPECT_THROW(parse_pivot(bad, ""), std::invalid_argument) << bad;
+}
+
+TEST(Pivot, NaturalOrderReadsNumbersAsNumbers) {
+    EXPECT_TRUE(natural_less("4.4", "4.10"));
+    EXPECT_TRUE(natural_less("3.16", "4.4"));
+    EXPECT_FALSE(natural_less("4.10", "4.4"));
+    EXPECT_TRUE(natural_less("host-2", "host-10"));
+    EXPECT_TRUE(natural_less("off", "on"));
+}
+
+TEST(Pivot, OneColumnPerValuePairInNaturalOrderWithTheBaselineByValue) {
+    std::vector<json> docs;
+    for (const char *kernel : {"4.10", "3.16", "4.4"})
+        for (const char *smt : {"on", "off"})
+            docs.push_back(labelled({{"kernel", kernel}, {"smt", smt}}, kHigh, 700));
+    const json c = pivot(docs, "label:kernel,label:smt", "3.16,on");
+    EXPECT_EQ(column_names(c), (std::vector<std::string>{"3.16,off", "3.16,on", "4.4,off", "4.4,on",
+                                                         "4.10,off", "4.10,on"}));
+    EXPECT_EQ(c["baseline"], 1);
+    EXPECT_EQ(c["pivot"]["baseline"], "3.16,on");
+    EXPECT_EQ(c["pivot"]["by"], json({"label:kernel", "label:smt"}));
+    EXPECT_EQ(c["inputs"][0]["values"], json({{"kernel", "3.16"}, {"smt", "off"}}));
+}
+
+TEST(Pivot, PoolsTheResultsOfAColumnAndTestsAcrossColumnsOnEveryPass) {
+    const json c = pivot({labelled({{"k", "a"}}, kLow, 600), labelled({{"k", "a"}}, kLow, 600),
+                          labelled({{"k", "b"}}, kHigh, 700), labelled({{"k", "b"}}, kHigh, 700)},
+                         "label:k");
+    ASSERT_EQ(c["inputs"].size(), 2u);
+    EXPECT_EQ(c["inputs"][0]["results"], 2);
+    EXPECT_EQ(c["inputs"][0]["members"].size(), 2u);
+    const json &cell = c["sections"][0]["rows"][0]["cells"][1];
+    EXPECT_EQ(cell["results"], 2);
+    EXPECT_EQ(cell["significance"]["passes"], json({10, 10}));
+    EXPECT_EQ(cell["significance"]["verdict"], "better");
+    EXPECT_NEAR(c["sections"][0]["indexes"][0]["cells"][1]["score"].get<double>(), 700, 1e-9);
+}
+
+TEST(Pivot, TheHostIsALabelUnlessGiven) {
+    json a = labelled(json::object(), kLow, 600), b = labelled({{"host", "db-3"}}, kHigh, 700);
+    a["system"]["hostname"] = "web-1";
+    EXPECT_EQ(column_names(pivot({a, b}, "host")), (std::vector<std::string>{"db-3", "web-1"}));
+}
+
+TEST(Pivot, NeverPoolsAQuickRunWithAFullOne) {
+    const json c = pivot({labelled({{"k", "a"}}, kLow, 600),
+                          labelled({{"k", "a"}}, kLow, 600, {{"quick", json::object()}})},
+                         "label:k");
+    EXPECT_EQ(column_names(c), (std::vector<std::string>{"a [full]", "a [quick]"}));
+    EXPECT_TRUE(c["inputs"][1].contains("split"));
+    bool warned = false;
+    for (const json &w : c["warnings"])
+        warned |= w.get<std::string>().find("not pooled") != std::string::npos;
+    EXPECT_TRUE(warned);
+}
+
+TEST(Pivot, AResultWithoutTheKeyHasAColumnOfItsOwn) {
+    const json c =
+        pivot({labelled({{"k", "a"}}, kLow, 600), labelled(json::object(), kLow, 600)}, "label:k");
+    EXPECT_EQ(column_names(c), (std::vector<std::string>{"(no k)", "a"}));
+}
+
+TEST(Pivot, AFailedHostIsAColumnThatSaysWhy) {
+    json failed = {{"schema", "bytebench.result/1"},
+                   {"status", "failed"},
+                   {"error", "unreachable: connection refused"},
+                   {"system", {{"hostname", "h3"}}},
+                   {"runs", json::array()}};
+    const json c = pivot({labelled({{"host", "h1"}}, kLow, 600), failed}, "host");
+    ASSERT_EQ(c["inputs"].size(), 2u);
+    EXPECT_EQ(c["inputs"][1]["status"], "failed");
+    EXPECT_EQ(c["inputs"][1]["reason"], "unreachable: connection refused");
+    EXPECT_EQ(c["sections"][0]["rows"][0]["cells"][1]["status"], "missing");
+    EXPECT_EQ(c["warnings"].back(), "h3 failed: unreachable: connection refused");
+}
+
+TEST(Pivot, NamesTheLabelsThatExistWhenTheKeyDoesNot) {
+    try {
+        pivot({labelled({{"kernel", "6.1"}}, kLow, 600)}, "label:kernal");
+        FAIL();
+    } catch (const std::invalid_argument &e) {
+        EXPECT_STREQ(e.what(),
+                     "--by label:kernal: no result has the label kernal (labels found: host, "
+                     "kernel)");
+    }
+}
+
+TEST(Pivot, NamesTheColumnsWhenTheBaselineIsNone) {
+    try {
+        pivot({labelled({{"k", "a"}}, kLow, 600), labelled({{"k", "b"}}, kLow, 600)}, "label:k",
+              "c");
+        FAIL();
+    } catch (const std::invalid_argument &e) {
+        EXPECT_STREQ(e.what(), "--baseline c: no such column (columns: a, b)");
+    }
+}
+
+}  // namespace
+}  // namespace bytebench
