@@ -33,7 +33,7 @@ DEBIAN_PACKAGES := cmake g++ make pkg-config \
 # sanitizer runtimes (libasan, libubsan) come with g++. dpkg-dev's
 # dpkg-shlibdeps gives the .deb its Depends (tests/install). slurmctld, slurmd,
 # slurm-client and munge: a throwaway Slurm cluster (tests/fleet/slurm_fleet_test.py).
-DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev dpkg-dev hwloc-nox slurmctld slurmd slurm-client munge
+DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev dpkg-dev hwloc-nox ansible-core openssh-server slurmctld slurmd slurm-client munge
 
 # The sanitizer run: a crashing test plugin must die of its signal as it does
 # without ASan (the tests check how a crash is recorded), and leaks are

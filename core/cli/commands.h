@@ -86,6 +86,7 @@ struct ImportCommandOptions {
 
 struct HistoryOptions {
     std::optional<int> limit;
+    std::vector<std::string> labels;  // --label KEY=VALUE, as typed: runs carrying all of them
 };
 
 // `sysinfo`: the machine description alone (the result's "system").

@@ -1,9 +1,14 @@
 // `bytebench history`: the runs recorded in the history database.
+#include <algorithm>
 #include <cstdio>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
+#include "base/text.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
+#include "model/labels.h"
 #include "results/history.h"
 
 namespace bytebench::cli {
@@ -44,6 +49,40 @@ std::string suite_text(const HistoryEntry &e) {
     return text;
 }
 
+// The labels column is the last: at most this many bytes, so that a run with
+// many labels still fits a line.
+constexpr size_t kLabelsWidth = 48;
+
+std::string labels_text(const HistoryEntry &e) {
+    std::string text;
+    for (const auto &[key, value] : e.labels) text += (text.empty() ? "" : " ") + key + "=" + value;
+    if (text.empty()) return "-";
+    if (text.size() > kLabelsWidth) text = utf8_prefix(text, kLabelsWidth - 3) + "…";
+    return text;
+}
+
+// "kernel=6.1 smt=off", for the line saying that nothing matched.
+std::string wanted_text(const Labels &labels) {
+    std::string text;
+    for (const auto &[key, value] : labels) text += (text.empty() ? "" : " ") + key + "=" + value;
+    return text;
+}
+
+void print_entries(const std::vector<HistoryEntry> &entries) {
+    // The suite column is as wide as its widest text: the labels follow it.
+    int suite_width = int(std::string("SUITE").size());
+    for (const HistoryEntry &e : entries)
+        suite_width = std::max(suite_width, int(suite_text(e).size()));
+    print_out(text_format("%5s  %-16s  %-16s  %-28s  %-8s  %-16s  %-*s  %s\n", "ID", "DATE", "HOST",
+                          "CPU", "COPIES", "SCORE", suite_width, "SUITE", "LABELS"));
+    for (const HistoryEntry &e : entries)
+        print_out(text_format("%5lld  %-16s  %-16s  %-28s  %-8s  %-16s  %-*s  %s\n",
+                              static_cast<long long>(e.id), date_text(e).c_str(),
+                              shortened(e.host, 16).c_str(), shortened(e.cpu, 28).c_str(),
+                              joined_copies(e).c_str(), joined_scores(e).c_str(), suite_width,
+                              suite_text(e).c_str(), labels_text(e).c_str()));
+}
+
 }  // namespace
 
 int history_command(const GlobalOptions &global, const HistoryOptions &o) {
@@ -51,20 +90,23 @@ int history_command(const GlobalOptions &global, const HistoryOptions &o) {
         print_error("history: --no-history turns the history off");
         return kExitBadInput;
     }
+    Labels wanted;
+    try {
+        wanted = parse_labels(o.labels);
+    } catch (const std::invalid_argument &e) {
+        print_error(e.what());
+        return kExitBadInput;
+    }
     try {
         const History history(history_path(global));
-        const std::vector<HistoryEntry> entries = history.list(o.limit);
-        if (entries.empty()) {
+        const std::vector<HistoryEntry> entries = history.list(o.limit, wanted);
+        if (entries.empty() && wanted.empty())
             print_out(text_format("No runs recorded yet in %s\n", history_path(global).c_str()));
-            return kExitOk;
-        }
-        print_out(text_format("%5s  %-16s  %-16s  %-28s  %-8s  %-16s  %s\n", "ID", "DATE", "HOST",
-                              "CPU", "COPIES", "SCORE", "SUITE"));
-        for (const HistoryEntry &e : entries)
-            print_out(text_format(
-                "%5lld  %-16s  %-16s  %-28s  %-8s  %-16s  %s\n", static_cast<long long>(e.id),
-                date_text(e).c_str(), shortened(e.host, 16).c_str(), shortened(e.cpu, 28).c_str(),
-                joined_copies(e).c_str(), joined_scores(e).c_str(), suite_text(e).c_str()));
+        else if (entries.empty())
+            print_out(text_format("No runs labelled %s in %s\n", wanted_text(wanted).c_str(),
+                                  history_path(global).c_str()));
+        else
+            print_entries(entries);
     } catch (const std::exception &e) {
         print_error(e.what());
         return kExitBadInput;

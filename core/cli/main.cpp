@@ -192,8 +192,13 @@ static int bytebench_main(int argc, char **argv) {
 
     HistoryOptions history;
     CLI::App *history_cmd = app.add_subcommand("history", "List the recorded runs, newest first");
-    history_cmd->add_option("-n,--limit", history.limit, "Show only the newest N")
+    history_cmd->add_option("-n,--limit", history.limit, "Show only the newest N (that match)")
         ->check(CLI::Range(1, 1 << 30));
+    history_cmd
+        ->add_option("--label", history.labels,
+                     "Only runs labelled KEY=VALUE (repeatable: all must match; host=NAME also "
+                     "matches the host name)")
+        ->allow_extra_args(false);
 
     SysinfoOptions sysinfo;
     CLI::App *sysinfo_cmd = app.add_subcommand(

@@ -11,11 +11,19 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bytebench {
 
 struct ComparisonInput {
+    ComparisonInput(std::string source, std::optional<int64_t> history_id, nlohmann::json document,
+                    std::string label = "")
+        : source(std::move(source)),
+          history_id(history_id),
+          document(std::move(document)),
+          label(std::move(label)) {}
+
     std::string source;  // as given: a path or "@3"
     std::optional<int64_t> history_id;
     nlohmann::json document;  // a bytebench.result/1 document

@@ -17,26 +17,29 @@ namespace {
 
 using nlohmann::json;
 
+// Summed as v/n: no overflow near the largest doubles.
+double arithmetic_mean(const std::vector<double> &values) {
+    const auto n = static_cast<double>(values.size());
+    double mean = 0;
+    for (const double v : values) mean += v / n;
+    return mean;
+}
+
 // The geometric mean; the arithmetic one when a value is not positive
 // (which a log cannot take).
 double mean_of_values(const std::vector<double> &values) {
-    double log_sum = 0, sum = 0;
-    bool positive = true;
+    double log_sum = 0;
     for (const double v : values) {
-        sum += v;
-        if (v > 0)
-            log_sum += std::log(v);
-        else
-            positive = false;
+        if (!(v > 0)) return arithmetic_mean(values);
+        log_sum += std::log(v);
     }
-    const auto n = static_cast<double>(values.size());
-    return positive ? std::exp(log_sum / n) : sum / n;
+    return std::exp(log_sum / static_cast<double>(values.size()));
 }
 
-double arithmetic_mean(const std::vector<double> &values) {
-    double sum = 0;
-    for (const double v : values) sum += v;
-    return sum / static_cast<double>(values.size());
+// `object[key] = value`, unless the value is not finite (JSON has no
+// infinity): then the number is left out, as a result leaves it out.
+void set_number(json &object, const char *key, double value) {
+    if (std::isfinite(value)) object[key] = value;
 }
 
 // Failed when every result failed (failure records: nothing to pool);
@@ -80,7 +83,7 @@ json pooled_metric(const std::vector<TestView> &tests, const MetricView &first) 
     for (const char *key : {"name", "unit", "better", "combine"})
         if (!first.raw(key).is_null()) metric[key] = first.raw(key);
     if (!values.empty()) {
-        metric["value"] = arithmetic_mean(values);
+        set_number(metric, "value", arithmetic_mean(values));
         metric["stats"] = {{"n", passes}};
     }
     return metric;
@@ -127,8 +130,8 @@ json pooled_test(const std::vector<TestView> &ok) {
             indexes.push_back(*index);
         samples += number_of(t.raw("samples")).value_or(0);
     }
-    test["value"] = mean_of_values(values);
-    if (indexes.size() == ok.size()) test["index"] = mean_of_values(indexes);
+    set_number(test, "value", mean_of_values(values));
+    if (indexes.size() == ok.size()) set_number(test, "index", mean_of_values(indexes));
     test["samples"] = samples;
     test["results"] = ok.size();
     test["passes"] = pooled_passes(ok);
@@ -175,9 +178,11 @@ json pooled_indexes(const std::vector<CopyPassView> &runs) {
             partial = partial || index->partial();
         }
         if (scores.empty()) continue;
+        const double score = mean_of_values(scores);
+        if (!std::isfinite(score)) continue;
         indexes.push_back({{"category", category},
                            {"title", title},
-                           {"score", mean_of_values(scores)},
+                           {"score", score},
                            {"partial", partial},
                            {"results", scores.size()}});
     }

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "base/json_read.h"
 #include "base/json_text.h"
 #include "base/local_time.h"
 #include "results/result_reader.h"
@@ -68,8 +69,27 @@ constexpr const char *kMigrateTo3 = R"sql(
 ALTER TABLE copy_runs RENAME TO copy_passes;
 PRAGMA user_version = 3;
 )sql";
-constexpr const char *kBackfill2Ids = "SELECT id FROM runs ORDER BY id";
-constexpr const char *kBackfill2Document = "SELECT document FROM runs WHERE id = ?1";
+
+// Schema 4: the labels a run was given (`run --label`, the document's
+// "labels"), one row each, indexed for `history --label KEY=VALUE`. Then
+// backfilled from each row's document.
+constexpr const char *kMigrateTo4 = R"sql(
+CREATE TABLE labels (
+    run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    key    TEXT NOT NULL,
+    value  TEXT NOT NULL,
+    PRIMARY KEY (run_id, key)
+);
+CREATE INDEX labels_by_key_value ON labels (key, value);
+PRAGMA user_version = 4;
+)sql";
+// Schema 4's label rows, as its backfill writes them.
+constexpr const char *kBackfill4InsertLabel =
+    "INSERT INTO labels (run_id, key, value) VALUES (?1, ?2, ?3)";
+
+// The backfills read every stored document; these stay as schema 1 had them.
+constexpr const char *kBackfillIds = "SELECT id FROM runs ORDER BY id";
+constexpr const char *kBackfillDocument = "SELECT document FROM runs WHERE id = ?1";
 constexpr const char *kBackfill2Update =
     "UPDATE runs SET source = ?1, tool = ?2, suite_sha256 = ?3 WHERE id = ?4";
 
@@ -90,17 +110,30 @@ VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
 constexpr const char *kInsertCopyPass =
     "INSERT INTO copy_passes (run_id, position, copies, score, partial) "
     "VALUES (?1, ?2, ?3, ?4, ?5)";
+constexpr const char *kInsertLabel = "INSERT INTO labels (run_id, key, value) VALUES (?1, ?2, ?3)";
 
-constexpr const char *kSelectEntries = R"sql(
-SELECT id, recorded_at, started_at, host, cpu, suite, status, source, tool, result_path
-FROM runs ORDER BY id DESC LIMIT ?1
-)sql";
+// list(): kSelectEntriesHead, one condition per label asked for (joined
+// with AND after WHERE), kSelectEntriesTail. Parameter 1 is the limit; each
+// condition binds its key and value to the next two numbers.
+constexpr const char *kSelectEntriesHead =
+    "SELECT id, recorded_at, started_at, host, cpu, suite, status, source, tool, result_path "
+    "FROM runs";
+constexpr const char *kSelectEntriesTail = " ORDER BY id DESC LIMIT ?1";
+// ?K and ?V stand for the numbers of the condition's key and value.
+constexpr const char *kHasLabel =
+    "EXISTS (SELECT 1 FROM labels WHERE run_id = runs.id AND key = ?K AND value = ?V)";
+// `host`: the host label when given, else the host column (labels_of()).
+constexpr const char *kHasHostLabel =
+    "(EXISTS (SELECT 1 FROM labels WHERE run_id = runs.id AND key = ?K AND value = ?V) OR "
+    "(runs.host = ?V AND NOT EXISTS (SELECT 1 FROM labels WHERE run_id = runs.id AND key = ?K)))";
 constexpr const char *kSelectEntry = R"sql(
 SELECT id, recorded_at, started_at, host, cpu, suite, status, source, tool, result_path
 FROM runs WHERE id = ?1
 )sql";
 constexpr const char *kSelectCopyPasses =
     "SELECT copies, score FROM copy_passes WHERE run_id = ?1 ORDER BY position";
+constexpr const char *kSelectLabels =
+    "SELECT key, value FROM labels WHERE run_id = ?1 ORDER BY key";
 constexpr const char *kSelectDocument = "SELECT document FROM runs WHERE id = ?1";
 constexpr const char *kSelectId = "SELECT id FROM runs WHERE id = ?1";
 constexpr const char *kSelectNthNewest = "SELECT id FROM runs ORDER BY id DESC LIMIT 1 OFFSET ?1";
@@ -237,6 +270,16 @@ std::string joined(const std::string &a, const std::string &b) {
     return a.empty() || b.empty() ? a + b : a + " " + b;
 }
 
+// labels_of() without the implied host: the history has a host column.
+Labels given_labels(const json &doc) {
+    Labels labels;
+    const json &given = member(doc, "labels");
+    if (given.is_object())
+        for (const auto &[key, value] : given.items())
+            if (value.is_string()) labels[key] = value.get<std::string>();
+    return labels;
+}
+
 Summary summarize(const json &doc) {
     const ResultView result(doc);
     Summary s;
@@ -252,6 +295,7 @@ Summary summarize(const json &doc) {
     s.source = result.imported() ? "imported" : "run";
     s.tool = result.imported() ? joined(result.imported_from(), result.imported_version())
                                : joined(result.tool_name(), result.tool_version());
+    s.labels = given_labels(doc);
     return s;
 }
 
@@ -276,23 +320,48 @@ void insert_copy_passes(sqlite3 *db, const std::string &path, const char *insert
     }
 }
 
-// A stored document that no longer parses keeps the defaults rather than
-// locking its owner out of the whole history.
-void backfill_to_2(sqlite3 *db, const std::string &path) {
-    std::vector<int64_t> ids;  // collected first: the loop below writes to runs
-    for (Statement q(db, path, kBackfill2Ids); q.step();) ids.push_back(q.integer(0));
-    Statement read(db, path, kBackfill2Document);
-    Statement update(db, path, kBackfill2Update);
+// `insert_sql`: the INSERT of the schema being written (kInsertLabel, or a
+// migration's own).
+void insert_labels(sqlite3 *db, const std::string &path, const char *insert_sql, int64_t run_id,
+                   const Labels &labels) {
+    Statement insert(db, path, insert_sql);
+    for (const auto &[key, value] : labels) {
+        insert.bind(1, run_id).bind(2, key).bind(3, value);
+        insert.step();
+        insert.reset();
+    }
+}
+
+// Calls `backfill(id, summary)` for every stored run, oldest first. A stored
+// document that no longer parses keeps the defaults rather than locking its
+// owner out of the whole history.
+template <typename Backfill>
+void for_each_stored_run(sqlite3 *db, const std::string &path, Backfill backfill) {
+    std::vector<int64_t> ids;  // collected first: the backfills write to the database
+    for (Statement q(db, path, kBackfillIds); q.step();) ids.push_back(q.integer(0));
+    Statement read(db, path, kBackfillDocument);
     for (const int64_t id : ids) {
         read.bind(1, id);
         const json doc = read.step() ? parse_json_or_discarded(read.text(0)) : json();
         read.reset();
-        const Summary s = summarize(doc);
+        backfill(id, summarize(doc));
+    }
+}
+
+void backfill_to_2(sqlite3 *db, const std::string &path) {
+    Statement update(db, path, kBackfill2Update);
+    for_each_stored_run(db, path, [&](int64_t id, const Summary &s) {
         update.bind(1, s.source).bind(2, s.tool).bind(3, s.suite_sha256).bind(4, id);
         update.step();
         update.reset();
         insert_copy_passes(db, path, kBackfill2InsertCopyRun, id, s.copy_passes);
-    }
+    });
+}
+
+void backfill_to_4(sqlite3 *db, const std::string &path) {
+    for_each_stored_run(db, path, [&](int64_t id, const Summary &s) {
+        insert_labels(db, path, kBackfill4InsertLabel, id, s.labels);
+    });
 }
 
 struct Migration {
@@ -305,6 +374,7 @@ constexpr Migration kMigrations[] = {
     {1, kMigrateTo1, nullptr},
     {2, kMigrateTo2, backfill_to_2},
     {3, kMigrateTo3, nullptr},
+    {4, kMigrateTo4, backfill_to_4},
 };
 static_assert(std::size(kMigrations) == size_t(History::kSchemaVersion),
               "one migration per schema version");
@@ -319,7 +389,14 @@ void check_version(int version, const std::string &path) {
                            ")");
 }
 
-HistoryEntry read_entry(const Statement &row, Statement &copy_passes) {
+// The statements that read the rest of a run after its row in runs.
+struct EntryDetails {
+    EntryDetails(sqlite3 *db, const std::string &path)
+        : copy_passes(db, path, kSelectCopyPasses), labels(db, path, kSelectLabels) {}
+    Statement copy_passes, labels;
+};
+
+HistoryEntry read_entry(const Statement &row, EntryDetails &details) {
     HistoryEntry e;
     e.id = row.integer(0);
     e.recorded_at = row.text(1);
@@ -331,13 +408,40 @@ HistoryEntry read_entry(const Statement &row, Statement &copy_passes) {
     e.source = row.text(7);
     e.tool = row.text(8);
     e.result_path = row.text(9);
+    Statement &copy_passes = details.copy_passes;
     copy_passes.bind(1, e.id);
     while (copy_passes.step()) {
         e.copies.push_back(int(copy_passes.integer(0)));
         e.scores.push_back(copy_passes.real(1));
     }
     copy_passes.reset();
+    Statement &labels = details.labels;
+    labels.bind(1, e.id);
+    while (labels.step()) e.labels[labels.text(0)] = labels.text(1);
+    labels.reset();
     return e;
+}
+
+std::string replaced_all(std::string text, const std::string &from, const std::string &to) {
+    for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+    return text;
+}
+
+// The SELECT of list(): runs carrying every label of `labels`, their keys and
+// values bound to parameters 2, 3, 4... in the labels' order.
+std::string select_entries_sql(const Labels &labels) {
+    std::string sql = kSelectEntriesHead;
+    int parameter = 2;
+    for (const auto &label : labels) {
+        const std::string &key = label.first;
+        std::string condition = key == kHostLabel ? kHasHostLabel : kHasLabel;
+        condition = replaced_all(condition, "?K", "?" + std::to_string(parameter));
+        condition = replaced_all(condition, "?V", "?" + std::to_string(parameter + 1));
+        sql += (parameter == 2 ? " WHERE " : " AND ") + condition;
+        parameter += 2;
+    }
+    return sql + kSelectEntriesTail;
 }
 
 std::optional<int64_t> parse_count(const std::string &digits) {
@@ -433,25 +537,32 @@ int64_t History::add(const json &document, const std::string &result_path) {
     insert.step();
     const int64_t id = sqlite3_last_insert_rowid(db_.get());
     insert_copy_passes(db_.get(), path_, kInsertCopyPass, id, s.copy_passes);
+    insert_labels(db_.get(), path_, kInsertLabel, id, s.labels);
     tx.commit();
     return id;
 }
 
-std::vector<HistoryEntry> History::list(std::optional<int> limit) const {
-    Statement rows(db_.get(), path_, kSelectEntries);
-    Statement copy_passes(db_.get(), path_, kSelectCopyPasses);
+std::vector<HistoryEntry> History::list(std::optional<int> limit, const Labels &labels) const {
+    const std::string sql = select_entries_sql(labels);
+    Statement rows(db_.get(), path_, sql.c_str());
     rows.bind(1, limit.value_or(-1));  // LIMIT -1: no limit
+    int parameter = 2;
+    for (const auto &[key, value] : labels) {
+        rows.bind(parameter, key).bind(parameter + 1, value);
+        parameter += 2;
+    }
+    EntryDetails details(db_.get(), path_);
     std::vector<HistoryEntry> entries;
-    while (rows.step()) entries.push_back(read_entry(rows, copy_passes));
+    while (rows.step()) entries.push_back(read_entry(rows, details));
     return entries;
 }
 
 std::optional<HistoryEntry> History::entry(int64_t id) const {
     Statement row(db_.get(), path_, kSelectEntry);
-    Statement copy_passes(db_.get(), path_, kSelectCopyPasses);
+    EntryDetails details(db_.get(), path_);
     row.bind(1, id);
     if (!row.step()) return std::nullopt;
-    return read_entry(row, copy_passes);
+    return read_entry(row, details);
 }
 
 std::optional<json> History::document(int64_t id) const {

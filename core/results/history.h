@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "model/labels.h"
+
 struct sqlite3;
 
 namespace bytebench {
@@ -35,6 +37,7 @@ struct HistoryEntry {
     std::string source;       // "run" or "imported"
     std::string tool;         // "bytebench 0.1.0", or "UnixBench 5.1.3" when imported
     std::string result_path;  // where the JSON file was written ("" if none)
+    Labels labels;            // the document's "labels" as given (no implied host)
 };
 
 // What the history keeps of a result document beside the document itself.
@@ -51,6 +54,10 @@ struct CopyPassSummary {
 struct ResultSummary {
     std::string started_at, host, cpu, suite, suite_sha256, status, source, tool;
     std::vector<CopyPassSummary> copy_passes;  // per copy-pass (runs[] in the document)
+    // The "labels" object as given: `host` only when the user gave it (the
+    // host column is system.hostname); members that are not strings are
+    // left out.
+    Labels labels;
 };
 
 // Pure: no database. History::add stores this; any JSON value is accepted.
@@ -58,7 +65,7 @@ ResultSummary summarize_result(const nlohmann::json &document);
 
 class History {
   public:
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = 4;
 
     // $XDG_DATA_HOME/bytebench/history.db, else
     // $HOME/.local/share/bytebench/history.db. Throws when neither is known.
@@ -81,7 +88,11 @@ class History {
     // returns its id. Ids grow: the newest run has the largest.
     int64_t add(const nlohmann::json &document, const std::string &result_path);
 
-    std::vector<HistoryEntry> list(std::optional<int> limit = std::nullopt) const;  // newest first
+    // Newest first: the newest `limit` runs that carry every label of
+    // `labels`. A `host` label matches the run's host label when it has one,
+    // else its host column (system.hostname), as labels_of() reads a result.
+    std::vector<HistoryEntry> list(std::optional<int> limit = std::nullopt,
+                                   const Labels &labels = {}) const;
     std::optional<nlohmann::json> document(int64_t id) const;
     std::optional<HistoryEntry> entry(int64_t id) const;
 

@@ -1,5 +1,6 @@
-// The run history through the CLI: runs and imports are recorded, listed,
-// shown again and compared by reference; --no-history and a broken database.
+// The run history through the CLI: runs and imports are recorded, listed
+// (with their labels, filtered by them), shown again and compared by
+// reference; --no-history and a broken database.
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -52,6 +53,59 @@ TEST(History, RunsAreRecordedListedShownAndCompared) {
     const nlohmann::json &cell = c["sections"][0]["rows"][0]["cells"][1];
     EXPECT_EQ(cell["status"], "ok");
     EXPECT_EQ(cell["significance"]["method"], "welch") << "-i 4 keeps 3 passes";
+}
+
+std::vector<std::string> labelled_run(const std::string &db, const std::string &out,
+                                      const std::vector<std::string> &labels) {
+    std::vector<std::string> args = {"--db",       db,    "run",      "syscall", "-i", "1",
+                                     "--duration", "0.2", "--settle", "0",       "-o", out};
+    for (const std::string &label : labels) args.insert(args.end(), {"--label", label});
+    return args;
+}
+
+// The ids `history` listed, in its order.
+std::vector<int> listed_ids(const std::string &out) {
+    std::vector<int> ids;
+    const std::regex row(R"((?:^|\n) +(\d+)  \d{4}-)");
+    for (auto it = std::sregex_iterator(out.begin(), out.end(), row); it != std::sregex_iterator();
+         ++it)
+        ids.push_back(std::stoi((*it)[1]));
+    return ids;
+}
+
+TEST(History, LabelledRunsAreListedWithTheirLabelsAndFiltered) {
+    const std::string dir = fresh_dir("history-labels");
+    const std::string db = dir + "/history.db";
+    const std::vector<std::vector<std::string>> labels = {
+        {"kernel=6.1", "smt=off"}, {"kernel=6.1", "smt=on"}, {"kernel=5.15", "smt=off"}};
+    for (const std::vector<std::string> &run : labels) {
+        const CliResult r = run_cli(labelled_run(db, dir + "/results", run));
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+    }
+    const CliResult all = run_cli({"--db", db, "history"});
+    ASSERT_EQ(all.exit_code, 0) << all.err;
+    EXPECT_NE(all.out.find("LABELS"), std::string::npos) << all.out;
+    EXPECT_NE(all.out.find("kernel=6.1 smt=off\n"), std::string::npos) << all.out;
+    EXPECT_EQ(listed_ids(all.out), (std::vector<int>{3, 2, 1})) << all.out;
+
+    const auto listed = [&](std::vector<std::string> args) {
+        args.insert(args.begin(), {"--db", db, "history"});
+        const CliResult r = run_cli(args);
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+        return listed_ids(r.out);
+    };
+    EXPECT_EQ(listed({"--label", "kernel=6.1"}), (std::vector<int>{2, 1}));
+    EXPECT_EQ(listed({"--label", "kernel=6.1", "--label", "smt=off"}), (std::vector<int>{1}));
+    EXPECT_EQ(listed({"--label", "smt=off", "-n", "1"}), (std::vector<int>{3}));
+
+    const CliResult none = run_cli({"--db", db, "history", "--label", "kernel=4.19"});
+    EXPECT_EQ(none.exit_code, 0) << none.err;
+    EXPECT_NE(none.out.find("No runs labelled kernel=4.19"), std::string::npos) << none.out;
+
+    const CliResult bad = run_cli({"--db", db, "history", "--label", "kernel"});
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_NE(bad.err.find("--label kernel: give KEY=VALUE"), std::string::npos) << bad.err;
+    EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
 }
 
 TEST(History, ImportedReportsAreRecordedAndComparable) {

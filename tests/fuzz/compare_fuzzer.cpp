@@ -2,8 +2,9 @@
 // as `bytebench compare A B` does with two files. The input is two documents
 // separated by a line "=== B ===" (without it, both are the whole input),
 // each read as the CLI reads a result file, then compared in both orders,
-// each as the baseline, with the gate on. Documents the reader refuses are
-// result_fuzzer's.
+// each as the baseline, with the gate on; then both pivoted by a label
+// (compare --by), pooled into one column and apart. Documents the reader
+// refuses are result_fuzzer's.
 //
 // What must hold, beyond not throwing: the comparison dumps as JSON and reads
 // back the same (no NaN or infinity where a number is promised); each
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "compare/comparison.h"
+#include "compare/pivot.h"
 #include "fuzz_support.h"
 #include "results/result_reader.h"
 
@@ -92,6 +94,30 @@ void compare_checked(const std::vector<ComparisonInput> &inputs, size_t baseline
     check_rows(comparison, inputs);
 }
 
+// compare --by: both documents in one column (pooled) when `together`, or
+// in columns of their own; the same promises of the comparison.
+void pivot_checked(json a, json b, bool together) {
+    // A labels object the document holds is kept: its own keys may be odd.
+    if (!a["labels"].is_object()) a["labels"] = json::object();
+    if (!b["labels"].is_object()) b["labels"] = json::object();
+    a["labels"]["fuzz"] = "x";
+    b["labels"]["fuzz"] = together ? "x" : "y";
+    try {
+        const json comparison = compare_pivoted(
+            {{"a.json", std::nullopt, std::move(a)}, {"b.json", std::nullopt, std::move(b)}},
+            parse_pivot("label:fuzz", ""), {});
+        const std::string text = comparison.dump();
+        if (json::parse(text) != comparison)
+            fuzz::finding("the pivot does not read back as it was written: " + text);
+        // Together: one column, or two when they cannot be pooled.
+        const size_t columns = comparison.at("inputs").size();
+        if (together ? columns < 1 || columns > 2 : columns != 2)
+            fuzz::finding("a column per value of the label");
+    } catch (const std::exception &e) {
+        fuzz::unexpected("compare_pivoted", e);
+    }
+}
+
 // The document; nullopt when the reader refuses it.
 std::optional<json> read(const std::string &text, const char *name) {
     try {
@@ -125,5 +151,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                                      {"@2", 2, second}};
         for (const size_t baseline : {0, 1}) compare_checked(inputs, baseline);
     }
+    for (const bool together : {true, false}) pivot_checked(*a, *b, together);
     return 0;
 }

@@ -92,7 +92,8 @@ void check_entry(const HistoryEntry &e, const ResultSummary &s, int64_t id) {
     }
     if (e.id != id || e.started_at != s.started_at || e.host != s.host || e.cpu != s.cpu ||
         e.suite != s.suite || e.status != s.status || e.source != s.source || e.tool != s.tool ||
-        e.result_path != "fuzz.json" || e.copies != copies || e.scores != scores)
+        e.result_path != "fuzz.json" || e.copies != copies || e.scores != scores ||
+        e.labels != s.labels)
         fuzz::finding("entry " + std::to_string(id) + " is not the document's summary");
 }
 
@@ -139,6 +140,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             if (entries.size() != 2) fuzz::finding("list() misses a run");
             for (size_t i = 0; i < entries.size(); ++i) check_entry(entries[i], summary, 2 - i);
             if (history.list(1).size() != 1) fuzz::finding("list(1) is not one run");
+            // As `history --label` would ask (SQLite caps a query's conditions near 1000).
+            if (summary.labels.size() <= 64 &&
+                history.list(std::nullopt, summary.labels).size() != 2)
+                fuzz::finding("list() by the document's own labels misses a run");
             for (const int64_t id : {1, 2}) {
                 const std::optional<HistoryEntry> entry = history.entry(id);
                 if (!entry) fuzz::finding("entry() misses a run");

@@ -373,7 +373,7 @@ TEST_F(HistoryTest, MigratesAVersion2DatabaseKeepingItsCopyPasses) {
         raw.exec("INSERT INTO copy_runs VALUES (1, 0, 1, 1000.5, 0), (1, 1, 2, 1999.25, 1)");
     }
     History h(path_);
-    EXPECT_EQ(h.schema_version(), 3);
+    EXPECT_EQ(h.schema_version(), History::kSchemaVersion);
     const std::vector<HistoryEntry> all = h.list();
     ASSERT_EQ(all.size(), 1u);
     EXPECT_EQ(all[0].copies, (std::vector<int>{1, 2}));
@@ -382,6 +382,135 @@ TEST_F(HistoryTest, MigratesAVersion2DatabaseKeepingItsCopyPasses) {
     EXPECT_TRUE(raw.rows("SELECT name FROM sqlite_master WHERE name = 'copy_runs'").empty());
     EXPECT_EQ(raw.rows("SELECT partial FROM copy_passes ORDER BY position"),
               (std::vector<std::vector<std::string>>{{"0"}, {"1"}}));
+}
+
+// Schema 3 as it was: schema 2 with copy_runs renamed.
+constexpr const char *kSchemaV3Step = R"sql(
+ALTER TABLE copy_runs RENAME TO copy_passes;
+PRAGMA user_version = 3;
+)sql";
+
+json labelled(const std::string &host, json labels) {
+    json doc = result(host, json::array());
+    doc["labels"] = std::move(labels);
+    return doc;
+}
+
+TEST_F(HistoryTest, MigratesAVersion3DatabaseAndBackfillsTheLabels) {
+    fs::create_directories(fs::path(path_).parent_path());
+    {
+        RawDb raw(path_);
+        raw.exec(kSchemaV1);
+        raw.exec(kSchemaV2Step);
+        raw.exec(kSchemaV3Step);
+        raw.insert_v1_run("2026-11-30T03:00:00+00:00", "vm", fixture().dump(), "");
+        raw.insert_v1_run("2026-11-30T04:00:00+00:00", "db-1",
+                          labelled("db-1", {{"kernel", "6.1"}, {"smt", "off"}}).dump(), "");
+        raw.insert_v1_run("2026-11-30T05:00:00+00:00", "db-2",
+                          labelled("db-2", {{"host", "renamed"}, {"kernel", 6.1}}).dump(), "");
+        raw.insert_v1_run("2026-11-30T06:00:00+00:00", "lost", "{not json", "");
+        raw.exec("INSERT INTO copy_passes VALUES (1, 0, 1, 1000.5, 0)");
+    }
+    History h(path_);
+    EXPECT_EQ(h.schema_version(), 4);
+    const std::vector<HistoryEntry> all = h.list();
+    ASSERT_EQ(all.size(), 4u);
+    EXPECT_TRUE(all[0].labels.empty()) << "a damaged document has none";
+    EXPECT_EQ(all[1].labels, (Labels{{"host", "renamed"}})) << "a number is no label";
+    EXPECT_EQ(all[2].labels, (Labels{{"kernel", "6.1"}, {"smt", "off"}}));
+    EXPECT_TRUE(all[3].labels.empty());
+    EXPECT_EQ(all[3].scores, (std::vector<std::optional<double>>{1000.5})) << "kept as it was";
+
+    ASSERT_EQ(h.list(std::nullopt, {{"kernel", "6.1"}}).size(), 1u);
+    EXPECT_EQ(h.list(std::nullopt, {{"kernel", "6.1"}})[0].id, 2);
+    RawDb raw(path_);
+    EXPECT_EQ(raw.rows("SELECT run_id, key, value FROM labels ORDER BY run_id, key"),
+              (std::vector<std::vector<std::string>>{
+                  {"2", "kernel", "6.1"}, {"2", "smt", "off"}, {"3", "host", "renamed"}}));
+    EXPECT_EQ(raw.rows("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = "
+                       "'labels' AND sql IS NOT NULL"),
+              (std::vector<std::vector<std::string>>{{"labels_by_key_value"}}));
+}
+
+TEST_F(HistoryTest, MigratesAVersion1DatabaseAllTheWayWithLabels) {
+    fs::create_directories(fs::path(path_).parent_path());
+    {
+        RawDb raw(path_);
+        raw.exec(kSchemaV1);
+        raw.insert_v1_run("2026-11-30T04:00:00+00:00", "db-1",
+                          labelled("db-1", {{"kernel", "6.1"}}).dump(), "");
+    }
+    History h(path_);
+    const std::vector<HistoryEntry> all = h.list();
+    ASSERT_EQ(all.size(), 1u);
+    EXPECT_EQ(all[0].labels, (Labels{{"kernel", "6.1"}}));
+    EXPECT_EQ(all[0].source, "run");
+}
+
+TEST_F(HistoryTest, AddKeepsTheLabelsAsGiven) {
+    History h(path_);
+    const int64_t id =
+        h.add(labelled("db-1", {{"kernel", "6.1"}, {"smt", "off"}, {"odd", json::array()}}), "");
+    EXPECT_EQ(h.entry(id)->labels, (Labels{{"kernel", "6.1"}, {"smt", "off"}}))
+        << "no implied host: that is the host column";
+    EXPECT_EQ(h.list()[0].labels, h.entry(id)->labels);
+    EXPECT_TRUE(h.entry(h.add(fixture(), ""))->labels.empty());
+    EXPECT_TRUE(h.entry(h.add(labelled("x", "kernel=6.1"), ""))->labels.empty());
+}
+
+TEST_F(HistoryTest, SummaryReadsTheLabelsLeniently) {
+    EXPECT_EQ(summarize_result(labelled("a", {{"k", "v"}, {"n", nullptr}})).labels,
+              (Labels{{"k", "v"}}));
+    EXPECT_TRUE(summarize_result(labelled("a", json::array({"k=v"}))).labels.empty());
+    EXPECT_TRUE(summarize_result(json(42)).labels.empty());
+}
+
+TEST_F(HistoryTest, ListsTheRunsCarryingEveryLabelAskedFor) {
+    History h(path_);
+    h.add(labelled("db-1", {{"kernel", "6.1"}, {"smt", "off"}}), "");   // 1
+    h.add(labelled("db-2", {{"kernel", "6.1"}, {"smt", "on"}}), "");    // 2
+    h.add(labelled("db-3", {{"kernel", "5.15"}, {"smt", "off"}}), "");  // 3
+    h.add(labelled("db-4", {{"kernel", "6.1"}, {"smt", "off"}}), "");   // 4
+    h.add(result("db-5", json::array()), "");                           // 5
+    const auto ids = [&](std::optional<int> limit, const Labels &labels) {
+        std::vector<int64_t> out;
+        for (const HistoryEntry &e : h.list(limit, labels)) out.push_back(e.id);
+        return out;
+    };
+    EXPECT_EQ(ids(std::nullopt, {}), (std::vector<int64_t>{5, 4, 3, 2, 1}));
+    EXPECT_EQ(ids(std::nullopt, {{"kernel", "6.1"}}), (std::vector<int64_t>{4, 2, 1}));
+    EXPECT_EQ(ids(std::nullopt, {{"kernel", "6.1"}, {"smt", "off"}}), (std::vector<int64_t>{4, 1}));
+    EXPECT_EQ(ids(1, {{"kernel", "6.1"}, {"smt", "off"}}), (std::vector<int64_t>{4}))
+        << "the newest N that match";
+    EXPECT_EQ(ids(2, {{"smt", "off"}}), (std::vector<int64_t>{4, 3}));
+    EXPECT_TRUE(ids(std::nullopt, {{"kernel", "6"}}).empty()) << "whole values only";
+    EXPECT_TRUE(ids(std::nullopt, {{"nope", "6.1"}}).empty());
+    EXPECT_TRUE(ids(std::nullopt, {{"kernel", "6.1"}, {"smt", "maybe"}}).empty());
+}
+
+TEST_F(HistoryTest, AHostLabelElseTheHostNameMatchesHost) {
+    History h(path_);
+    h.add(result("db-1", json::array()), "");            // 1: host db-1
+    h.add(labelled("db-1", {{"host", "primary"}}), "");  // 2: host label wins
+    h.add(labelled("db-2", {{"host", "db-1"}}), "");     // 3: labelled db-1
+    h.add(labelled("db-1", {{"kernel", "6.1"}}), "");    // 4: host db-1
+    const auto ids = [&](const Labels &labels) {
+        std::vector<int64_t> out;
+        for (const HistoryEntry &e : h.list(std::nullopt, labels)) out.push_back(e.id);
+        return out;
+    };
+    EXPECT_EQ(ids({{"host", "db-1"}}), (std::vector<int64_t>{4, 3, 1}));
+    EXPECT_EQ(ids({{"host", "primary"}}), (std::vector<int64_t>{2}));
+    EXPECT_EQ(ids({{"host", "db-1"}, {"kernel", "6.1"}}), (std::vector<int64_t>{4}));
+    EXPECT_TRUE(ids({{"host", "db-2"}}).empty()) << "its own label names it otherwise";
+}
+
+TEST_F(HistoryTest, LabelsGoWithTheirRun) {
+    History h(path_);
+    h.add(labelled("db-1", {{"kernel", "6.1"}}), "");
+    RawDb raw(path_);
+    raw.exec("PRAGMA foreign_keys = ON; DELETE FROM runs WHERE id = 1;");
+    EXPECT_TRUE(raw.rows("SELECT * FROM labels").empty());
 }
 
 TEST_F(HistoryTest, RefusesASchemaNewerThanItKnows) {

@@ -1,0 +1,156 @@
+"""Helpers for the fleet tests: a throwaway sshd on the loopback, and stopping what a test started.
+
+The sshd runs as the user running the test (root in CI), with its own host key, its own
+authorized_keys and its own sshd_config in a temporary folder; it accepts only that user, with
+that key, on the given loopback addresses. Nothing of the user's ~/.ssh is read or written.
+"""
+import os
+import pwd
+import signal
+import socket
+import subprocess
+import time
+
+SSHD = "/usr/sbin/sshd"
+SSH_KEYGEN = "/usr/bin/ssh-keygen"
+# OpenSSH's privilege separation directory (compiled in; Debian's service makes it at boot):
+# sshd started by root refuses to run without it. Not needed when sshd runs as another user.
+PRIVSEP_DIR = "/run/sshd"
+SFTP_SERVER = "/usr/lib/openssh/sftp-server"
+
+
+class SkipTest(Exception):
+    """The test cannot run here; the message says exactly why."""
+
+
+def free_port():
+    """A TCP port free on every address (bound on 0.0.0.0), so that no listener of another
+    program answers on any 127.0.0.x at that port."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("0.0.0.0", 0))
+        return probe.getsockname()[1]
+
+
+def make_key(path):
+    subprocess.run([SSH_KEYGEN, "-q", "-t", "ed25519", "-N", "", "-C", "bytebench-fleet-test",
+                    "-f", path], check=True)
+
+
+def descendants(pid):
+    """The processes below pid (children, grandchildren, ...), read from /proc. sshd's
+    per-connection processes start their own session, so its process group does not hold them."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                # The command may hold spaces and parentheses: the fields follow the last ')'.
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(entry))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def stop_tree(process, grace_s=3.0):
+    """Stops a Popen started with start_new_session=True: its process group and every process
+    below it (TERM, then KILL after grace_s)."""
+    if process is None:
+        return
+    below = descendants(process.pid)
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        if process.poll() is None:
+            try:
+                os.killpg(process.pid, sig)
+            except ProcessLookupError:
+                pass
+        for pid in below:
+            try:
+                os.kill(pid, sig)
+            except ProcessLookupError:
+                pass
+        try:
+            process.wait(timeout=grace_s)
+            if not any(os.path.exists(f"/proc/{pid}") for pid in below):
+                return
+            time.sleep(0.2)
+        except subprocess.TimeoutExpired:
+            pass
+
+
+class Sshd:
+    """sshd -D on `port` at `addresses`, files in `folder` (which must exist and be private)."""
+
+    def __init__(self, folder, addresses, port):
+        self.folder, self.addresses, self.port = folder, addresses, port
+        self.user = _current_user()
+        self.client_key = os.path.join(folder, "client_key")
+        self.known_hosts = os.path.join(folder, "known_hosts")
+        self.log = os.path.join(folder, "sshd.log")
+        self.process = None
+
+    def start(self, timeout_s=10.0):
+        for program in (SSHD, SSH_KEYGEN):
+            if not os.access(program, os.X_OK):
+                raise SkipTest(f"{program} is not installed (Debian package openssh-server)")
+        host_key = os.path.join(self.folder, "host_key")
+        make_key(host_key)
+        make_key(self.client_key)
+        authorized = os.path.join(self.folder, "authorized_keys")
+        with open(self.client_key + ".pub") as public, open(authorized, "w") as out:
+            out.write(public.read())
+        open(self.known_hosts, "w").close()
+        config = os.path.join(self.folder, "sshd_config")
+        with open(config, "w") as out:
+            out.write(self._config(host_key, authorized))
+        if os.geteuid() == 0 and not os.path.isdir(PRIVSEP_DIR):
+            os.makedirs(PRIVSEP_DIR, mode=0o755, exist_ok=True)
+        # sshd re-executes itself, so it needs its absolute path; -D: no daemon, -E: log file.
+        self.process = subprocess.Popen([SSHD, "-D", "-f", config, "-E", self.log],
+                                        start_new_session=True, stdin=subprocess.DEVNULL)
+        self._wait_listening(timeout_s)
+
+    def stop(self):
+        stop_tree(self.process)
+        self.process = None
+
+    def log_tail(self, lines=20):
+        try:
+            with open(self.log) as log:
+                return "".join(log.readlines()[-lines:])
+        except OSError:
+            return "(no sshd log)"
+
+    def _config(self, host_key, authorized):
+        listen = "".join(f"ListenAddress {address}:{self.port}\n" for address in self.addresses)
+        # StrictModes would refuse authorized_keys under /tmp (world-writable, sticky).
+        return (f"{listen}HostKey {host_key}\nAuthorizedKeysFile {authorized}\n"
+                f"AllowUsers {self.user}\nPidFile none\nUsePAM no\nStrictModes no\n"
+                "PubkeyAuthentication yes\nPasswordAuthentication no\n"
+                "KbdInteractiveAuthentication no\nPermitRootLogin prohibit-password\n"
+                "X11Forwarding no\nAllowTcpForwarding no\nPrintMotd no\nPrintLastLog no\n"
+                f"Subsystem sftp {SFTP_SERVER}\nLogLevel VERBOSE\n")
+
+    def _wait_listening(self, timeout_s):
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"sshd exited {self.process.returncode} at start as "
+                               f"{self.user}: {self.log_tail(3).strip()}")
+            try:
+                with socket.create_connection((self.addresses[0], self.port), timeout=0.5):
+                    return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError(f"sshd did not listen on {self.addresses[0]}:{self.port} "
+                           f"within {timeout_s} s: {self.log_tail(3).strip()}")
+
+
+def _current_user():
+    return pwd.getpwuid(os.geteuid()).pw_name
