@@ -10,11 +10,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 : "${RESULTS:?RESULTS must name a folder every node sees (README.md)}"
 array=1-3
 sbatch_options=()
-for option in "$@"; do
-    case $option in
-    --array=*) array=${option#--array=} ;;
-    *) sbatch_options+=("$option") ;;
+while [ $# -gt 0 ]; do
+    case $1 in
+    --array=*) array=${1#--array=} ;;
+    --array | -a) array=${2:?$1 needs a value} && shift ;;
+    -a*) array=${1#-a} ;;
+    *) sbatch_options+=("$1") ;;
     esac
+    shift
 done
 
 mkdir -p "$RESULTS"
