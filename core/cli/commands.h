@@ -79,9 +79,10 @@ struct CompareOptions {
 };
 
 struct ImportCommandOptions {
-    std::vector<std::string> files;
+    std::vector<std::string> files;   // reports, or folders searched for them
+    std::vector<std::string> labels;  // --label KEY=VALUE, as typed
     std::string output_dir = "results";
-    bool skip_bad_lines = false;
+    bool skip_bad_lines = false;  // accepted for old scripts: what import always does now
 };
 
 struct HistoryOptions {

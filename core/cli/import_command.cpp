@@ -1,7 +1,10 @@
-// `bytebench import FILE ... [-o DIR]`: UnixBench text reports to bytebench
-// result documents, added to the history.
+// `bytebench import PATH ... [--label KEY=VALUE ...] [-o DIR]`: UnixBench
+// text reports (files, or folders searched for them) to bytebench result
+// documents, added to the history.
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -15,6 +18,7 @@
 #include "cli/terminal_output.h"
 #include "commands.h"
 #include "import/unixbench_import.h"
+#include "model/labels.h"
 #include "results/history.h"
 
 namespace fs = std::filesystem;
@@ -29,15 +33,51 @@ std::string output_path(const std::string &dir, const std::string &report) {
     return (fs::path(dir) / name).string() + ".json";
 }
 
+std::string lower_extension(const fs::path &path) {
+    std::string extension = path.extension().string();
+    for (char &c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return extension;
+}
+
+// UnixBench writes results/<host>-<date>-NN with a .html, .log and .csv beside it: those are
+// not text reports.
+bool is_companion(const fs::path &path) {
+    const std::string extension = lower_extension(path);
+    if (extension != ".html" && extension != ".log" && extension != ".csv") return false;
+    std::error_code ec;
+    return fs::is_regular_file(fs::path(path).replace_extension(), ec);
+}
+
+// The reports in a folder and its subfolders, in name order: regular files that are not
+// results (.json), hidden files and UnixBench's companions of a report left out.
+std::vector<std::string> reports_in(const std::string &dir) {
+    std::vector<std::string> found;
+    std::error_code ec;
+    fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
+    if (ec) throw std::runtime_error(dir + ": cannot read: " + ec.message());
+    for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (ec) throw std::runtime_error(dir + ": cannot read: " + ec.message());
+        const fs::path &path = it->path();
+        const bool hidden = path.filename().string().rfind('.', 0) == 0;
+        if (hidden && it->is_directory(ec)) it.disable_recursion_pending();
+        if (hidden || !it->is_regular_file(ec) || lower_extension(path) == ".json" ||
+            is_companion(path))
+            continue;
+        found.push_back(path.string());
+    }
+    std::sort(found.begin(), found.end());
+    if (found.empty())
+        throw std::runtime_error(dir + ": no UnixBench reports here (files that are not .json)");
+    return found;
+}
+
 // Converts and writes one report; returns the written path. Throws with a
 // one-line message; nothing is written then.
 std::string import_one(const std::string &file, const ImportCommandOptions &o, const Suite &suite,
-                       nlohmann::json &document) {
-    ImportOptions options;
-    options.skip_bad_lines = o.skip_bad_lines;
-    const ImportOutcome outcome =
-        import_unixbench_report(read_whole_file(file), file, suite, options);
+                       const Labels &labels, nlohmann::json &document) {
+    ImportOutcome outcome = import_unixbench_report(read_whole_file(file), file, suite);
     for (const std::string &warning : outcome.warnings) spdlog::warn("{}", warning);
+    if (!labels.empty()) outcome.document["labels"] = labels_json(labels);
     const std::string path = output_path(o.output_dir, file);
     std::error_code ec;
     fs::create_directories(o.output_dir, ec);
@@ -65,9 +105,32 @@ int64_t record(History &history, const nlohmann::json &document, const std::stri
     }
 }
 
+// Imports one report and records it; false (after a one-line message) when it failed.
+bool import_and_record(const std::string &file, const ImportCommandOptions &o, const Suite &suite,
+                       const Labels &labels, std::optional<History> &history) {
+    try {
+        nlohmann::json document;
+        const std::string path = import_one(file, o, suite, labels, document);
+        std::string id;
+        if (history) id = " (history @" + std::to_string(record(*history, document, path)) + ")";
+        print_out(file + " -> " + path + id + "\n");
+        return true;
+    } catch (const std::exception &e) {
+        print_error(e.what());
+        return false;
+    }
+}
+
 }  // namespace
 
 int import_command(const GlobalOptions &global, const ImportCommandOptions &o) {
+    Labels labels;
+    try {
+        labels = parse_labels(o.labels);
+    } catch (const std::exception &e) {
+        print_error(e.what());
+        return kExitBadInput;
+    }
     std::optional<Environment> env = load_environment(global);
     if (!env) return kExitBadInput;
     std::optional<History> history;
@@ -80,18 +143,20 @@ int import_command(const GlobalOptions &global, const ImportCommandOptions &o) {
         }
     }
     int rc = kExitOk;
-    for (const std::string &file : o.files) {
-        try {
-            nlohmann::json document;
-            const std::string path = import_one(file, o, env->suite, document);
-            std::string id;
-            if (history)
-                id = " (history @" + std::to_string(record(*history, document, path)) + ")";
-            print_out(file + " -> " + path + id + "\n");
-        } catch (const std::exception &e) {
-            print_error(e.what());
-            rc = kExitBadInput;
+    for (const std::string &path : o.files) {
+        std::error_code ec;
+        std::vector<std::string> files = {path};
+        if (fs::is_directory(path, ec)) {
+            try {
+                files = reports_in(path);
+            } catch (const std::exception &e) {
+                print_error(e.what());
+                rc = kExitBadInput;
+                continue;
+            }
         }
+        for (const std::string &file : files)
+            if (!import_and_record(file, o, env->suite, labels, history)) rc = kExitBadInput;
     }
     return rc;
 }

@@ -103,9 +103,10 @@ static int bytebench_main(int argc, char **argv) {
         ->add_option("--settle", run.settle_s,
                      "Seconds of sync-and-sleep before each pass (UnixBench: 3)")
         ->check(decimal_in(bytebench::DecimalRange::from_to(0, 600, "seconds")));
-    run_cmd->add_option("--label", run.labels,
-                        "Label the result KEY=VALUE (repeatable): what differs between runs, "
-                        "for compare --by label:KEY")
+    run_cmd
+        ->add_option("--label", run.labels,
+                     "Label the result KEY=VALUE (repeatable): what differs between runs, "
+                     "for compare --by label:KEY")
         ->allow_extra_args(false);
     run_cmd->add_option("--format", run.formats, "Report formats to write (text, json, ...)")
         ->delimiter(',')
@@ -182,13 +183,21 @@ static int bytebench_main(int argc, char **argv) {
     ImportCommandOptions import;
     CLI::App *import_cmd = app.add_subcommand(
         "import", "Convert UnixBench 5.1.3/6.0 text reports to bytebench results");
-    import_cmd->add_option("files", import.files, "UnixBench reports")
+    import_cmd
+        ->add_option("paths", import.files,
+                     "UnixBench reports, or folders searched (recursively) for them")
         ->required()
-        ->check(CLI::ExistingFile);
+        ->check(CLI::ExistingPath);
     import_cmd->add_option("-o,--output-dir", import.output_dir,
                            "Folder for the converted results (default ./results)");
+    import_cmd
+        ->add_option("--label", import.labels,
+                     "KEY=VALUE kept in each imported result's \"labels\" (repeatable), "
+                     "for compare --by label:KEY")
+        ->allow_extra_args(false);
     import_cmd->add_flag("--skip-bad-lines", import.skip_bad_lines,
-                         "Warn about lines that cannot be understood instead of failing");
+                         "Accepted for old scripts: lines that are not part of a report are "
+                         "always skipped with a warning now");
 
     HistoryOptions history;
     CLI::App *history_cmd = app.add_subcommand("history", "List the recorded runs, newest first");

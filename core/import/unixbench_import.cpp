@@ -87,6 +87,50 @@ std::string strip_quotes(std::string text) {
 constexpr auto kIcase = std::regex::ECMAScript | std::regex::icase;
 constexpr size_t kLongestLine = 2000;
 
+// The report lines that can be told apart without context; the parse_* functions and
+// is_report_line() (which decides how to rejoin lines a page wrapped or ran together) share them.
+const std::regex &banner_pattern() {
+    static const std::regex banner(R"(^BYTE UNIX Benchmarks(?: \(Version ([^ )]+)\))?$)", kIcase);
+    return banner;
+}
+const std::regex &run_heading_pattern() {
+    static const std::regex heading(R"(^Benchmark Run: ?(.*)$)", kIcase);
+    return heading;
+}
+// "2 CPUs in system; running 1 parallel copy of tests"; 5.1.3 says "unknown CPUs" when it
+// found no /proc/cpuinfo, and "0 CPUs" on machines whose cpuinfo it could not read.
+const std::regex &cpu_count_pattern() {
+    static const std::regex count(
+        R"(^(\d{1,6}|unknown) CPUs? in system; running (\d{1,6}) parallel cop(?:y|ies)(?: of tests)?$)",
+        kIcase);
+    return count;
+}
+// "%-40s %12.1f %-5s (%.1f s, %d samples)"
+const std::regex &result_pattern() {
+    static const std::regex result(
+        R"(^(.*\S) (\d+(?:\.\d+)?)(?: ([A-Za-z][\w/%]*))? ?\( ?(\d+(?:\.\d+)?) ?s ?, ?(\d{1,6}) samples?\)$)",
+        kIcase);
+    return result;
+}
+// "System Benchmarks Index Values   BASELINE  RESULT  INDEX" or "... Partial Index ..."
+const std::regex &index_header_pattern() {
+    static const std::regex header(
+        R"(^(.+?) (Index Values|Partial Index)(?: BASELINE RESULT INDEX)?$)", kIcase);
+    return header;
+}
+// "%-40s %12.1f %12.1f %8.1f", or "---" for the baseline and index of a test that has none.
+const std::regex &index_row_pattern() {
+    static const std::regex row(
+        R"(^(.*\S) (\d+(?:\.\d+)?|-+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?|-+)$)");
+    return row;
+}
+// "%-66s %8.1f": "System Benchmarks Index Score (Partial Only)   NNNN.N"
+const std::regex &score_pattern() {
+    static const std::regex score(R"(^(.+?) Index Score( \(Partial Only\))?:? (\d+(?:\.\d+)?)$)",
+                                  kIcase);
+    return score;
+}
+
 // ---------------------------------------------------------------------------
 // Header values.
 // ---------------------------------------------------------------------------
@@ -143,12 +187,37 @@ std::vector<std::string> load_averages(const std::string &uptime) {
     return texts;
 }
 
-int month_number(const std::string &name) {
-    static const char *const kMonths[] = {"jan", "feb", "mar", "apr", "may", "jun",
-                                          "jul", "aug", "sep", "oct", "nov", "dec"};
-    const std::string key = name_key(name).substr(0, 3);
-    for (int i = 0; i < 12; ++i)
-        if (key == kMonths[i]) return i + 1;
+// A month's name or abbreviation in the languages whose `date` and strftime output people paste
+// (English, German, French, Spanish, Portuguese, Italian, Dutch), lower case, without its
+// trailing dot: 1-12, or 0.
+int month_number(std::string word) {
+    static const std::vector<std::vector<const char *>> kNames = {
+        {"jan", "january", "januar", "jän", "janv", "janvier", "ene", "enero", "janeiro", "gen",
+         "gennaio", "januari"},
+        {"feb", "february", "februar", "févr", "fevr", "février", "fevrier", "fév", "fev",
+         "febrero", "fevereiro", "febbraio", "februari"},
+        {"mar", "march", "mär", "märz", "mrz", "mars", "marzo", "março", "marco", "maart", "mrt"},
+        {"apr", "april", "avr", "avril", "abr", "abril", "aprile"},
+        {"may", "mai", "mayo", "maio", "mag", "maggio", "mei"},
+        {"jun", "june", "juni", "juin", "junio", "junho", "giu", "giugno"},
+        {"jul", "july", "juli", "juil", "juillet", "julio", "julho", "lug", "luglio"},
+        {"aug", "august", "août", "aout", "ago", "agosto", "augustus"},
+        {"sep", "sept", "september", "septembre", "septiembre", "setiembre", "set", "setembro",
+         "settembre"},
+        {"oct", "october", "okt", "oktober", "octobre", "octubre", "out", "outubro", "ott",
+         "ottobre"},
+        {"nov", "november", "novembre", "noviembre", "novembro"},
+        {"dec", "december", "dez", "dezember", "déc", "décembre", "decembre", "dic", "diciembre",
+         "dezembro", "dicembre"}};
+    for (char &c : word) c = char(std::tolower(static_cast<unsigned char>(c)));
+    // Upper-case accented letters ("MÄR") are two bytes tolower leaves alone.
+    for (size_t i = 0; i + 1 < word.size(); ++i) {
+        const auto next = static_cast<unsigned char>(word[i + 1]);
+        if (word[i] == '\xC3' && next >= 0x80 && next <= 0x9E) word[i + 1] = char(next + 0x20);
+    }
+    for (size_t month = 0; month < kNames.size(); ++month)
+        for (const char *name : kNames[month])
+            if (word == name) return int(month) + 1;
     return 0;
 }
 
@@ -165,38 +234,133 @@ std::string iso_time(const std::tm &t) {
     return buf;
 }
 
-// "Mon Nov 30 2026 02:45:57 - 02:52:40" → start and end in ISO 8601 without an offset (the
-// report does not say which zone its clock was in). An end before the start is the next day.
-bool parse_run_period(const std::string &text, std::string &start, std::string &end) {
-    static const std::regex period(
-        R"(^(?:[A-Za-z]+ )?([A-Za-z]+) (\d{1,2}) (\d{4}) (\d{1,2}):(\d\d):(\d\d)(?: ?- ?(\d{1,2}):(\d\d):(\d\d))?$)");
+struct ClockTime {
+    int hour = 0, minute = 0, second = 0;
+};
+
+// The date and times of a "Benchmark Run:" line, in whatever locale wrote it.
+struct RunPeriod {
+    int year = 0, month = 0, day = 0;
+    std::vector<ClockTime> times;  // the start, and the end when given
+};
+
+// The words of a date without its times: the year (four digits), the day (one or two, "5."
+// in German) and the month's name; weekday names, zones ("CET", "+0100") and "-" are passed
+// over. Where a weekday is spelt like a month ("mar" is Tuesday in French and March in
+// Spanish), the month comes after it. False when a number has no place.
+bool read_date_words(const std::string &text, RunPeriod &p) {
+    const auto is_number = [](const std::string &w) {
+        return std::all_of(w.begin(), w.end(),
+                           [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    };
+    const auto take = [&](std::string w) {
+        while (!w.empty() && (w.back() == '.' || w.back() == ',')) w.pop_back();
+        if (w.empty()) return true;
+        if (!is_number(w)) {
+            if (const int month = month_number(w)) p.month = month;
+            return true;
+        }
+        int &field = w.size() == 4 ? p.year : p.day;
+        if ((w.size() != 4 && w.size() > 2) || field != 0) return false;
+        field = std::stoi(w);
+        return true;
+    };
+    std::string word;
+    for (const char c : text + " ") {
+        if (c == ' ' || c == ',' || c == '(' || c == ')') {
+            if (!take(word)) return false;
+            word.clear();
+        } else {
+            word += c;
+        }
+    }
+    return true;
+}
+
+// A time of a 12-hour clock in 24 hours: "03:04:05 PM CET" (en_US in newer glibc), or
+// "午後 3:04:05" (Japanese), "下午" (Chinese), "오후" (Korean) before it. `before` and `after`
+// are the texts between the time and its neighbours.
+void to_24_hours(const std::string &before, const std::string &after, ClockTime &time) {
+    static const std::regex pm_after(R"(^ ?(?:PM|P\.M\.)(?: |$))", kIcase);
+    static const std::regex am_after(R"(^ ?(?:AM|A\.M\.)(?: |$))", kIcase);
+    static const std::regex pm_before(
+        "(?:\xE5\x8D\x88\xE5\xBE\x8C|\xE4\xB8\x8B\xE5\x8D\x88|\xEC\x98\xA4\xED\x9B\x84) ?$");
+    static const std::regex am_before(
+        "(?:\xE5\x8D\x88\xE5\x89\x8D|\xE4\xB8\x8A\xE5\x8D\x88|\xEC\x98\xA4\xEC\xA0\x84) ?$");
+    const bool pm = std::regex_search(after, pm_after) || std::regex_search(before, pm_before);
+    const bool am = std::regex_search(after, am_after) || std::regex_search(before, am_before);
+    if (pm && time.hour < 12) time.hour += 12;
+    if (am && time.hour == 12) time.hour = 0;
+}
+
+// "Mon Nov 30 2026 02:45:57 - 02:52:40" (UnixBench in the C locale), `date`'s output in
+// other locales ("So 5. Mär 15:04:05 CET 2017", "2017年 3月 5日 日曜日 15:04:05 JST",
+// "dim. 5 mars 2017 15:04:05 CET") and ISO 8601 ("2017-03-05 15:04:05"), each with or
+// without " - <end time>".
+bool read_run_period(const std::string &text, RunPeriod &p) {
+    static const std::regex clock(R"((?:^|[^\d:])(\d{1,2}):(\d\d):(\d\d)(?![\d:]))");
+    // Where each time begins and ends in `text`.
+    std::vector<std::pair<size_t, size_t>> spans;
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), clock);
+         it != std::sregex_iterator(); ++it) {
+        const std::smatch &m = *it;
+        p.times.push_back({std::stoi(m[1]), std::stoi(m[2]), std::stoi(m[3])});
+        spans.emplace_back(size_t(m.position(1)), size_t(m[3].second - text.begin()));
+    }
+    // The text without its times, for the date; each time read in 24 hours.
+    std::string rest;
+    for (size_t i = 0; i < spans.size(); ++i) {
+        const size_t previous_end = i == 0 ? 0 : spans[i - 1].second;
+        const size_t next_begin = i + 1 < spans.size() ? spans[i + 1].first : text.size();
+        const std::string before = text.substr(previous_end, spans[i].first - previous_end);
+        to_24_hours(before, text.substr(spans[i].second, next_begin - spans[i].second), p.times[i]);
+        rest += before + " ";
+    }
+    rest += text.substr(spans.empty() ? 0 : spans.back().second);
+    if (p.times.empty() || p.times.size() > 2) return false;
+    // Chinese, Japanese and Korean dates: "2017年03月05日", "2017년 3월 5일".
+    static const std::regex cjk(
+        "(\\d{4}) ?(?:\xE5\xB9\xB4|\xEB\x85\x84) ?(\\d{1,2}) ?(?:\xE6\x9C\x88|\xEC\x9B\x94) ?"
+        "(\\d{1,2}) ?(?:\xE6\x97\xA5|\xEC\x9D\xBC)");
+    static const std::regex iso(R"((?:^|\D)(\d{4})-(\d{1,2})-(\d{1,2})(?:T|\s|$))");
     std::smatch m;
-    if (!std::regex_match(text, m, period)) return false;
-    const int month = month_number(m[1]);
-    if (month == 0) return false;
+    if (std::regex_search(rest, m, cjk) || std::regex_search(rest, m, iso)) {
+        p.year = std::stoi(m[1]);
+        p.month = std::stoi(m[2]);
+        p.day = std::stoi(m[3]);
+        return true;
+    }
+    return read_date_words(rest, p) && p.year != 0 && p.month != 0 && p.day != 0;
+}
+
+// The copy-pass's start and end in ISO 8601 without an offset (the report does not say which
+// zone its clock was in). An end before the start is the next day.
+bool parse_run_period(const std::string &text, std::string &start, std::string &end) {
+    RunPeriod p;
+    if (text.size() > 200 || !read_run_period(text, p)) return false;
     // Only a time a clock can show ("Jun 99 9999 99:99:99" is none): timegm would
     // quietly carry the excess into the next minute, day or month.
-    const int year = std::stoi(m[3]);
-    const auto clock_time = [&](int h, int min, int sec) {
-        return std::stoi(m[h]) <= 23 && std::stoi(m[min]) <= 59 && std::stoi(m[sec]) <= 60;
+    const auto possible = [](const ClockTime &c) {
+        return c.hour <= 23 && c.minute <= 59 && c.second <= 60;
     };
-    if (year < 1970 || std::stoi(m[2]) < 1 || std::stoi(m[2]) > days_in_month(year, month) ||
-        !clock_time(4, 5, 6) || (m[7].matched && !clock_time(7, 8, 9)))
+    if (p.year < 1970 || p.year > 9999 || p.month < 1 || p.month > 12 || p.day < 1 ||
+        p.day > days_in_month(p.year, p.month) ||
+        !std::all_of(p.times.begin(), p.times.end(), possible))
         return false;
     std::tm t{};
-    t.tm_year = std::stoi(m[3]) - 1900;
-    t.tm_mon = month - 1;
-    t.tm_mday = std::stoi(m[2]);
-    t.tm_hour = std::stoi(m[4]);
-    t.tm_min = std::stoi(m[5]);
-    t.tm_sec = std::stoi(m[6]);
+    t.tm_year = p.year - 1900;
+    t.tm_mon = p.month - 1;
+    t.tm_mday = p.day;
+    t.tm_hour = p.times[0].hour;
+    t.tm_min = p.times[0].minute;
+    t.tm_sec = p.times[0].second;
     start = iso_time(t);
     end.clear();
-    if (!m[7].matched) return true;
+    if (p.times.size() == 1) return true;
     std::tm e = t;
-    e.tm_hour = std::stoi(m[7]);
-    e.tm_min = std::stoi(m[8]);
-    e.tm_sec = std::stoi(m[9]);
+    e.tm_hour = p.times[1].hour;
+    e.tm_min = p.times[1].minute;
+    e.tm_sec = p.times[1].second;
     if (std::make_tuple(e.tm_hour, e.tm_min, e.tm_sec) <
         std::make_tuple(t.tm_hour, t.tm_min, t.tm_sec)) {
         // timegm normalises the 32nd of a month into the next one.
@@ -213,6 +377,7 @@ bool parse_run_period(const std::string &text, std::string &start, std::string &
 // ---------------------------------------------------------------------------
 
 struct CpuInfo {
+    int line = 0;
     std::string model;
     double bogomips = 0;
     std::vector<std::string> flags;
@@ -240,6 +405,7 @@ struct CopyPass {
     int line = 0;  // where it starts in the file
     std::optional<int> copies, cpus;
     std::string start, end;
+    std::string date_text;  // the date as written, when it could not be read
     std::vector<TestEntry> tests;
     std::vector<IndexBlock> indexes;
     bool block_open = false;  // the last index table has not had its score line yet
@@ -266,8 +432,11 @@ struct CopyPass {
 //
 // Lines before the first line that belongs to a report (logo, make output, progress lines,
 // blog text) are ignored. A line the reader does not understand is only held back: if another
-// report line follows, it was inside the report and is an error (or, with skip_bad_lines, a
-// warning); if the file ends first, it was trailing text (a shell prompt, a blog's comments).
+// report line follows, it was inside the report (a note the person added, a shell's complaint)
+// and is ignored with a warning (an error without skip_bad_lines); if the file ends first, it
+// was trailing text (a shell prompt, a blog's comments). Before a line is held back, it is tried
+// together with the line before it (a line a web page wrapped) and cut where report lines were
+// run together.
 // ---------------------------------------------------------------------------
 
 class ReportReader {
@@ -317,8 +486,16 @@ class ReportReader {
 
     // --- lines ---
     void read_line(int number, const std::string &raw);
+    void read_piece(int number, const std::string &line);
+    bool parse(int number, const std::string &line);
+    bool is_report_line(const std::string &line) const;
+    bool join_wrapped(const std::pair<int, std::string> &previous, int number,
+                      const std::string &line);
+    bool split_run_together(int number, const std::string &line);
+    bool split_into(const std::string &rest, std::vector<std::string> &parts, int &budget) const;
     bool is_neutral(const std::string &line);
     void accept();
+    void forget_header();
     bool parse_banner(int number, const std::string &line);
     bool parse_header_line(int number, const std::string &line);
     bool parse_cpu_line(int number, const std::string &line);
@@ -333,7 +510,7 @@ class ReportReader {
     bool parse_no_index_line(const std::string &line);
 
     // --- state ---
-    void begin_header_field(int number, const std::string &field);
+    bool begin_header_field(int number, const std::string &field, const std::string &line);
     CopyPass &start_run(int line);
     CopyPass &current_run(int line) { return runs_.empty() ? start_run(line) : runs_.back(); }
     void close_open_block();
@@ -344,6 +521,7 @@ class ReportReader {
     // The report's own version line, else the console logo's.
     std::string effective_version() const { return !version_.empty() ? version_ : logo_version_; }
     bool check_truncation();
+    void warn_about_the_text();
     json system_json() const;
     json run_json(const CopyPass &run) const;
     json block_json(const CopyPass &run, const IndexBlock &block) const;
@@ -358,7 +536,12 @@ class ReportReader {
     bool started_ = false;        // a report line has been read
     int first_after_report_ = 0;  // first non-blank line after the last report line
     std::vector<std::pair<int, std::string>> pending_;  // lines not understood, held back
-    bool expect_flags_ = false;                         // the previous report line was "CPU n:"
+    // The previous line that is not blank, when it was not understood: the first half of a
+    // line a page wrapped, perhaps.
+    std::optional<std::pair<int, std::string>> unread_;
+    bool expect_flags_ = false;  // the previous report line was "CPU n:"
+    std::vector<std::pair<int, std::string>> header_lines_;  // before the first copy-pass
+    int html_line_ = 0, typographic_line_ = 0;  // the first line with each, in the report
 
     std::string version_, logo_version_;
     std::set<std::string> header_fields_;
@@ -385,7 +568,17 @@ std::optional<double> ReportReader::read_number(int line, const std::string &tex
 }
 
 void ReportReader::read_line(int number, const std::string &raw) {
-    const std::string line = normalize_line(raw);
+    for (const PastedLine &piece : pasted_lines(raw)) {
+        read_piece(number, piece.text);
+        if (!started_) continue;
+        if (piece.html && html_line_ == 0) html_line_ = number;
+        if (piece.typographic && typographic_line_ == 0) typographic_line_ = number;
+    }
+}
+
+void ReportReader::read_piece(int number, const std::string &line) {
+    const auto previous = std::move(unread_);
+    unread_.reset();
     if (line.empty()) return;
     if (started_ && first_after_report_ == 0) first_after_report_ = number;
     // No report line is this long; std::regex backtracks recursively and could exhaust the
@@ -395,16 +588,91 @@ void ReportReader::read_line(int number, const std::string &raw) {
         return;
     }
     if (is_neutral(line)) return;
+    if (!is_report_line(line)) {
+        if (previous && join_wrapped(*previous, number, line)) return;
+        if (split_run_together(number, line)) return;
+    }
+    if (parse(number, line)) return;
+    unread_.emplace(number, line);
+    if (started_) pending_.emplace_back(number, line);
+}
+
+bool ReportReader::parse(int number, const std::string &line) {
     // Order matters where patterns overlap: an index line is tried before the CPU flags line,
     // which would take almost anything.
-    if (parse_banner(number, line) || parse_header_line(number, line) ||
-        parse_cpu_line(number, line) || parse_uptime_line(number, line) ||
-        parse_run_heading(number, line) || parse_cpu_count_line(number, line) ||
-        parse_result_line(number, line) || parse_index_header(number, line) ||
-        parse_score_line(number, line) || parse_no_index_line(line) ||
-        parse_index_line(number, line) || parse_flags_line(line))
-        return;
-    if (started_) pending_.emplace_back(number, line);
+    return parse_banner(number, line) || parse_header_line(number, line) ||
+           parse_cpu_line(number, line) || parse_uptime_line(number, line) ||
+           parse_run_heading(number, line) || parse_cpu_count_line(number, line) ||
+           parse_result_line(number, line) || parse_index_header(number, line) ||
+           parse_score_line(number, line) || parse_no_index_line(line) ||
+           parse_index_line(number, line) || parse_flags_line(line);
+}
+
+// A line that is a report line wherever it stands: a result or index line of a test the suite
+// knows, a table's heading or score, a copy-pass's first lines, the banner. What decides
+// whether two lines are one that a page wrapped, or one line is several it ran together.
+bool ReportReader::is_report_line(const std::string &line) const {
+    if (line.size() > 400) return false;
+    std::smatch m;
+    if (std::regex_match(line, m, result_pattern()) ||
+        std::regex_match(line, m, index_row_pattern()))
+        return tests_by_key_.count(name_key(m[1])) != 0;
+    // The heading takes any text as its date: not the CPU count line run into it.
+    static const std::regex cpu_count_inside(R"(\bCPUs? in system;)", kIcase);
+    if (std::regex_match(line, run_heading_pattern()))
+        return !std::regex_search(line, cpu_count_inside);
+    return std::regex_match(line, cpu_count_pattern()) ||
+           std::regex_match(line, index_header_pattern()) ||
+           std::regex_match(line, score_pattern()) || std::regex_match(line, banner_pattern());
+}
+
+// "Dhrystone 2 using register variables" then "49623972.7 lps (10.0 s, 7 samples)": a line a
+// web page wrapped, read as the one line it was.
+bool ReportReader::join_wrapped(const std::pair<int, std::string> &previous, int number,
+                                const std::string &line) {
+    const auto &[first, text] = previous;
+    const std::string joined = text + " " + line;
+    if (!is_report_line(joined)) return false;
+    if (!pending_.empty() && pending_.back().first == first) pending_.pop_back();
+    parse(first, joined);
+    warn(first, "joined with line " + std::to_string(number) +
+                    ": one report line that the page had wrapped");
+    return true;
+}
+
+// "... (10.0 s, 7 samples)Execl Throughput 2911.3 lps (29.8 s, 2 samples)": report lines a web
+// page ran together (it dropped the line breaks, or kept them only as <br>), read one by one.
+bool ReportReader::split_run_together(int number, const std::string &line) {
+    if (line.size() > 600) return false;
+    std::vector<std::string> parts;
+    int budget = 400;  // report-line checks; the splits of a line of prose are not searched long
+    if (!split_into(line, parts, budget) || parts.size() < 2) return false;
+    warn(number, "read as " + std::to_string(parts.size()) +
+                     " report lines that the page had run together");
+    for (const std::string &part : parts) parse(number, part);
+    return true;
+}
+
+// `rest` cut into report lines, at spaces or right after a ")" that a letter follows.
+bool ReportReader::split_into(const std::string &rest, std::vector<std::string> &parts,
+                              int &budget) const {
+    if (!parts.empty() && is_report_line(rest)) {
+        parts.push_back(rest);
+        return true;
+    }
+    if (parts.size() >= 8) return false;
+    for (size_t i = 1; i + 1 < rest.size(); ++i) {
+        const bool at_space = rest[i] == ' ';
+        const bool glued = rest[i - 1] == ')' && std::isalpha(static_cast<unsigned char>(rest[i]));
+        if (!at_space && !glued) continue;
+        if (--budget < 0) return false;
+        const std::string left = rest.substr(0, i);
+        if (!is_report_line(left)) continue;
+        parts.push_back(left);
+        if (split_into(rest.substr(at_space ? i + 1 : i), parts, budget)) return true;
+        parts.pop_back();
+    }
+    return false;
 }
 
 // Lines that carry nothing, wherever they are: rulers, code fences, "..." where a paste left
@@ -428,24 +696,45 @@ bool ReportReader::is_neutral(const std::string &line) {
 void ReportReader::accept() {
     const auto pending = std::move(pending_);
     pending_.clear();
-    for (const auto &[line, text] : pending) bad_line(line, "cannot understand: " + shorten(text));
+    for (const auto &[line, text] : pending) {
+        if (!options_.skip_bad_lines) fail(line, "cannot understand: " + shorten(text));
+        warn(line, "ignored a line that is not part of a UnixBench report: " + shorten(text));
+    }
     started_ = true;
     first_after_report_ = 0;
     expect_flags_ = false;
 }
 
-// A header field seen again, or after the copy-passes began, belongs to another report.
-void ReportReader::begin_header_field(int number, const std::string &field) {
-    if (!runs_.empty() || header_fields_.count(field) != 0) second_report(number);
+// A header field seen again before the copy-passes belongs to another report. One after the
+// copy-passes began is the person's own text ("OS: upgraded to 6.1 since"): false, so the line
+// is ignored with a warning.
+bool ReportReader::begin_header_field(int number, const std::string &field,
+                                      const std::string &line) {
+    if (!runs_.empty()) return false;
+    if (header_fields_.count(field) != 0) second_report(number);
     accept();
     header_fields_.insert(field);
+    header_lines_.emplace_back(number, line);
+    return true;
+}
+
+// The banner comes after lines that looked like a header's ("System: my new VPS" in the text
+// above a paste): they were not the report's.
+void ReportReader::forget_header() {
+    for (const auto &[line, text] : header_lines_)
+        warn(line, "ignored a line before the report's banner: " + shorten(text));
+    header_lines_.clear();
+    header_fields_.clear();
+    system_ = json::object();
+    cpus_.clear();
+    pending_.clear();
 }
 
 bool ReportReader::parse_banner(int number, const std::string &line) {
-    static const std::regex banner(R"(^BYTE UNIX Benchmarks(?: \(Version ([^ )]+)\))?$)", kIcase);
     std::smatch m;
-    if (!std::regex_match(line, m, banner)) return false;
-    if (started_) second_report(number);
+    if (!std::regex_match(line, m, banner_pattern())) return false;
+    if (!runs_.empty()) second_report(number);
+    if (started_) forget_header();
     accept();
     version_ = m[1];
     return true;
@@ -455,14 +744,11 @@ bool ReportReader::parse_header_line(int number, const std::string &line) {
     static const std::regex field(R"(^(System|OS|Machine|Language|Graphics): ?(.*)$)", kIcase);
     static const std::regex no_cpus(R"(^CPU: no details available$)", kIcase);
     std::smatch m;
-    if (std::regex_match(line, no_cpus)) {
-        begin_header_field(number, "cpu");
-        return true;
-    }
+    if (std::regex_match(line, no_cpus)) return begin_header_field(number, "cpu", line);
     if (!std::regex_match(line, m, field)) return false;
     const std::string name = name_key(m[1]);
     const std::string value = m[2];
-    begin_header_field(number, name);
+    if (!begin_header_field(number, name, line)) return false;
     if (name == "system") {
         // "<hostname>: <uname -o, or the distribution's release file>"
         const size_t colon = value.find(": ");
@@ -505,8 +791,9 @@ bool ReportReader::parse_cpu_line(int number, const std::string &line) {
     static const std::regex cpu(R"(^CPU (\d{1,6}): ?(.*?) ?\((\d+(?:\.\d+)?) bogomips\)$)", kIcase);
     std::smatch m;
     if (!std::regex_match(line, m, cpu)) return false;
-    begin_header_field(number, "cpu " + m[1].str());
+    if (!begin_header_field(number, "cpu " + m[1].str(), line)) return false;
     CpuInfo info;
+    info.line = number;
     info.model = m[2];
     info.bogomips = read_number(number, m[3], "bogomips").value_or(0);
     cpus_.push_back(info);
@@ -527,7 +814,13 @@ bool ReportReader::parse_flags_line(const std::string &line) {
         cpus_.back().features = m[1];
         return true;
     }
-    if (!std::regex_match(line, flags)) return false;
+    // One flag alone is one UnixBench knows: "CPU lines 1-14 left out" is no flags line.
+    static const std::regex single(
+        R"(^(?:x86-64|MMX|AMD MMX|Cyrix MMX|Physical Address Ext|SYSENTER/SYSEXIT|SYSCALL/SYSRET|Streaming SIMD(?:-[23])?|Hyper-Threading|IA-64 processor|(?:Intel|AMD) virtualization)$)",
+        kIcase);
+    if (!std::regex_match(line, flags) ||
+        (line.find(',') == std::string::npos && !std::regex_match(line, single)))
+        return false;
     accept();
     size_t begin = 0;
     while (begin <= line.size()) {
@@ -549,7 +842,7 @@ bool ReportReader::parse_uptime_line(int number, const std::string &line) {
     std::smatch m;
     const bool has_runlevel = std::regex_match(line, m, with_runlevel);
     if (!has_runlevel && !std::regex_search(line, load)) return false;
-    begin_header_field(number, "uptime");
+    if (!begin_header_field(number, "uptime", line)) return false;
     std::string uptime = has_runlevel ? m[1].str() : line;
     while (!uptime.empty() && uptime.back() == ' ') uptime.pop_back();
     if (!uptime.empty()) system_["uptime_text"] = uptime;
@@ -566,24 +859,21 @@ bool ReportReader::parse_uptime_line(int number, const std::string &line) {
 }
 
 bool ReportReader::parse_run_heading(int number, const std::string &line) {
-    static const std::regex heading(R"(^Benchmark Run: ?(.*)$)", kIcase);
     std::smatch m;
-    if (!std::regex_match(line, m, heading)) return false;
+    if (!std::regex_match(line, m, run_heading_pattern())) return false;
     accept();
     CopyPass &run = start_run(number);
-    if (!parse_run_period(m[1], run.start, run.end))
-        warn(number, "cannot read the date and time of this copy-pass: " + shorten(m[1]));
+    if (!parse_run_period(m[1], run.start, run.end) && !m[1].str().empty()) {
+        run.date_text = m[1];
+        warn(number,
+             "cannot read the date and time of this copy-pass; kept as written: " + shorten(m[1]));
+    }
     return true;
 }
 
-// "2 CPUs in system; running 1 parallel copy of tests"; 5.1.3 says "unknown CPUs" when it
-// found no /proc/cpuinfo, and "0 CPUs" on machines whose cpuinfo it could not read.
 bool ReportReader::parse_cpu_count_line(int number, const std::string &line) {
-    static const std::regex count(
-        R"(^(\d{1,6}|unknown) CPUs? in system; running (\d{1,6}) parallel cop(?:y|ies)(?: of tests)?$)",
-        kIcase);
     std::smatch m;
-    if (!std::regex_match(line, m, count)) return false;
+    if (!std::regex_match(line, m, cpu_count_pattern())) return false;
     accept();
     CopyPass *run = runs_.empty() ? nullptr : &runs_.back();
     // No "Benchmark Run:" line before it (dropped in a paste): it starts a copy-pass itself.
@@ -599,13 +889,9 @@ bool ReportReader::parse_cpu_count_line(int number, const std::string &line) {
     return true;
 }
 
-// "%-40s %12.1f %-5s (%.1f s, %d samples)"
 bool ReportReader::parse_result_line(int number, const std::string &line) {
-    static const std::regex result(
-        R"(^(.*\S) (\d+(?:\.\d+)?)(?: ([A-Za-z][\w/%]*))? ?\( ?(\d+(?:\.\d+)?) ?s ?, ?(\d{1,6}) samples?\)$)",
-        kIcase);
     std::smatch m;
-    if (!std::regex_match(line, m, result)) return false;
+    if (!std::regex_match(line, m, result_pattern())) return false;
     accept();
     CopyPass *run = runs_.empty() ? nullptr : &runs_.back();
     // Result lines after an index table, or a test seen twice, begin the next copy-pass of a
@@ -623,12 +909,9 @@ bool ReportReader::parse_result_line(int number, const std::string &line) {
     return true;
 }
 
-// "System Benchmarks Index Values   BASELINE  RESULT  INDEX" or "... Partial Index ..."
 bool ReportReader::parse_index_header(int number, const std::string &line) {
-    static const std::regex header(
-        R"(^(.+?) (Index Values|Partial Index)(?: BASELINE RESULT INDEX)?$)", kIcase);
     std::smatch m;
-    if (!std::regex_match(line, m, header)) return false;
+    if (!std::regex_match(line, m, index_header_pattern())) return false;
     accept();
     const std::string title = m[1];
     CopyPass *run = runs_.empty() ? nullptr : &runs_.back();
@@ -646,12 +929,9 @@ bool ReportReader::parse_index_header(int number, const std::string &line) {
     return true;
 }
 
-// "%-40s %12.1f %12.1f %8.1f", or "---" for the baseline and index of a test that has none.
 bool ReportReader::parse_index_line(int number, const std::string &line) {
-    static const std::regex row(
-        R"(^(.*\S) (\d+(?:\.\d+)?|-+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?|-+)$)");
     std::smatch m;
-    if (!std::regex_match(line, m, row)) return false;
+    if (!std::regex_match(line, m, index_row_pattern())) return false;
     const std::string name = m[1], baseline = m[2], index = m[4];
     if (is_dashes(baseline) != is_dashes(index)) return false;
     const std::string key = name_key(name);
@@ -684,12 +964,9 @@ bool ReportReader::parse_index_line(int number, const std::string &line) {
     return true;
 }
 
-// "%-66s %8.1f": "System Benchmarks Index Score (Partial Only)   NNNN.N"
 bool ReportReader::parse_score_line(int number, const std::string &line) {
-    static const std::regex score(R"(^(.+?) Index Score( \(Partial Only\))?:? (\d+(?:\.\d+)?)$)",
-                                  kIcase);
     std::smatch m;
-    if (!std::regex_match(line, m, score)) return false;
+    if (!std::regex_match(line, m, score_pattern())) return false;
     accept();
     const std::string title = m[1];
     CopyPass *run = runs_.empty() ? nullptr : &runs_.back();
@@ -809,11 +1086,35 @@ bool ReportReader::check_truncation() {
     return false;
 }
 
+// What was undone or left out, once per file: the line where it is first seen.
+void ReportReader::warn_about_the_text() {
+    if (html_line_ != 0)
+        warn(html_line_,
+             "HTML tags and entities (<br>, &nbsp;, &amp;, ...) read as the text they stand "
+             "for, here and below");
+    if (typographic_line_ != 0)
+        warn(typographic_line_,
+             "typographic quotes, dashes or spaces read as plain ASCII, here and below");
+    int online = 0;
+    for (const CopyPass &run : runs_)
+        if (run.cpus) online = std::max(online, *run.cpus);
+    if (!cpus_.empty() && size_t(online) > cpus_.size())
+        warn(cpus_.front().line, "the header lists " + std::to_string(cpus_.size()) + " of the " +
+                                     std::to_string(online) +
+                                     " CPUs; the other per-CPU lines were left out");
+}
+
 ImportOutcome ReportReader::finish(const std::string &text) {
     if (!started_)
         throw ImportError(file_ +
                           ": no UnixBench report found (no header, copy-pass, result or index "
                           "line)");
+    if (std::none_of(runs_.begin(), runs_.end(),
+                     [](const CopyPass &run) { return !run.tests.empty(); }))
+        throw ImportError(file_ +
+                          ": no copy-pass with test lines (result or index lines) in this "
+                          "UnixBench report");
+    warn_about_the_text();
     const bool truncated = check_truncation();
     if (truncated) {
         const int line = runs_.empty() ? 0 : runs_.back().line;
@@ -929,6 +1230,7 @@ json ReportReader::run_json(const CopyPass &run) const {
     if (run.cpus) j["cpus"] = *run.cpus;
     if (!run.start.empty()) j["start"] = run.start;
     if (!run.end.empty()) j["end"] = run.end;
+    if (!run.date_text.empty()) j["date_text"] = run.date_text;
     return j;
 }
 

@@ -21,7 +21,9 @@ class ImportError : public std::runtime_error {
 };
 
 struct ImportOptions {
-    bool skip_bad_lines = false;  // report unknown lines as warnings instead of failing
+    // A line inside the report that is not part of it (a note the person added, a shell's
+    // complaint) is ignored with a warning; false makes it an error (a test's strict mode).
+    bool skip_bad_lines = true;
 };
 
 struct ImportOutcome {
@@ -32,8 +34,10 @@ struct ImportOutcome {
 
 // Converts the text of one UnixBench text report. `file_name` is used in messages and recorded;
 // `suite` maps UnixBench's display names to test ids/categories (core never hard-codes test names).
-// Throws ImportError naming file and line for anything it cannot understand (unless
-// skip_bad_lines).
+// What a paste did to the text (notes in any language, left-out lines, wrapped or joined
+// lines, HTML, typographic characters, dates in other locales) is undone or passed over with a
+// warning naming the line. Throws ImportError naming the file when there is no copy-pass with
+// test lines (and, without skip_bad_lines, naming the line it cannot understand).
 ImportOutcome import_unixbench_report(const std::string &text, const std::string &file_name,
                                       const Suite &suite, const ImportOptions &options = {});
 

@@ -65,7 +65,7 @@ struct RunRecord {
     nlohmann::json system = nlohmann::json::object();
     nlohmann::json options = nlohmann::json::object();
     nlohmann::json suite = nlohmann::json::object();
-    Labels labels;  // --label; "labels" in the result when there are any
+    Labels labels;                            // --label; "labels" in the result when there are any
     std::vector<CopyPassRecord> copy_passes;  // the JSON calls them "runs" (schema 1)
 };
 

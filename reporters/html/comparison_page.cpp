@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "common/comparison_columns.h"
+#include "compact_comparison_page.h"
 #include "format.h"
 #include "html_page.h"
 #include "json_fields.h"
@@ -59,6 +61,8 @@ std::string page_subtitle(const json &doc, const Columns &columns) {
 // Gate, warnings and inputs.
 // ---------------------------------------------------------------------------
 
+constexpr size_t kUnfoldedGateFailures = 10;
+
 std::string gate_failure_text(const json &failure) {
     std::string text = string_member(failure, "section") + ": " +
                        reporters::gate_failure_subject(failure) + " in " +
@@ -83,11 +87,17 @@ void write_gate(const json &doc, std::ostream &out) {
             << escape(threshold) << ".</p>\n</section>\n";
         return;
     }
+    const json &failures = elements(member(gate, "failures"));
     out << "<p>Significantly worse than the baseline by more than " << escape(threshold)
-        << ":</p>\n<ul>\n";
-    for (const json &failure : elements(member(gate, "failures")))
+        << ":</p>\n";
+    // A fleet's comparison can fail in a hundred cells: then the list is folded, so that the
+    // tables are not a screen further down.
+    const bool folded = failures.size() > kUnfoldedGateFailures;
+    if (folded) out << "<details><summary>" << failures.size() << " failures</summary>\n";
+    out << "<ul>\n";
+    for (const json &failure : failures)
         out << "<li>" << escape(gate_failure_text(failure)) << "</li>\n";
-    out << "</ul>\n</section>\n";
+    out << "</ul>\n" << (folded ? "</details>\n" : "") << "</section>\n";
 }
 
 void write_warnings(const json &doc, std::ostream &out) {
@@ -368,15 +378,27 @@ void write_reading_guide(const json &doc, std::ostream &out) {
 void write_comparison_page(const json &doc, std::ostream &out) {
     const Columns columns{elements(member(doc, "inputs")),
                           integer_member(doc, "baseline").value_or(0)};
-    write_page_start(out, page_title(columns), "BYTE UNIX Benchmarks · comparison",
-                     page_subtitle(doc, columns));
+    const bool compact = uses_compact_layout(doc);
+    if (compact)
+        write_page_start(out, compact_page_title(doc), "BYTE UNIX Benchmarks · comparison",
+                         page_subtitle(doc, columns), kCompactStyle);
+    else
+        write_page_start(out, page_title(columns), "BYTE UNIX Benchmarks · comparison",
+                         page_subtitle(doc, columns));
     write_gate(doc, out);
     write_warnings(doc, out);
-    write_inputs(columns, out);
+    if (compact)
+        write_compact_columns(doc, out);
+    else
+        write_inputs(columns, out);
     write_reading_guide(doc, out);
     size_t number = 0;
-    for (const json &section : elements(member(doc, "sections")))
-        write_section(columns, section, ++number, out);
+    for (const json &section : elements(member(doc, "sections"))) {
+        if (compact)
+            write_compact_section(doc, section, ++number, out);
+        else
+            write_section(columns, section, ++number, out);
+    }
     write_page_end(out,
                    "Rendered by the bytebench html reporter from a bytebench.comparison/2 "
                    "document. Times are each run's local time.");

@@ -109,11 +109,12 @@ footer { margin-top: 3em; padding-top: .8em; border-top: 1px solid var(--line);
 }  // namespace
 
 void write_page_start(std::ostream &out, const std::string &title, const std::string &kicker,
-                      const std::string &subtitle) {
+                      const std::string &subtitle, const char *extra_style) {
     out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         << "<meta name=\"generator\" content=\"bytebench html reporter\">\n"
-        << "<title>" << escape(title) << "</title>\n<style>" << kStyle << "</style>\n"
+        << "<title>" << escape(title) << "</title>\n<style>" << kStyle << extra_style
+        << "</style>\n"
         << "</head>\n<body>\n<header class=\"page\">\n"
         << "<p class=\"kicker\">" << escape(kicker) << "</p>\n"
         << "<h1>" << escape(title) << "</h1>\n";

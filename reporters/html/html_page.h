@@ -9,8 +9,9 @@ namespace bytebench::reporters::html {
 
 // <!DOCTYPE html> through <body> and the page header. Arguments are plain text (escaped
 // here): `kicker` is the small line above the heading, `subtitle` the line below it.
+// `extra_style` (CSS, not escaped) follows the shared stylesheet, for the rules of one layout.
 void write_page_start(std::ostream &out, const std::string &title, const std::string &kicker,
-                      const std::string &subtitle);
+                      const std::string &subtitle, const char *extra_style = "");
 
 // The footer (plain text) and the end of the document.
 void write_page_end(std::ostream &out, const std::string &footer);

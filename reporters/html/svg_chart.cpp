@@ -27,6 +27,8 @@ constexpr double kGlyphWidth = 6.8;
 // Tableau 10 without its red and green, which the comparison page uses for worse/better.
 const char *const kPalette[] = {"#4e79a7", "#f28e2b", "#76b7b2", "#b07aa1",
                                 "#edc948", "#9c755f", "#ff9da7", "#bab0ac"};
+// The reference group's bar (the baseline), dark so that it stands out among the others.
+const char *const kReferenceColour = "#1f2328";
 
 // Whole numbers without ".0": the coordinates are easier to read in the page source.
 std::string coord(double value) {
@@ -153,8 +155,9 @@ void write_cell(const BarChart &chart, const ChartGroup &group, size_t series, d
     if (series < chart.series.size()) tooltip += ", " + chart.series[series];
     tooltip += ": " + value_text(*cell.value);
     out << "<rect class=\"bar\" x=\"" << coord(kPlotLeft) << "\" y=\"" << coord(y) << "\" width=\""
-        << coord(width) << "\" height=\"" << coord(height) << "\" fill=\"" << series_colour(series)
-        << "\"><title>" << escape(tooltip) << "</title></rect>"
+        << coord(width) << "\" height=\"" << coord(height) << "\" fill=\""
+        << (group.reference ? kReferenceColour : series_colour(series)) << "\"><title>"
+        << escape(tooltip) << "</title></rect>"
         << "<text class=\"value\" x=\"" << coord(kPlotLeft + width + 4) << "\" y=\""
         << coord(middle) << "\" dy=\"0.35em\">" << value_text(*cell.value) << "</text>\n";
 }
@@ -165,13 +168,30 @@ void write_group(const BarChart &chart, const ChartGroup &group, double top, con
     const std::string label = truncated(group.label, kMaxLabelChars);
     out << "<g class=\"group\">\n<text class=\"label\" x=\"" << coord(kLabelRight) << "\" y=\""
         << coord(top + group_height(chart.series.size()) / 2)
-        << "\" dy=\"0.35em\" text-anchor=\"end\">" << escape(label);
+        << "\" dy=\"0.35em\" text-anchor=\"end\""
+        << (group.reference ? " font-weight=\"bold\"" : "") << ">" << escape(label);
     // The whole name as a tooltip when it had to be cut.
     if (label != group.label) out << "<title>" << escape(group.label) << "</title>";
     out << "</text>\n";
     const double pitch = bar_height(chart.series.size()) + kBarGap;
     for (size_t i = 0; i < series && i < group.cells.size(); ++i)
         write_cell(chart, group, i, top + pitch * double(i), scale, out);
+    out << "</g>\n";
+}
+
+// The reference line, drawn under the bars and their values so that it never hides a number,
+// its label above the plot (write_bar_chart() leaves room for it).
+void write_reference(const BarChart &chart, const Scale &scale, double top, double bottom,
+                     std::ostream &out) {
+    if (!chart.reference || !std::isfinite(*chart.reference) || *chart.reference < 0) return;
+    const double x =
+        kPlotLeft + (kPlotRight - kPlotLeft) * std::min(*chart.reference / scale.max, 1.0);
+    out << "<g class=\"reference\"><line x1=\"" << coord(x) << "\" y1=\"" << coord(top)
+        << "\" x2=\"" << coord(x) << "\" y2=\"" << coord(bottom) << "\" stroke=\""
+        << kReferenceColour << "\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/>";
+    if (!chart.reference_label.empty())
+        out << "<text class=\"tick\" x=\"" << coord(x) << "\" y=\"" << coord(top - 4)
+            << "\" text-anchor=\"middle\">" << escape(chart.reference_label) << "</text>";
     out << "</g>\n";
 }
 
@@ -194,7 +214,8 @@ void write_bar_chart(const BarChart &chart, std::ostream &out) {
     const Scale scale = nice_scale(largest_value(chart));
     const std::vector<LegendItem> legend = legend_layout(chart);
     const int rows = legend_rows(legend);
-    const double plot_top = kMargin + rows * kLegendRow + (rows > 0 ? 6 : 0);
+    const double reference_room = chart.reference && !chart.reference_label.empty() ? 14 : 0;
+    const double plot_top = kMargin + rows * kLegendRow + (rows > 0 ? 6 : 0) + reference_room;
     const double pitch = group_height(chart.series.size()) + kGroupGap;
     const double plot_bottom = plot_top + pitch * double(chart.groups.size()) - kGroupGap / 2;
     const double height = plot_bottom + kAxisHeight;
@@ -205,6 +226,7 @@ void write_bar_chart(const BarChart &chart, std::ostream &out) {
         << escape(chart.title) << "</title>\n";
     write_legend(legend, kMargin, out);
     write_axis(scale, plot_top - kGroupGap / 2, plot_bottom, out);
+    write_reference(chart, scale, plot_top - kGroupGap / 2, plot_bottom, out);
     for (size_t i = 0; i < chart.groups.size(); ++i)
         write_group(chart, chart.groups[i], plot_top + pitch * double(i), scale, out);
     out << "</svg>\n";

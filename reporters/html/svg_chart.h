@@ -23,12 +23,18 @@ struct ChartCell {
 struct ChartGroup {
     std::string label;
     std::vector<ChartCell> cells;  // one per series
+    bool reference = false;        // the group the others are measured against: label in bold,
+                                   // bar in the reference colour
 };
 
 struct BarChart {
     std::string title;                // the SVG's <title>, read by screen readers
     std::vector<std::string> series;  // legend entries; no legend with a single series
     std::vector<ChartGroup> groups;
+    // A dashed vertical line across the plot at this value (the baseline's), so that every bar
+    // reads as above or below it; its label ("baseline") is written at its top.
+    std::optional<double> reference;
+    std::string reference_label;
 };
 
 // The fill colour of series `series` ("#4e79a7"), for legends outside the chart.

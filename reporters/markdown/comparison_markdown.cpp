@@ -11,11 +11,13 @@
 #include "base/json_read.h"
 #include "common/c_format.h"
 #include "common/comparison_access.h"
+#include "common/comparison_columns.h"
 #include "common/join.h"
 #include "common/markdown.h"
 #include "common/number_text.h"
 #include "common/result_access.h"
 #include "common/verdict.h"
+#include "compact_comparison_markdown.h"
 #include "markdown_layouts.h"
 #include "markdown_table.h"
 
@@ -223,11 +225,24 @@ void write_comparison_markdown(const json &comparison, std::ostream &out) {
         out << "*No inputs.*\n";
         return;
     }
-    write_inputs(comparison, inputs, out);
+    const bool compact = uses_compact_layout(comparison);
+    if (compact)
+        write_compact_columns(comparison, inputs, out);
+    else
+        write_inputs(comparison, inputs, out);
     write_warnings(comparison, out);
-    write_legend(comparison, inputs, out);
-    for (const json &section : elements(member(comparison, "sections")))
-        write_section(section, inputs, out);
+    if (compact)
+        write_compact_legend(comparison, out);
+    else
+        write_legend(comparison, inputs, out);
+    for (const json &section : elements(member(comparison, "sections"))) {
+        if (!compact) {
+            write_section(section, inputs, out);
+            continue;
+        }
+        write_compact_section(comparison, section, inputs, out);
+        write_notes(member(section, "rows"), inputs, out);
+    }
     write_gate(member(comparison, "gate"), out);
 }
 

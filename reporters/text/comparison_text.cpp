@@ -22,10 +22,12 @@
 #include "common/blocks.h"
 #include "common/c_format.h"
 #include "common/comparison_access.h"
+#include "common/comparison_columns.h"
 #include "common/join.h"
 #include "common/number_text.h"
 #include "common/text_width.h"
 #include "common/verdict.h"
+#include "compact_comparison_text.h"
 #include "text_table.h"
 #include "wrap.h"
 
@@ -33,9 +35,6 @@ namespace bytebench::reporters::text {
 namespace {
 
 using nlohmann::json;
-
-constexpr const char *kNotComparable = "!";
-constexpr const char *kPartial = "*";
 
 void write_title(const json &doc, std::ostream &out) {
     const json &tool = member(doc, "tool");
@@ -133,19 +132,8 @@ InputCells test_input(const json &cell) {
             p ? p_label(*p) : ""};
 }
 
-// A test's id ("latency (lower is better)" when that is its direction); a metric's name, unit
-// and direction, indented under its test.
-std::string row_label(const json &row) {
-    if (is_metric_row(row)) return "  " + metric_row_label(row);
-    const std::string id = string_member(row, "id");
-    if (direction_member(row) == Direction::higher_is_better) return id;
-    return id + " (" + direction_text(Direction::lower_is_better) + ")";
-}
-
 std::vector<std::string> row_cells(const json &row, const SectionLayout &layout) {
-    std::string label = row_label(row);
-    if (!row_comparable(row)) label += std::string(" ") + kNotComparable;
-    std::vector<std::string> cells = {label};
+    std::vector<std::string> cells = {comparison_row_label(row)};
     for (size_t i = 0; i < layout.inputs.labels.size(); ++i)
         append_input(layout, i, test_input(cell_at(row, i)), cells);
     return cells;
@@ -240,6 +228,19 @@ void write_gate(const json &gate, std::ostream &out) {
 
 }  // namespace
 
+std::string comparison_row_label(const json &row) {
+    std::string label;
+    if (is_metric_row(row)) {
+        label = "  " + metric_row_label(row);
+    } else {
+        label = string_member(row, "id");
+        if (direction_member(row) != Direction::higher_is_better)
+            label += " (" + direction_text(Direction::lower_is_better) + ")";
+    }
+    if (!row_comparable(row)) label += std::string(" ") + kNotComparable;
+    return label;
+}
+
 void write_comparison_text(const json &comparison, std::ostream &out) {
     const ComparisonInputs inputs = comparison_inputs(comparison);
     std::ostringstream text;
@@ -248,10 +249,22 @@ void write_comparison_text(const json &comparison, std::ostream &out) {
         out << text.str() << "No inputs.\n";
         return;
     }
-    write_inputs(comparison, inputs, text);
-    write_legend(comparison, text);
-    for (const json &section : elements(member(comparison, "sections")))
-        write_section(section, inputs, text);
+    const bool compact = uses_compact_layout(comparison);
+    if (compact) {
+        write_compact_columns(comparison, inputs, text);
+        write_compact_legend(comparison, text);
+    } else {
+        write_inputs(comparison, inputs, text);
+        write_legend(comparison, text);
+    }
+    for (const json &section : elements(member(comparison, "sections"))) {
+        if (!compact) {
+            write_section(section, inputs, text);
+            continue;
+        }
+        write_compact_section(comparison, section, inputs, text);
+        write_notes(member(section, "rows"), inputs, text);
+    }
     write_warnings(comparison, text);
     write_gate(member(comparison, "gate"), text);
     out << without_final_blank_lines(text.str());

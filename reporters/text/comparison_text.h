@@ -3,8 +3,18 @@
 
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <string>
 
 namespace bytebench::reporters::text {
+
+// Marks beside a row label and an index score, in both layouts.
+inline constexpr const char *kNotComparable = "!";
+inline constexpr const char *kPartial = "*";
+
+// A row's label in both layouts: a test's id ("latency (lower is better)" when that is its
+// direction); a metric's name, unit and direction, indented under its test; "!" when the row
+// is not comparable.
+std::string comparison_row_label(const nlohmann::json &row);
 
 // Call inside a CLocaleScope.
 void write_comparison_text(const nlohmann::json &comparison, std::ostream &out);

@@ -117,7 +117,10 @@ TEST(BadInput, CorruptInputsForCompareAndImport) {
         expect_one_line_error(r, std::string(name) + ":");
     }
     EXPECT_FALSE(fs::exists(dir + "/out") && !fs::is_empty(dir + "/out"));
-    expect_one_line_error(run_cli({"--db", db, "import", dir}), "import");
+    // A folder of results only has no reports.
+    const std::string results = fresh_dir("bad-compare-import-results");
+    std::ofstream(results + "/corrupt.json") << "{\"schema\": \"bytebench.result/1\", ";
+    expect_one_line_error(run_cli({"--db", db, "import", results}), "no UnixBench reports");
 }
 
 }  // namespace

@@ -60,9 +60,11 @@ TEST_F(PivotE2E, TheDocumentHasAColumnPerPairInNaturalOrder) {
     EXPECT_EQ(c["baseline"], 1);
     EXPECT_EQ(c["pivot"]["keys"], nlohmann::json({"kernel", "smt"}));
     // Every cell but the baseline's compares with it on the passes behind it.
-    for (const nlohmann::json &cell : c["sections"][0]["rows"][0]["cells"])
-        if (cell != c["sections"][0]["rows"][0]["cells"][1])
-            EXPECT_TRUE(cell.contains("significance")) << cell;
+    const nlohmann::json &cells = c["sections"][0]["rows"][0]["cells"];
+    for (size_t i = 0; i < cells.size(); ++i) {
+        if (i == 1) continue;  // the baseline
+        EXPECT_TRUE(cells[i].contains("significance")) << cells[i];
+    }
 }
 
 TEST_F(PivotE2E, AFailedHostAndAnIncompleteResultAreShownNeverDropped) {

@@ -42,7 +42,7 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     using namespace bytebench;
     const std::string text(reinterpret_cast<const char *>(data), size);
-    // Both modes: the first byte picks one, as `import --skip-bad-lines` would.
+    // Both modes: the first byte picks one (import skips bad lines; strict mode fails on them).
     ImportOptions options;
     options.skip_bad_lines = size > 0 && (data[0] & 1) != 0;
     ImportOutcome outcome;

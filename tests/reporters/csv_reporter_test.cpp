@@ -2,7 +2,9 @@
 // worker does. Expected outputs are in golden/ (see golden.h for how to regenerate them).
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "golden.h"
 #include "reporter_harness.h"
@@ -44,7 +46,53 @@ TEST_P(CsvReporterComparisonGolden, MatchesGoldenInBothReporters) {
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, CsvReporterComparisonGolden,
                          ::testing::Values("comparison-2runs.json", "comparison-3runs.json",
-                                           "comparison-metrics.json"));
+                                           "comparison-metrics.json", "comparison-pivot-2.json"));
+
+// The fields of one CSV record (RFC 4180 quoting; no line breaks inside fields here).
+std::vector<std::string> csv_fields(const std::string &line) {
+    std::vector<std::string> fields(1);
+    bool quoted = false;
+    for (size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+            fields.back() += '"';
+            ++i;
+        } else if (c == '"') {
+            quoted = !quoted;
+        } else if (c == ',' && !quoted) {
+            fields.emplace_back();
+        } else {
+            fields.back() += c;
+        }
+    }
+    return fields;
+}
+
+// A pivot is the same long form, one record per section, row and column, with the cell's
+// results, the column's status and its value of each pivot key at the end.
+TEST(CsvReporter, PivotIsOneRecordPerSectionRowAndColumn) {
+    const nlohmann::json doc = nlohmann::json::parse(fixture("comparison-pivot-50.json"));
+    const std::vector<std::string> lines =
+        lines_of(render(csv_reporter(), fixture("comparison-pivot-50.json")));
+    size_t expected = 1;
+    for (const auto &section : doc["sections"])
+        expected += (section["rows"].size() + section["indexes"].size()) * doc["inputs"].size();
+    ASSERT_EQ(lines.size(), expected);
+    const std::vector<std::string> header = csv_fields(lines[0]);
+    const std::vector<std::string> tail(header.end() - 4, header.end());
+    EXPECT_EQ(tail,
+              (std::vector<std::string>{"results", "column_status", "label:kernel", "label:smt"}));
+    for (const std::string &line : lines) EXPECT_EQ(csv_fields(line).size(), header.size()) << line;
+    // The first record: the baseline column's first test.
+    const std::vector<std::string> first = csv_fields(lines[1]);
+    EXPECT_EQ(first[5], "3.16,on");
+    EXPECT_EQ(first[header.size() - 4], "1");
+    EXPECT_EQ(first[header.size() - 2], "3.16");
+    EXPECT_EQ(first[header.size() - 1], "on");
+    size_t failed = 0;
+    for (const std::string &line : lines) failed += csv_fields(line)[header.size() - 3] == "failed";
+    EXPECT_EQ(failed, expected / doc["inputs"].size());  // one column's records
+}
 
 // A test that failed in one copy-pass, or ran in only one, leaves its own cell empty; the
 // other values stay under their names (UnixBench shifts them left).

@@ -74,9 +74,27 @@ std::vector<size_t> expected_result_bars(const json &doc) {
     return charts;
 }
 
+// The compact layout (a pivot, or more than three inputs): per section and index category, one
+// bar per column with a score (a failed column has none).
+std::vector<size_t> expected_compact_bars(const json &doc) {
+    std::vector<size_t> charts;
+    for (const json &section : doc["sections"])
+        for (const json &index : section["indexes"]) {
+            size_t bars = 0;
+            for (size_t i = 0; i < index["cells"].size(); ++i)
+                bars += index["cells"][i].contains("score") &&
+                        doc["inputs"][i].value("status", "") != "failed";
+            charts.push_back(bars);
+        }
+    return charts;
+}
+
+bool is_compact(const json &doc) { return doc.contains("pivot") || doc["inputs"].size() > 3; }
+
 // Per section, one bar per input for every test with an index (missing and failed cells
 // have none).
 std::vector<size_t> expected_comparison_bars(const json &doc) {
+    if (is_compact(doc)) return expected_compact_bars(doc);
     std::vector<size_t> charts;
     for (const json &section : doc["sections"]) {
         size_t bars = 0;
@@ -234,7 +252,40 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, HtmlPages,
                                            "comparison-2runs.json", "comparison-3runs.json",
                                            "minimal-incomplete.json", "header-only.json",
                                            "stats-2run.json", "result-metrics.json",
-                                           "comparison-metrics.json"));
+                                           "comparison-metrics.json", "comparison-pivot-2.json",
+                                           "comparison-pivot-50.json"));
+
+TEST(HtmlReporter, PivotOfTwoColumnsPageMatchesGolden) {
+    EXPECT_TRUE(matches_golden("comparison-pivot-2.html",
+                               render_fixture(html_reporter(), "comparison-pivot-2.json")));
+}
+
+// A pivot's table scrolls sideways in its own box with the test column kept in view; every
+// column is named in the columns table and heads the tables; a failed one says why; each
+// index category has a chart per section with the baseline marked.
+TEST(HtmlReporter, PivotPageScrollsItsTablesAndChartsEachIndex) {
+    const json doc = json::parse(fixture("comparison-pivot-50.json"));
+    const std::string page = render_fixture(html_reporter(), "comparison-pivot-50.json");
+    const size_t sections = doc["sections"].size();
+    EXPECT_EQ(occurrences(page, "<div class=\"table-wrap\"><table class=\"compare compact\">"),
+              sections);
+    EXPECT_TRUE(contains(page, ".table-wrap { overflow-x: auto; }"));
+    EXPECT_TRUE(contains(page, "table.compact th.test { position: sticky; left: 0;"));
+    EXPECT_EQ(occurrences(page, "<figcaption>System Benchmarks Index Score per column"), sections);
+    EXPECT_EQ(occurrences(page, "<g class=\"reference\">"), sections);
+    EXPECT_TRUE(contains(page, "<h1>Comparison of 50 columns by label:kernel, label:smt</h1>"));
+    for (const json &input : doc["inputs"]) {
+        const std::string label = input["label"].get<std::string>();
+        EXPECT_EQ(occurrences(page, "<strong>" + label + "</strong>"), 1u) << label;
+        // The columns table, each section's table heading and each chart's bar label.
+        EXPECT_GE(occurrences(page, ">" + label), 1 + 2 * sections) << label;
+        if (input.value("status", "") == "failed") {
+            EXPECT_TRUE(contains(page, input["reason"].get<std::string>()));
+        }
+    }
+    // A hundred gate failures are folded away.
+    EXPECT_TRUE(contains(page, "<details><summary>100 failures</summary>"));
+}
 
 TEST(HtmlReporter, ResultPageHasUnixBenchsHeadings) {
     const std::string page = render_fixture(html_reporter(), "full-2run.json");

@@ -2,10 +2,12 @@
 // Expected outputs are in golden/ (see golden.h for how to regenerate them).
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "common/markdown.h"
 #include "golden.h"
 #include "reporter_harness.h"
 #include "reporter_test_helpers.h"
@@ -29,7 +31,8 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, MarkdownReporterGolden,
                          ::testing::Values("full-2run.json", "partial-brief.json",
                                            "minimal-incomplete.json", "header-only.json",
                                            "comparison-2runs.json", "comparison-3runs.json",
-                                           "result-metrics.json", "comparison-metrics.json"));
+                                           "result-metrics.json", "comparison-metrics.json",
+                                           "comparison-pivot-2.json"));
 
 // The cells of the first table row whose first cell starts with `first`, split at the '|'
 // that Markdown sees (not at escaped ones) and trimmed; empty when there is no such row.
@@ -106,6 +109,74 @@ TEST(MarkdownReporter, ShowsEachInputsIndexBesideItsValue) {
         "**System Benchmarks Index Score**", "", "", "**12.5**", "", "**25.0**", "**+100.0%**"};
     EXPECT_EQ(table_row(output, "**System"), score) << output;
 }
+
+// The number of '|' in a table line that Markdown sees (escaped ones are text).
+size_t cell_bars(const std::string &line) {
+    size_t bars = 0;
+    for (size_t i = 0; i < line.size(); ++i) {
+        if (line[i] == '\\')
+            ++i;
+        else if (line[i] == '|')
+            ++bars;
+    }
+    return bars;
+}
+
+bool is_delimiter_row(const std::string &line) {
+    if (line.size() < 2 || line.front() != '|' || line.back() != '|') return false;
+    return line.find_first_not_of("|:-") == std::string::npos;
+}
+
+// The compact layout of a pivot: one table per block of columns. Each table follows a blank
+// line, has a delimiter row under its heading, the same number of cells in every line, and
+// at most 100 characters per line.
+class MarkdownPivotComparison : public ::testing::TestWithParam<const char *> {};
+
+TEST_P(MarkdownPivotComparison, TablesAreWellFormedAndNarrow) {
+    const std::vector<std::string> lines = lines_of(markdown(fixture(GetParam())));
+    size_t tables = 0;
+    for (size_t l = 0; l < lines.size(); ++l) {
+        if (lines[l].rfind("|", 0) != 0) continue;
+        ++tables;
+        EXPECT_TRUE(l > 0 && lines[l - 1].empty()) << lines[l];
+        ASSERT_LT(l + 1, lines.size());
+        EXPECT_TRUE(is_delimiter_row(lines[l + 1])) << lines[l + 1];
+        const size_t bars = cell_bars(lines[l]);
+        for (; l < lines.size() && lines[l].rfind("|", 0) == 0; ++l) {
+            EXPECT_EQ(cell_bars(lines[l]), bars) << lines[l];
+            EXPECT_EQ(lines[l].back(), '|') << lines[l];
+            EXPECT_LE(display_columns(lines[l]), 100u) << lines[l];
+        }
+    }
+    const nlohmann::json doc = nlohmann::json::parse(fixture(GetParam()));
+    EXPECT_GE(tables, doc["sections"].size());
+}
+
+// Every column is listed by name, and the failed and incomplete ones are named before the
+// tables, a failed one with its reason.
+TEST_P(MarkdownPivotComparison, NamesEveryColumnAndTheFailedOnes) {
+    const nlohmann::json doc = nlohmann::json::parse(fixture(GetParam()));
+    const std::string output = markdown(fixture(GetParam()));
+    const size_t first_table = output.find("\n|");
+    for (size_t i = 0; i < doc["inputs"].size(); ++i) {
+        const nlohmann::json &input = doc["inputs"][i];
+        const std::string name = reporters::markdown_escape(input["label"].get<std::string>());
+        const std::string item = "- \\[" + std::to_string(i + 1) + "\\] **" + name + "**";
+        EXPECT_NE(output.find(item), std::string::npos) << item;
+        if (input.value("status", "") == "failed") {
+            const size_t named = output.find(
+                "**Failed column** (no results): \\[" + std::to_string(i + 1) + "\\] " + name +
+                " (" + reporters::markdown_escape(input["reason"].get<std::string>()));
+            EXPECT_LT(named, first_table);
+        }
+        if (input.value("status", "") == "incomplete") {
+            EXPECT_LT(output.find("**Incomplete column**"), first_table);
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, MarkdownPivotComparison,
+                         ::testing::Values("comparison-pivot-2.json", "comparison-pivot-50.json"));
 
 TEST(MarkdownReporter, RefusesInvalidJson) {
     EXPECT_TRUE(

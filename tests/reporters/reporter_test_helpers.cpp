@@ -1,5 +1,8 @@
 #include "reporter_test_helpers.h"
 
+#include <nlohmann/json.hpp>
+#include <sstream>
+
 #include "reporter_harness.h"
 
 namespace bytebench::test {
@@ -53,6 +56,39 @@ std::string render_fixture(const bb_reporter &reporter, const std::string &name)
     return ::testing::AssertionSuccess();
 }
 
+std::vector<std::string> lines_of(const std::string &text) {
+    std::vector<std::string> lines;
+    std::istringstream stream(text);
+    std::string line;
+    while (std::getline(stream, line)) lines.push_back(line);
+    return lines;
+}
+
+size_t display_columns(const std::string &line) {
+    size_t width = 0;
+    for (const char c : line)
+        if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++width;
+    return width;
+}
+
+std::string unwrapped(const std::string &text) {
+    std::string result;
+    for (const char c : text) {
+        const bool blank = c == ' ' || c == '\n' || c == '\t';
+        if (blank && (result.empty() || result.back() == ' ')) continue;
+        result += blank ? ' ' : c;
+    }
+    return result;
+}
+
+std::vector<std::string> column_labels(const std::string &name) {
+    std::vector<std::string> labels;
+    const nlohmann::json doc = nlohmann::json::parse(fixture(name));  // outlives the loop
+    for (const auto &input : doc.at("inputs"))
+        labels.push_back(input.at("label").get<std::string>());
+    return labels;
+}
+
 const char *const kOddResult = R"({
     "schema": "bytebench.result/1", "status": 7, "tool": [], "render": "brief",
     "system": {"hostname": 1, "cpus_online": 1e300, "uptime_s": 1e300, "cpus": "many",
@@ -72,6 +108,20 @@ const char *const kOddComparison = R"({
                      "indexes": [{"cells": "none"}]}]
 })";
 
+// A pivot (the compact layout) whose columns and keys are of odd types.
+const char *const kOddPivot = R"({
+        "schema": "bytebench.comparison/2", "baseline": -3,
+        "pivot": {"by": [1, "host"], "keys": "host", "baseline": 4},
+        "inputs": [1, {"label": "", "members": "x", "results": "y", "status": 5},
+                   {"label": "h", "members": [1, {"hostname": 2}], "results": -1e300,
+                    "status": "failed", "reason": 7, "split": []}, {"values": 3}],
+        "sections": [{"title": "1 copy", "rows": [7, {"id": "t", "cells": [
+                         {"status": "ok", "value": 1, "index": 1e300, "results": "n"}, 3,
+                         {"status": "ok", "delta_pct": "x", "significance": 1}]}],
+                      "indexes": [3, {"cells": [{"score": 1e308, "partial": 1}, {}]}]}],
+        "gate": {"failed": true, "failures": [{"input": 4}]}
+})";
+
 const std::vector<std::string> &odd_documents() {
     static const std::vector<std::string> documents = {kOddResult, kOddComparison, R"({
         "schema": "bytebench.comparison/2", "baseline": 99, "alpha": "x", "inputs": [1, {}],
@@ -81,7 +131,8 @@ const std::vector<std::string> &odd_documents() {
                                                     "significance": {"passes": [1]}}]},
                                   {"cells": "none", "comparable": false, "notes": [3]}],
                          "indexes": [{"cells": [{"score": "high"}, 4]}]}]
-    })"};
+    })",
+                                                       kOddPivot};
     return documents;
 }
 

@@ -41,6 +41,19 @@ std::string render_fixture(const bb_reporter &reporter, const std::string &name)
 ::testing::AssertionResult refuses(const bb_reporter &reporter, const std::string &document,
                                    const std::string &message);
 
+// The lines of `text`, without their '\n'.
+std::vector<std::string> lines_of(const std::string &text);
+
+// The columns `line` takes on a terminal: one per UTF-8 code point.
+size_t display_columns(const std::string &line);
+
+// `text` with every run of blanks and line breaks made one blank, so that a sentence is found
+// wherever a report wrapped it.
+std::string unwrapped(const std::string &text);
+
+// The labels of the fixture comparison `name`'s inputs (its columns), in order.
+std::vector<std::string> column_labels(const std::string &name);
+
 // Documents from a buggy writer: members of unexpected types or sizes. A reporter must write
 // what it can from them, without failing or undefined behaviour.
 extern const char *const kOddResult;

@@ -2,6 +2,8 @@
 // tested in text_reporter_test.cpp.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
@@ -111,6 +113,97 @@ TEST(TextReporterComparison, SurvivesMembersOfTheWrongType) {
     const std::string output = render_text(kOddComparison);
     EXPECT_NE(output.find("Gate: FAILED"), std::string::npos) << output;
     for (const std::string &document : odd_documents()) render_text(document);
+}
+
+// ---------------------------------------------------------------------------
+// The compact layout: a pivot (compare --by), or more than three inputs.
+// ---------------------------------------------------------------------------
+
+TEST(TextReporterComparison, PivotOfTwoColumnsMatchesGolden) {
+    const std::string output = render_text(fixture("comparison-pivot-2.json"));
+    EXPECT_TRUE(matches_golden("comparison-pivot-2.txt", output));
+    EXPECT_EQ(line_starting(output, "test"), "test                       3.16,on            4.4,on")
+        << output;
+    EXPECT_EQ(line_starting(output, "dhry2reg"),
+              "dhry2reg                    4252.3   4975.2 +17.0% +")
+        << output;
+}
+
+class TextPivotComparison : public ::testing::TestWithParam<const char *> {};
+
+TEST_P(TextPivotComparison, FitsOneHundredColumns) {
+    for (const std::string &line : lines_of(render_text(fixture(GetParam()))))
+        EXPECT_LE(display_columns(line), 100u) << line;
+}
+
+// Every column is listed once with its number, and a failed one with its reason.
+TEST_P(TextPivotComparison, ListsEveryColumnAndWhyOneFailed) {
+    const nlohmann::json doc = nlohmann::json::parse(fixture(GetParam()));
+    const std::string output = unwrapped(render_text(fixture(GetParam())));
+    for (size_t i = 0; i < doc["inputs"].size(); ++i) {
+        const nlohmann::json &input = doc["inputs"][i];
+        const std::string line =
+            "[" + std::to_string(i + 1) + "] " + input["label"].get<std::string>() + " ";
+        EXPECT_NE(output.find(line), std::string::npos) << line;
+        if (input.value("status", "") == "failed") {
+            EXPECT_NE(output.find("failed: " + input["reason"].get<std::string>()),
+                      std::string::npos);
+        }
+    }
+}
+
+// The blocks of each section cover the columns in order, each once; a heading that shows a
+// column's number ("[22]") is spelled out in the key under its block.
+TEST_P(TextPivotComparison, BlocksCoverEveryColumnAndExplainTheirNumbers) {
+    const std::vector<std::string> labels = column_labels(GetParam());
+    const std::vector<std::string> lines = lines_of(render_text(fixture(GetParam())));
+    size_t next = 1, blocks = 0;
+    for (size_t l = 0; l < lines.size(); ++l) {
+        size_t first = 0, last = 0, of = 0;
+        const bool several = std::sscanf(lines[l].c_str(), "%*[^(](columns %zu-%zu of %zu)", &first,
+                                         &last, &of) == 3;
+        if (!several &&
+            std::sscanf(lines[l].c_str(), "%*[^(](column %zu of %zu)", &first, &of) == 2)
+            last = first;
+        if (last > 0) {
+            EXPECT_EQ(first, next) << lines[l];
+            next = last == labels.size() ? 1 : last + 1;
+            ++blocks;
+        }
+        if (lines[l].rfind("test ", 0) != 0) continue;
+        for (size_t n = 1; n <= labels.size(); ++n) {
+            const std::string number = "[" + std::to_string(n) + "]";
+            if (lines[l].find(" " + number) == std::string::npos) continue;
+            bool explained = false;
+            for (size_t k = l; k < lines.size() && !explained; ++k)
+                explained = lines[k].rfind("  " + number + " " + labels[n - 1] + " ", 0) == 0;
+            EXPECT_TRUE(explained) << number;
+        }
+    }
+    EXPECT_EQ(next, 1u);
+    if (labels.size() > 10) {
+        EXPECT_GT(blocks, 2u);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, TextPivotComparison,
+                         ::testing::Values("comparison-pivot-2.json", "comparison-pivot-50.json"));
+
+// Without a pivot, four inputs are already too many side by side.
+TEST(TextReporterComparison, FourInputsUseTheCompactLayout) {
+    nlohmann::json doc = nlohmann::json::parse(fixture("comparison-3runs.json"));
+    doc["inputs"].push_back(doc["inputs"][1]);
+    doc["inputs"][3]["label"] = "D";
+    for (auto &section : doc["sections"]) {
+        for (auto &row : section["rows"]) row["cells"].push_back(row["cells"][1]);
+        for (auto &index : section["indexes"]) index["cells"].push_back(index["cells"][1]);
+    }
+    const std::string output = render_text(doc.dump());
+    EXPECT_EQ(line_starting(output, "test"),
+              "test                     A                B                C                D")
+        << output;
+    EXPECT_NE(output.find("  [4] D  @7 (history 7), vm\n"), std::string::npos) << output;
+    for (const std::string &line : lines_of(output)) EXPECT_LE(display_columns(line), 100u);
 }
 
 TEST(TextReporterComparison, WithoutInputsSaysSo) {
