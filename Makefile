@@ -31,10 +31,10 @@ DEBIAN_PACKAGES := cmake g++ make pkg-config \
 # the html reporter's pages (tests/reporters/html_in_chromium.py).
 # clang and its compiler-rt (libclang_rt.fuzzer) build the fuzzers; GCC's
 # sanitizer runtimes (libasan, libubsan) come with g++. dpkg-dev's
-# dpkg-shlibdeps gives the .deb its Depends (tests/install). ansible-core,
-# openssh-server and Slurm's daemons with munge run the fleet examples for
-# real (tests/fleet).
-DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev dpkg-dev hwloc-nox ansible-core openssh-server
+# dpkg-shlibdeps gives the .deb its Depends (tests/install). ansible-core and
+# openssh-server, Slurm's daemons and munge run the fleet examples for real
+# (tests/fleet).
+DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev dpkg-dev hwloc-nox ansible-core openssh-server slurmctld slurmd slurm-client munge
 
 # The sanitizer run: a crashing test plugin must die of its signal as it does
 # without ASan (the tests check how a crash is recorded), and leaks are
