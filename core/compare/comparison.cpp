@@ -33,7 +33,8 @@ std::string tool_text(const ResultView &result) {
             result.imported_from().empty() ? "UnixBench" : result.imported_from();
         return version.empty() ? from : from + " " + version;
     }
-    return result.tool_name() + " " + result.tool_version();
+    const std::string name = result.tool_name(), version = result.tool_version();
+    return name.empty() || version.empty() ? name + version : name + " " + version;
 }
 
 // "index (sha256 5f0c2b8e)" or "UnixBench 5.1.3": how a suite is named in warnings.
@@ -60,13 +61,16 @@ json describe_input(const ComparisonInput &input, const std::string &label) {
         out["cpus"] = result.system_raw("cpus_online");
     const std::vector<CopyPassView> runs = result.copy_passes();
     if (!runs.empty() && !runs[0].start().empty()) out["start"] = runs[0].start();
+    out["status"] = result.status();
+    if (result.status() == "failed") {  // a failure record: no tool, suite or run to describe
+        out["reason"] = result.error();
+        return out;
+    }
     out["tool"] = tool_text(result);
     out["imported"] = result.imported();
     json suite = {{"name", result.suite_name()}};
     if (!result.suite_sha256().empty()) suite["sha256"] = result.suite_sha256();
     out["suite"] = suite;
-    out["status"] = result.status();
-    if (!result.error().empty()) out["reason"] = result.error();
     return out;
 }
 
