@@ -7,7 +7,7 @@
 #   make deb        a Debian package of the install tree (BUILD_DIR/bytebench_*.deb)
 # Variables: BUILD_DIR (build), BUILD_TYPE (RelWithDebInfo), ARGS (for run),
 # CMAKE_FLAGS (extra configure flags), ASAN_BUILD_DIR (BUILD_DIR-asan),
-# FUZZ_BUILD_DIR (BUILD_DIR-fuzz), FUZZ_SECONDS (20).
+# FUZZ_BUILD_DIR (BUILD_DIR-fuzz), FUZZ_SECONDS (15).
 BUILD_DIR ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
@@ -15,7 +15,7 @@ ARGS ?=
 CMAKE_FLAGS ?=
 ASAN_BUILD_DIR ?= $(BUILD_DIR)-asan
 FUZZ_BUILD_DIR ?= $(BUILD_DIR)-fuzz
-FUZZ_SECONDS ?= 20
+FUZZ_SECONDS ?= 15
 
 # Everything a fresh Debian bookworm machine needs to build, test and run
 # (dc is used by the `dc` test; g++ brings the C compiler of the `C` test;

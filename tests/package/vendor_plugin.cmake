@@ -29,7 +29,7 @@ run_step("install" COMMAND ${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "$
 # -Werror: the example must build without a warning under its -Wall -Wextra.
 run_step("configure the vendor plugin" COMMAND ${CMAKE_COMMAND} -S "${SOURCE_DIR}" -B "${build}"
          -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS=-Werror)
-run_step("build the vendor plugin" COMMAND ${CMAKE_COMMAND} --build "${build}")
+run_step("build the vendor plugin" COMMAND ${CMAKE_COMMAND} --build "${build}" --parallel 2)
 foreach(plugin vector junit)
   if(NOT EXISTS "${build}/${plugin}.so")
     message(FATAL_ERROR "the vendor plugin build did not produce ${plugin}.so")
