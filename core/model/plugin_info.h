@@ -97,6 +97,11 @@ struct PluginInfo {
     std::vector<std::string> extra_exports;
     std::vector<WorkloadInfo> workloads;
     std::vector<ReporterInfo> reporters;
+    // Set by the catalog, not the plugin (model/isa_level.h): the ISA level
+    // of the file chosen, and every level packaged, lowest first; both
+    // empty for a plugin packaged once (a native build, a vendor's plugin).
+    std::string isa_level;
+    std::vector<std::string> packaged_levels;
 };
 
 // The JSON form `bytebench-worker describe` answers with (and the

@@ -5,7 +5,9 @@
 #include <nlohmann/json.hpp>
 #include <numeric>
 
+#include "model/isa_level.h"
 #include "plugins/descriptor_cache.h"
+#include "plugins/level_choice.h"
 #include "plugins/plugin_security.h"
 #include "process/worker_process.h"
 #include "protocol/worker_protocol.h"
@@ -45,6 +47,15 @@ std::vector<fs::path> plugin_files(const fs::path &dir, std::string &error) {
 bool same_folder(const std::string &a, const std::string &b) {
     std::error_code ec;
     return !a.empty() && !b.empty() && fs::equivalent(a, b, ec) && !ec;
+}
+
+// The security checks of a file to load; a level's file (in levels/<level>/
+// under `folder`) has its own folders checked too.
+std::string check_chosen_file(const std::string &path, const std::string &folder) {
+    const std::string parent = fs::path(path).parent_path().string();
+    if (parent != folder)
+        if (std::string why = check_plugin_folder(parent); !why.empty()) return why;
+    return check_plugin_file(path);
 }
 
 bool scanned_before(const std::vector<std::string> &dirs, size_t index) {
@@ -101,14 +112,21 @@ void PluginCatalog::scan_folder(const std::string &dir, const ScanOptions &optio
                              PluginProblem::Kind::missing_folder});
         return;
     }
+    std::vector<fs::path> libraries;
     for (const fs::path &file : files) {
-        const std::string path = absolute_path(file);
-        if (file.extension() != ".so") {
-            problems_.push_back(
-                {path, "skipped: not a shared library (.so)", PluginProblem::Kind::ignored});
+        if (file.extension() == ".so")
+            libraries.push_back(file);
+        else
+            problems_.push_back({absolute_path(file), "skipped: not a shared library (.so)",
+                                 PluginProblem::Kind::ignored});
+    }
+    for (const LevelChoice &choice : choose_levels(dir, libraries, isa_levels())) {
+        if (choice.path.empty()) {
+            problems_.push_back({absolute_path(fs::path(dir) / choice.file_name), choice.problem});
             continue;
         }
-        if (const std::string why = options.allow_insecure ? "" : check_plugin_file(path);
+        const std::string path = absolute_path(choice.path);
+        if (const std::string why = options.allow_insecure ? "" : check_chosen_file(path, folder);
             !why.empty()) {
             problems_.push_back({path, why, PluginProblem::Kind::refused});
             continue;
@@ -122,7 +140,10 @@ void PluginCatalog::scan_folder(const std::string &dir, const ScanOptions &optio
             answer = describe(path, options, cacheable);
             if (cacheable) cache.store(path, identity, *answer);
         }
-        take_answer(path, *answer, first_party);
+        if (take_answer(path, *answer, first_party)) {
+            candidates_.back().plugin.isa_level = choice.isa_level;
+            candidates_.back().plugin.packaged_levels = choice.packaged;
+        }
     }
 }
 
@@ -139,7 +160,7 @@ nlohmann::json PluginCatalog::describe(const std::string &path, const ScanOption
     return {{"error", out.error.empty() ? "the plugin gave no description" : out.error}};
 }
 
-void PluginCatalog::take_answer(const std::string &path, const nlohmann::json &answer,
+bool PluginCatalog::take_answer(const std::string &path, const nlohmann::json &answer,
                                 bool first_party) {
     if (answer.contains("error")) {
         const std::string error = answer.at("error").get<std::string>();
@@ -147,12 +168,14 @@ void PluginCatalog::take_answer(const std::string &path, const nlohmann::json &a
         problems_.push_back(
             {path, error,
              not_a_plugin ? PluginProblem::Kind::ignored : PluginProblem::Kind::failed});
-        return;
+        return false;
     }
     try {
         candidates_.push_back({plugin_info_from_json(path, answer.at("plugin")), first_party});
+        return true;
     } catch (const std::exception &e) {
         problems_.push_back({path, std::string("bad description: ") + e.what()});
+        return false;
     }
 }
 

@@ -45,7 +45,9 @@ class PluginCatalog {
     // Scans every directory (in order) for plugin files, describing each with
     // `worker_program describe` unless the descriptor cache knows the file.
     // A missing or unreadable directory is a problem, not a crash. Folders and files open
-    // to other users are refused. A folder given twice is scanned once.
+    // to other users are refused. A folder given twice is scanned once. A
+    // plugin packaged per ISA level (model/isa_level.h) is loaded at the
+    // highest level this CPU runs; one it runs no level of is a problem.
     // When two plugins provide the same workload or reporter id, the
     // first-party one wins, else the one found first; the other plugin is
     // refused as a whole (a duplicate problem naming both files).
@@ -92,7 +94,8 @@ class PluginCatalog {
                      bool first_party);
     static nlohmann::json describe(const std::string &path, const ScanOptions &options,
                                    bool &cacheable);
-    void take_answer(const std::string &path, const nlohmann::json &answer, bool first_party);
+    // True when the answer became a candidate (the last one).
+    bool take_answer(const std::string &path, const nlohmann::json &answer, bool first_party);
     void resolve_conflicts();
     static std::string conflict(const Candidate &candidate,
                                 const std::vector<const Candidate *> &winners);

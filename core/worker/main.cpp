@@ -30,6 +30,7 @@
 #include "fault_report.h"
 #include "janitor.h"
 #include "metric_descriptors.h"
+#include "model/isa_level.h"
 #include "param_descriptors.h"
 #include "plugin_loader.h"
 #include "protocol/worker_protocol.h"
@@ -240,7 +241,7 @@ int run_phase_mode(TestPhase which, const TestPhaseOptions &phase) {
     HostState state;
     state.msg_fd = phase.msg_fd;
     state.temp_dir = phase.test_dir;
-    state.plugin_dir = std::filesystem::path(phase.plugin).parent_path().string();
+    state.plugin_dir = plugin_package_dir(phase.plugin);
     try {
         return run_test_phase(which, phase, state);
     } catch (const std::exception &e) {
@@ -321,7 +322,7 @@ static int worker_main(int argc, char **argv) {
     HostState state;
     state.msg_fd = o.msg_fd;
     state.temp_dir = o.temp_dir;
-    state.plugin_dir = std::filesystem::path(o.plugin).parent_path().string();
+    state.plugin_dir = bytebench::plugin_package_dir(o.plugin);
     try {
         if (*describe_cmd) return describe(o, state);
         if (*run_cmd) return run_workload(o, state);

@@ -349,7 +349,10 @@ typedef struct bb_host {
     /* [any-thread; all: loaded]
      * The directory that holds the plugin's shared library, as the CLI
      * found it (an absolute path; a symbolic link is not resolved), so that
-     * a plugin can find helper programs or data installed beside it.
+     * a plugin can find helper programs or data installed beside it. For a
+     * plugin a portable build packaged per ISA level, the folder of its
+     * baseline file, not <that folder>/levels/<level>/: helpers and data are
+     * installed once, beside the baseline.
      * Host-owned, valid until unload. */
     const char *(*plugin_dir)(const struct bb_host *host);
 
