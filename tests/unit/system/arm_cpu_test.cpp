@@ -121,8 +121,8 @@ TEST(ArmCpu, HwcapBitsTheTableDoesNotKnow) {
 TEST(ArmCpu, HwcapNamesMatchTheFeaturesLines) {
     for (const char *machine : {"apple-m1-asahi", "rk3588", "neoverse-n1"}) {
         SCOPED_TRACE(machine);
-        const std::vector<std::string> line =
-            parse_cpuinfo(read_under(kArmFixtures, std::string(machine) + "/proc/cpuinfo"))["flags"];
+        const std::vector<std::string> line = parse_cpuinfo(
+            read_under(kArmFixtures, std::string(machine) + "/proc/cpuinfo"))["flags"];
         uint64_t hwcap = 0, hwcap2 = 0;
         for (const std::string &name : line) {
             int found = 0;

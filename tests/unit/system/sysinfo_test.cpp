@@ -380,6 +380,22 @@ TEST(ArmSysinfo, FlagsFromHwcapWhenTheMachineIsLive) {
     EXPECT_TRUE(bare["why"].contains("microcode"));
 }
 
+// The aarch64 members hold nothing the doc does not describe, and all it does.
+TEST(ArmSysinfo, EveryMemberIsDocumented) {
+    const auto sections = documented_system_members();
+    json system = {{"cpu", arm_machine("rk3588")}};
+    for (const char *section : {"system.cpu", "system.cpu.cores[]"}) {
+        std::set<std::string> names = {"why"};
+        for (const DocumentedMember &m : sections.at(section)) names.insert(m.name);
+        for (const json *object : values_at(system, section)) {
+            for (const auto &[key, value] : object->items())
+                EXPECT_TRUE(names.count(key) != 0) << section << "." << key;
+            for (const DocumentedMember &m : sections.at(section))
+                EXPECT_TRUE(m.optional || object->contains(m.name)) << section << "." << m.name;
+        }
+    }
+}
+
 TEST(ArmSysinfo, UnknownCoresSayWhy) {
     const json cpu = parse_cpuinfo(
         "processor\t: 0\nCPU implementer\t: 0x99\nCPU architecture: 8\nCPU variant\t: 0x0\n"
