@@ -168,13 +168,17 @@ nlohmann::json gather_system_info() {
                              {"load_average", load_average()},
                              {"uptime_s", uptime_seconds()},
                              {"runlevel", runlevel()}};
-    add_machine_details(system, "/", read_cpuid_hypervisor(), cpuinfo);
+    add_machine_details(system, "/", read_cpuid_hypervisor(), cpuinfo, read_auxv_hwcaps());
+    // aarch64's /proc/cpuinfo names no model: the one built from the MIDR.
+    if (model == "unknown" && system["cpu"]["model_name"] != kUnknown)
+        system["cpu_model"] = system["cpu"]["model_name"];
     return system;
 }
 
 void add_machine_details(nlohmann::json &system, const std::string &root,
-                         const CpuidHypervisor &cpuid, const std::string &cpuinfo) {
-    system["cpu"] = parse_cpuinfo(cpuinfo);
+                         const CpuidHypervisor &cpuid, const std::string &cpuinfo,
+                         const AuxvHwcaps &hwcaps) {
+    system["cpu"] = describe_cpu(root, cpuinfo, hwcaps);
     nlohmann::json topology = read_topology();
     const std::string smt_control = read_under(root, "/sys/devices/system/cpu/smt/control");
     if (!smt_control.empty())

@@ -19,12 +19,14 @@ nlohmann::json gather_system_info();
 
 // The members that read files, under `root` ("/" for the machine, fixture
 // folders in the tests): cpu (from `cpuinfo`, the text of /proc/cpuinfo,
-// which is read once: on big x86 machines reading it is not free),
+// which is read once: on big x86 machines reading it is not free; the
+// per-CPU midr_el1 in /sys; the flags from `hwcaps` when available),
 // topology.smt_control, frequency, memory, virtualization, distribution,
 // libc, bytebench_compiler; topology comes from hwloc, which always reads
 // the machine.
 void add_machine_details(nlohmann::json &system, const std::string &root,
-                         const CpuidHypervisor &cpuid, const std::string &cpuinfo);
+                         const CpuidHypervisor &cpuid, const std::string &cpuinfo,
+                         const AuxvHwcaps &hwcaps = {});
 
 // system.workload_builds: [{"plugin": id, "build": build_info}] for every
 // loaded plugin that has workloads, one entry per distinct pair, by id.

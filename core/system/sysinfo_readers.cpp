@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "base/text.h"
+#include "system/arm_cpu_names.h"
 
 #if defined(__GLIBC__)
 #include <gnu/libc-version.h>
@@ -100,42 +102,105 @@ const std::vector<std::string> &notable_aarch64() {
     return names;
 }
 
-// aarch64 "CPU implementer" codes, and the parts of some of them, as the
-// architecture manuals and vendors publish them.
-std::string arm_implementer(unsigned code) {
-    static const std::map<unsigned, std::string> names = {
-        {0x41, "ARM"},       {0x42, "Broadcom"}, {0x43, "Cavium"},    {0x46, "Fujitsu"},
-        {0x48, "HiSilicon"}, {0x4e, "NVIDIA"},   {0x50, "APM"},       {0x51, "Qualcomm"},
-        {0x53, "Samsung"},   {0x61, "Apple"},    {0x6d, "Microsoft"}, {0xc0, "Ampere"}};
-    const auto it = names.find(code);
-    return it != names.end() ? it->second : "";
+// Sets `object[key]`, dropping a reason for "unknown" an earlier reader gave.
+void set_known(nlohmann::json &object, const std::string &key, const nlohmann::json &value) {
+    object[key] = value;
+    if (!object.contains("why")) return;
+    object["why"].erase(key);
+    if (object["why"].empty()) object.erase("why");
 }
 
-std::string arm_part(unsigned implementer, unsigned part) {
-    static const std::map<std::pair<unsigned, unsigned>, std::string> names = {
-        {{0x41, 0xd03}, "Cortex-A53"},  {{0x41, 0xd04}, "Cortex-A35"},
-        {{0x41, 0xd05}, "Cortex-A55"},  {{0x41, 0xd07}, "Cortex-A57"},
-        {{0x41, 0xd08}, "Cortex-A72"},  {{0x41, 0xd09}, "Cortex-A73"},
-        {{0x41, 0xd0a}, "Cortex-A75"},  {{0x41, 0xd0b}, "Cortex-A76"},
-        {{0x41, 0xd0c}, "Neoverse-N1"}, {{0x41, 0xd0d}, "Cortex-A77"},
-        {{0x41, 0xd40}, "Neoverse-V1"}, {{0x41, 0xd41}, "Cortex-A78"},
-        {{0x41, 0xd44}, "Cortex-X1"},   {{0x41, 0xd46}, "Cortex-A510"},
-        {{0x41, 0xd47}, "Cortex-A710"}, {{0x41, 0xd48}, "Cortex-X2"},
-        {{0x41, 0xd49}, "Neoverse-N2"}, {{0x41, 0xd4f}, "Neoverse-V2"},
-        {{0x41, 0xd84}, "Neoverse-V3"}, {{0x41, 0xd8e}, "Neoverse-N3"},
-        {{0x43, 0x0af}, "ThunderX2"},   {{0x46, 0x001}, "A64FX"},
-        {{0x48, 0xd01}, "Kunpeng-920"}, {{0xc0, 0xac3}, "Ampere-1"},
-        {{0xc0, 0xac4}, "Ampere-1a"}};
-    const auto it = names.find({implementer, part});
-    return it != names.end() ? it->second : "";
+std::string hex_code(unsigned value, int digits) {
+    char text[16];
+    std::snprintf(text, sizeof text, "0x%0*x", digits, value);
+    return text;
 }
 
-std::optional<unsigned> number_of(const std::string &text) {
-    if (text.empty()) return std::nullopt;
-    char *end = nullptr;
-    const unsigned long v = std::strtoul(text.c_str(), &end, 0);
-    if (end == text.c_str() || *end != '\0') return std::nullopt;
-    return unsigned(v);
+const char *const kNoArmCores =
+    "core types come from aarch64's MIDR (/sys midr_el1 or /proc/cpuinfo's CPU part); "
+    "x86's /proc/cpuinfo does not tell hybrid cores apart";
+
+std::string joined(const std::vector<std::string> &values, const char *separator) {
+    std::string out;
+    for (const std::string &v : values) out += (out.empty() ? "" : separator) + v;
+    return out;
+}
+
+// The vendor and core names of a core type, their codes when the table
+// does not know them.
+std::string vendor_or_code(const Midr &m) {
+    const std::string name = arm_implementer_name(m.implementer);
+    return name.empty() ? hex_code(m.implementer, 2) : name;
+}
+
+std::string part_or_code(const Midr &m) {
+    const std::string name = arm_part_name(m.implementer, m.part);
+    return name.empty() ? hex_code(m.part, 3) : name;
+}
+
+// "ARM Neoverse-N1" for one core type; "ARM Cortex-A76 x4 + Cortex-A55 x4"
+// for several, biggest first, the vendor said once while it stays the same.
+std::string arm_model_name(const std::vector<ArmCoreType> &types) {
+    if (types.size() == 1) return vendor_or_code(types[0].midr) + " " + part_or_code(types[0].midr);
+    std::string name, vendor;
+    for (const ArmCoreType &t : types) {
+        if (!name.empty()) name += " + ";
+        if (vendor_or_code(t.midr) != vendor) {
+            vendor = vendor_or_code(t.midr);
+            name += vendor + " ";
+        }
+        name += part_or_code(t.midr) + " x" + std::to_string(t.cpus.size());
+    }
+    return name;
+}
+
+nlohmann::json arm_core_entry(const ArmCoreType &t) {
+    nlohmann::json entry = {{"implementer", hex_code(t.midr.implementer, 2)},
+                            {"part", hex_code(t.midr.part, 3)},
+                            {"count", t.cpus.size()},
+                            {"stepping", joined(t.steppings, "/")},
+                            {"cpus", t.cpus}};
+    const std::string vendor = arm_implementer_name(t.midr.implementer);
+    const std::string name = arm_part_name(t.midr.implementer, t.midr.part);
+    const std::string table = " is not in bytebench's table (core/system/arm_cpu_names.cpp)";
+    if (!vendor.empty())
+        entry["vendor"] = vendor;
+    else
+        mark_unknown(entry, "vendor", "implementer " + hex_code(t.midr.implementer, 2) + table);
+    if (!name.empty())
+        entry["name"] = name;
+    else
+        mark_unknown(entry, "name",
+                     "part " + hex_code(t.midr.part, 3) + " of implementer " +
+                         hex_code(t.midr.implementer, 2) + table);
+    return entry;
+}
+
+// system.cpu's vendor, model, stepping (of the biggest core type),
+// model_name and cores from the core types of an aarch64 machine.
+void describe_arm_cores(nlohmann::json &cpu, const std::vector<ArmCoreType> &types,
+                        const char *source) {
+    const ArmCoreType &first = types.front();
+    set_known(cpu, "vendor", vendor_or_code(first.midr));
+    set_known(cpu, "model", hex_code(first.midr.part, 3));
+    set_known(cpu, "stepping", joined(first.steppings, "/"));
+    set_known(cpu, "model_name", arm_model_name(types));
+    nlohmann::json cores = nlohmann::json::array();
+    for (const ArmCoreType &t : types) cores.push_back(arm_core_entry(t));
+    set_known(cpu, "cores", cores);
+    set_known(cpu, "cores_source", source);
+}
+
+// flags (in full), where they came from, and the notable ones.
+void set_flags(nlohmann::json &cpu, const std::vector<std::string> &all, bool arm,
+               const char *source) {
+    const std::set<std::string> present(all.begin(), all.end());
+    nlohmann::json notable = nlohmann::json::array();
+    for (const std::string &name : arm ? notable_aarch64() : notable_x86())
+        if (present.count(name) != 0) notable.push_back(name);
+    set_known(cpu, "flags", all);
+    set_known(cpu, "flags_source", source);
+    set_known(cpu, "notable_flags", notable);
 }
 
 void set_or_unknown(nlohmann::json &object, const std::string &key, const Fields &fields,
@@ -171,23 +236,6 @@ std::string selected_mode(const std::string &line) {
     return line.substr(open + 1, close - open - 1);
 }
 
-// The cpuN folders of /sys/devices/system/cpu under `root`, by number.
-std::vector<std::pair<int, fs::path>> cpu_folders(const std::string &root) {
-    std::vector<std::pair<int, fs::path>> cpus;
-    std::error_code ec;
-    for (fs::directory_iterator it(root + "/sys/devices/system/cpu", ec), end; !ec && it != end;
-         it.increment(ec)) {
-        const std::string name = it->path().filename().string();
-        if (name.size() < 4 || name.compare(0, 3, "cpu") != 0 ||
-            !std::all_of(name.begin() + 3, name.end(),
-                         [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-            continue;
-        cpus.emplace_back(std::atoi(name.c_str() + 3), it->path());
-    }
-    std::sort(cpus.begin(), cpus.end());
-    return cpus;
-}
-
 std::string read_small(const fs::path &path) {
     std::ifstream in(path);
     std::string line;
@@ -196,9 +244,7 @@ std::string read_small(const fs::path &path) {
 }
 
 std::string joined(const std::set<std::string> &values, const char *separator) {
-    std::string out;
-    for (const std::string &v : values) out += (out.empty() ? "" : separator) + v;
-    return out;
+    return joined(std::vector<std::string>(values.begin(), values.end()), separator);
 }
 
 // A DMI vendor or product that only virtual machines show, and the
@@ -234,6 +280,22 @@ std::string engine_from_cgroup(const std::string &path) {
 
 }  // namespace
 
+std::vector<std::pair<int, fs::path>> cpu_folders(const std::string &root) {
+    std::vector<std::pair<int, fs::path>> cpus;
+    std::error_code ec;
+    for (fs::directory_iterator it(root + "/sys/devices/system/cpu", ec), end; !ec && it != end;
+         it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.size() < 4 || name.compare(0, 3, "cpu") != 0 ||
+            !std::all_of(name.begin() + 3, name.end(),
+                         [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+            continue;
+        cpus.emplace_back(std::atoi(name.c_str() + 3), it->path());
+    }
+    std::sort(cpus.begin(), cpus.end());
+    return cpus;
+}
+
 void mark_unknown(nlohmann::json &object, const std::string &key, const std::string &why) {
     object[key] = kUnknown;
     object["why"][key] = why;
@@ -251,8 +313,9 @@ nlohmann::json parse_cpuinfo(const std::string &text) {
     nlohmann::json cpu = nlohmann::json::object();
     const std::vector<Fields> blocks = cpuinfo_blocks(text);
     if (blocks.empty()) {
-        for (const char *key : {"model_name", "vendor", "family", "model", "stepping", "microcode",
-                                "mhz", "flags", "notable_flags"})
+        for (const char *key :
+             {"model_name", "vendor", "family", "model", "stepping", "microcode", "mhz", "flags",
+              "flags_source", "notable_flags", "cores", "cores_source"})
             mark_unknown(cpu, key, "/proc/cpuinfo could not be read");
         return cpu;
     }
@@ -269,23 +332,15 @@ nlohmann::json parse_cpuinfo(const std::string &text) {
 
     const bool arm = fields.count("CPU implementer") != 0;
     if (arm) {
-        const std::optional<unsigned> implementer = number_of(fields["CPU implementer"]);
-        const std::optional<unsigned> part = number_of(fields["CPU part"]);
-        std::string vendor = implementer ? arm_implementer(*implementer) : "";
-        if (vendor.empty()) vendor = fields["CPU implementer"];
-        cpu["vendor"] = vendor;
         set_or_unknown(cpu, "family", fields, "CPU architecture");
-        set_or_unknown(cpu, "model", fields, "CPU part");
-        if (fields.count("CPU variant") != 0 && fields.count("CPU revision") != 0)
-            cpu["stepping"] = "r" + std::to_string(number_of(fields["CPU variant"]).value_or(0)) +
-                              "p" + fields["CPU revision"];
-        else
-            mark_unknown(cpu, "stepping", "no \"CPU variant\" or \"CPU revision\" line");
-        if (fields.count("model name") != 0) {
-            cpu["model_name"] = fields["model name"];
+        const std::vector<ArmCoreType> types = arm_core_types(cpuinfo_midrs(text), {});
+        if (!types.empty()) {
+            describe_arm_cores(cpu, types, "cpuinfo");
         } else {
-            const std::string name = implementer && part ? arm_part(*implementer, *part) : "";
-            cpu["model_name"] = vendor + " " + (name.empty() ? fields["CPU part"] : name);
+            const std::string why = "no complete CPU implementer/variant/part/revision lines";
+            for (const char *key :
+                 {"model_name", "vendor", "model", "stepping", "cores", "cores_source"})
+                mark_unknown(cpu, key, why);
         }
     } else {
         set_or_unknown(cpu, "model_name", fields,
@@ -296,6 +351,7 @@ nlohmann::json parse_cpuinfo(const std::string &text) {
         set_or_unknown(cpu, "family", fields, "cpu family");
         set_or_unknown(cpu, "model", fields, "model");
         set_or_unknown(cpu, "stepping", fields, "stepping");
+        for (const char *key : {"cores", "cores_source"}) mark_unknown(cpu, key, kNoArmCores);
     }
     set_or_unknown(cpu, "microcode", fields, "microcode");
 
@@ -310,17 +366,31 @@ nlohmann::json parse_cpuinfo(const std::string &text) {
     const char *flag_field = arm || fields.count("flags") == 0 ? "Features" : "flags";
     const auto flags = fields.find(flag_field);
     if (flags == fields.end()) {
-        mark_unknown(cpu, "flags", "no \"flags\" or \"Features\" line in /proc/cpuinfo");
-        mark_unknown(cpu, "notable_flags", "no \"flags\" or \"Features\" line in /proc/cpuinfo");
+        for (const char *key : {"flags", "flags_source", "notable_flags"})
+            mark_unknown(cpu, key, "no \"flags\" or \"Features\" line in /proc/cpuinfo");
         return cpu;
     }
-    const std::vector<std::string> all = words(flags->second);
-    const std::set<std::string> present(all.begin(), all.end());
-    nlohmann::json notable = nlohmann::json::array();
-    for (const std::string &name : arm ? notable_aarch64() : notable_x86())
-        if (present.count(name) != 0) notable.push_back(name);
-    cpu["flags"] = all;
-    cpu["notable_flags"] = notable;
+    set_flags(cpu, words(flags->second), arm, "cpuinfo");
+    return cpu;
+}
+
+nlohmann::json describe_cpu(const std::string &root, const std::string &cpuinfo,
+                            const AuxvHwcaps &hwcaps) {
+    nlohmann::json cpu = parse_cpuinfo(cpuinfo);
+    const std::map<int, long> capacities = read_cpu_capacities(root);
+    std::vector<CpuMidr> midrs = read_sysfs_midrs(root);
+    const char *source = "midr_el1";
+    if (midrs.empty()) {
+        midrs = cpuinfo_midrs(cpuinfo);
+        source = "cpuinfo";
+    }
+    if (!midrs.empty()) {
+        describe_arm_cores(cpu, arm_core_types(midrs, capacities), source);
+        // The kernel prints "CPU architecture: 8" for every aarch64 core.
+        if (cpu["family"] == kUnknown) set_known(cpu, "family", "8");
+    }
+    if (hwcaps.available)
+        set_flags(cpu, aarch64_hwcap_names(hwcaps.hwcap, hwcaps.hwcap2), true, "hwcap");
     return cpu;
 }
 

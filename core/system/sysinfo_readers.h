@@ -7,8 +7,13 @@
 // "no cpufreq in /sys ..."}}); docs/result-schema.md lists the members.
 #pragma once
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
+#include <vector>
+
+#include "system/arm_cpu.h"
 
 namespace bytebench {
 
@@ -21,11 +26,22 @@ void mark_unknown(nlohmann::json &object, const std::string &key, const std::str
 // absolute, "/proc/cpuinfo").
 std::string read_under(const std::string &root, const std::string &path);
 
+// The cpuN folders of /sys/devices/system/cpu under `root`, by number.
+std::vector<std::pair<int, std::filesystem::path>> cpu_folders(const std::string &root);
+
 // system.cpu from the text of /proc/cpuinfo: model_name, vendor, family,
 // model, stepping, microcode, mhz, flags (x86 "flags" or aarch64
-// "Features", in full) and notable_flags (the SIMD and crypto extensions
-// that move benchmark numbers, in a fixed order).
+// "Features", in full), flags_source, notable_flags (the SIMD and crypto
+// extensions that move benchmark numbers, in a fixed order), and on aarch64
+// the core types (cores, cores_source) from the processors' blocks.
 nlohmann::json parse_cpuinfo(const std::string &text);
+
+// system.cpu as the machine under `root` gives it: parse_cpuinfo(cpuinfo),
+// with, on aarch64, the core types from each CPU's midr_el1 in /sys when
+// there is one, and the flags from `hwcaps` when they are available (the
+// live aarch64 machine; not a fixture's).
+nlohmann::json describe_cpu(const std::string &root, const std::string &cpuinfo,
+                            const AuxvHwcaps &hwcaps);
 
 // The PRETTY_NAME of an os-release file ("" when there is none); quotes
 // and shell escapes undone.

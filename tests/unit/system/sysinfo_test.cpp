@@ -251,7 +251,8 @@ TEST(Cpuinfo, X86) {
               json::parse(R"(["sse4_2", "avx", "avx2", "fma", "avx512f", "avx512bw", "avx512dq",
                   "avx512vl", "avx512_vnni", "avx512_bf16", "avx512_fp16", "avx_vnni", "amx_tile",
                   "amx_int8", "amx_bf16", "sha_ni", "aes", "vaes"])"));
-    EXPECT_FALSE(cpu.contains("why"));
+    // Only the aarch64 core types are unknown on x86.
+    EXPECT_EQ(cpu["why"].size(), 2u) << cpu["why"];
 }
 
 TEST(Cpuinfo, Aarch64) {
@@ -282,6 +283,131 @@ TEST(Cpuinfo, UnknownPartsAndMissingFile) {
         EXPECT_EQ(none[key], kUnknown) << key;
         EXPECT_TRUE(none["why"].contains(key)) << key;
     }
+}
+
+// ---------------------------------------------------------------------------
+// aarch64 machines: fixture roots with /proc/cpuinfo and /sys
+// ---------------------------------------------------------------------------
+
+json arm_machine(const std::string &name, const AuxvHwcaps &hwcaps = {}) {
+    return describe_cpu(kFixtures + name, fixture(name + "/proc/cpuinfo"), hwcaps);
+}
+
+TEST(ArmSysinfo, NeoverseN1Server) {
+    const json cpu = arm_machine("neoverse-n1");
+    EXPECT_EQ(cpu["model_name"], "ARM Neoverse-N1");
+    EXPECT_EQ(cpu["vendor"], "ARM");
+    EXPECT_EQ(cpu["family"], "8");
+    EXPECT_EQ(cpu["model"], "0xd0c");
+    EXPECT_EQ(cpu["stepping"], "r3p1");
+    EXPECT_EQ(cpu["cores_source"], "midr_el1");
+    EXPECT_EQ(cpu["cores"], json::parse(R"([{"implementer": "0x41", "vendor": "ARM",
+        "part": "0xd0c", "name": "Neoverse-N1", "count": 4, "stepping": "r3p1",
+        "cpus": [0, 1, 2, 3]}])"));
+    EXPECT_EQ(cpu["flags_source"], "cpuinfo");
+    EXPECT_EQ(cpu["notable_flags"],
+              json::parse(R"(["asimd", "asimdhp", "asimddp", "atomics", "aes", "pmull", "sha1",
+                  "sha2"])"));
+    EXPECT_EQ(cpu["why"].size(), 2u) << cpu["why"];  // microcode, mhz
+}
+
+TEST(ArmSysinfo, RaspberryPi4) {
+    const json cpu = arm_machine("raspberry-pi-4");
+    EXPECT_EQ(cpu["model_name"], "ARM Cortex-A72");
+    EXPECT_EQ(cpu["stepping"], "r0p3");
+    EXPECT_EQ(cpu["cores"][0]["count"], 4);
+    EXPECT_EQ(cpu["flags"], json::parse(R"(["fp", "asimd", "evtstrm", "crc32", "cpuid"])"));
+    EXPECT_EQ(cpu["notable_flags"], json::parse(R"(["asimd"])"));
+}
+
+TEST(ArmSysinfo, Rk3588BigLittle) {
+    const json cpu = arm_machine("rk3588");
+    EXPECT_EQ(cpu["model_name"], "ARM Cortex-A76 x4 + Cortex-A55 x4");
+    // vendor, model and stepping are the biggest core type's.
+    EXPECT_EQ(cpu["model"], "0xd0b");
+    EXPECT_EQ(cpu["stepping"], "r4p0");
+    ASSERT_EQ(cpu["cores"].size(), 2u);
+    EXPECT_EQ(cpu["cores"][0]["name"], "Cortex-A76");
+    EXPECT_EQ(cpu["cores"][0]["cpus"], json::parse("[4, 5, 6, 7]"));
+    EXPECT_EQ(cpu["cores"][1]["name"], "Cortex-A55");
+    EXPECT_EQ(cpu["cores"][1]["stepping"], "r2p0");
+    EXPECT_EQ(cpu["cores"][1]["count"], 4);
+}
+
+TEST(ArmSysinfo, AppleM1UnderAsahi) {
+    const json cpu = arm_machine("apple-m1-asahi");
+    EXPECT_EQ(cpu["model_name"], "Apple M1 Firestorm x4 + M1 Icestorm x4");
+    EXPECT_EQ(cpu["vendor"], "Apple");
+    EXPECT_EQ(cpu["model"], "0x023");
+    EXPECT_EQ(cpu["stepping"], "r1p1");
+    EXPECT_EQ(cpu["cores"][1]["implementer"], "0x61");
+    EXPECT_EQ(cpu["cores"][1]["part"], "0x022");
+    EXPECT_EQ(cpu["cores"][1]["name"], "M1 Icestorm");
+}
+
+TEST(ArmSysinfo, WithoutSysTheCpuinfoBlocksTell) {
+    // The big.LITTLE machine with no /sys: its per-processor blocks.
+    const json cpu =
+        describe_cpu("/nonexistent", fixture("apple-m1-asahi/proc/cpuinfo"), AuxvHwcaps{});
+    EXPECT_EQ(cpu["model_name"], "Apple M1 Firestorm x4 + M1 Icestorm x4");
+    EXPECT_EQ(cpu["cores_source"], "cpuinfo");
+    // A 3.14 kernel: one "Processor" line, the boot CPU's codes once.
+    const json old = arm_machine("odroid-c2-3.14");
+    EXPECT_EQ(old["model_name"], "ARM Cortex-A53");
+    EXPECT_EQ(old["stepping"], "r0p4");
+    EXPECT_EQ(old["family"], "AArch64");
+    EXPECT_EQ(old["cores_source"], "cpuinfo");
+    EXPECT_EQ(old["cores"][0]["count"], 4);
+    EXPECT_EQ(old["notable_flags"], json::parse(R"(["asimd"])"));
+}
+
+TEST(ArmSysinfo, FlagsFromHwcapWhenTheMachineIsLive) {
+    AuxvHwcaps hwcaps;
+    hwcaps.available = true;
+    hwcaps.hwcap = 0x103;                        // fp asimd atomics
+    hwcaps.hwcap2 = (1ull << 1) | (1ull << 13);  // sve2 i8mm
+    const json cpu = arm_machine("neoverse-n1", hwcaps);
+    EXPECT_EQ(cpu["flags_source"], "hwcap");
+    EXPECT_EQ(cpu["flags"], json::parse(R"(["fp", "asimd", "atomics", "sve2", "i8mm"])"));
+    EXPECT_EQ(cpu["notable_flags"], json::parse(R"(["asimd", "sve2", "i8mm", "atomics"])"));
+    // No /proc/cpuinfo at all: the flags and the /sys cores still tell.
+    const json bare = describe_cpu(kFixtures + "rk3588", "", hwcaps);
+    EXPECT_EQ(bare["flags_source"], "hwcap");
+    EXPECT_EQ(bare["model_name"], "ARM Cortex-A76 x4 + Cortex-A55 x4");
+    EXPECT_EQ(bare["family"], "8");
+    for (const char *key : {"model_name", "vendor", "family", "flags", "cores"})
+        EXPECT_FALSE(bare["why"].contains(key)) << key;
+    EXPECT_TRUE(bare["why"].contains("microcode"));
+}
+
+// The aarch64 members hold nothing the doc does not describe, and all it does.
+TEST(ArmSysinfo, EveryMemberIsDocumented) {
+    const auto sections = documented_system_members();
+    json system = {{"cpu", arm_machine("rk3588")}};
+    for (const char *section : {"system.cpu", "system.cpu.cores[]"}) {
+        std::set<std::string> names = {"why"};
+        for (const DocumentedMember &m : sections.at(section)) names.insert(m.name);
+        for (const json *object : values_at(system, section)) {
+            for (const auto &[key, value] : object->items())
+                EXPECT_TRUE(names.count(key) != 0) << section << "." << key;
+            for (const DocumentedMember &m : sections.at(section))
+                EXPECT_TRUE(m.optional || object->contains(m.name)) << section << "." << m.name;
+        }
+    }
+}
+
+TEST(ArmSysinfo, UnknownCoresSayWhy) {
+    const json cpu = parse_cpuinfo(
+        "processor\t: 0\nCPU implementer\t: 0x99\nCPU architecture: 8\nCPU variant\t: 0x0\n"
+        "CPU part\t: 0x123\nCPU revision\t: 4\n");
+    EXPECT_EQ(cpu["cores"][0]["name"], kUnknown);
+    EXPECT_EQ(cpu["cores"][0]["vendor"], kUnknown);
+    EXPECT_NE(cpu["cores"][0]["why"]["name"].get<std::string>().find("arm_cpu_names"),
+              std::string::npos);
+    const json x86 = parse_cpuinfo(fixture("cpuinfo-x86_64.txt"));
+    EXPECT_EQ(x86["cores"], kUnknown);
+    EXPECT_TRUE(x86["why"].contains("cores_source"));
+    EXPECT_EQ(x86["flags_source"], "cpuinfo");
 }
 
 // ---------------------------------------------------------------------------
