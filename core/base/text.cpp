@@ -132,4 +132,13 @@ std::string size_text(double bytes) {
     return text;
 }
 
+std::string joined(const std::vector<std::string> &values, std::string_view separator) {
+    std::string out;
+    for (size_t i = 0; i < values.size(); ++i) {
+        if (i > 0) out += separator;
+        out += values[i];
+    }
+    return out;
+}
+
 }  // namespace bytebench

@@ -3,6 +3,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace bytebench {
 
@@ -31,5 +32,8 @@ std::string duration_text(double seconds);
 
 // A size in bytes for a message: "512 bytes", "4 KiB", "4.2 KiB", "1.5 MiB".
 std::string size_text(double bytes);
+
+// The values with `separator` between them: joined({"a", "b"}, ", ") is "a, b".
+std::string joined(const std::vector<std::string> &values, std::string_view separator);
 
 }  // namespace bytebench

@@ -50,22 +50,16 @@ std::string bytes_text(uint64_t bytes) {
     return std::to_string(bytes) + " bytes";
 }
 
-std::string joined(const std::vector<std::string> &names) {
-    std::string text;
-    for (const std::string &n : names) text += (text.empty() ? "" : ", ") + n;
-    return text;
-}
-
 // What the workload needs (checked before any worker starts), or "nothing".
 std::string requirements_text(const Requirements &r) {
     std::vector<std::string> parts;
-    if (!r.cpu_features.empty()) parts.push_back("CPU features " + joined(r.cpu_features));
+    if (!r.cpu_features.empty()) parts.push_back("CPU features " + joined(r.cpu_features, ", "));
     if (r.temp_space_bytes > 0) parts.push_back(bytes_text(r.temp_space_bytes) + " temp space");
     if (r.memory_bytes > 0) parts.push_back(bytes_text(r.memory_bytes) + " memory");
-    if (!r.tools.empty()) parts.push_back("tools " + joined(r.tools));
+    if (!r.tools.empty()) parts.push_back("tools " + joined(r.tools, ", "));
     if (r.root) parts.push_back("root");
     if (parts.empty()) return "nothing";
-    std::string text = joined(parts);
+    std::string text = joined(parts, ", ");
     if (r.temp_space_bytes > 0 || r.memory_bytes > 0) text += " (per copy)";
     return text;
 }

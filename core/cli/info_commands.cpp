@@ -5,6 +5,7 @@
 #include <set>
 #include <vector>
 
+#include "base/text.h"
 #include "cli/param_text.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
@@ -129,6 +130,9 @@ void print_loaded(const PluginInfo &p) {
     print_out(text_format("  %s %s (ABI %s)%s%s\n    file: %s\n", p.id.c_str(), p.version.c_str(),
                           p.abi.c_str(), p.vendor.empty() ? "" : " by ", p.vendor.c_str(),
                           p.path.c_str()));
+    if (!p.isa_level.empty())
+        print_out(text_format("    ISA level: %s, the highest this CPU runs of those packaged (%s)\n",
+                              p.isa_level.c_str(), joined(p.packaged_levels, ", ").c_str()));
     std::string workloads, reporters;
     for (const WorkloadInfo &w : p.workloads) workloads += (workloads.empty() ? "" : ", ") + w.id;
     for (const ReporterInfo &r : p.reporters)

@@ -284,7 +284,7 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
 
     RunRecord record;
     record.system = gather_system_info();
-    record.system["workload_builds"] = workload_builds(env->catalog.plugins());
+    add_workload_builds(record.system, env->catalog.plugins());
     record.options = options_json(o, schedule);
     record.labels = std::move(labels);
     record.suite = suite_json(env->suite, env->layout, o.duration_s, method_change);

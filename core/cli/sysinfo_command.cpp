@@ -27,7 +27,7 @@ int sysinfo_command(const GlobalOptions &global, const SysinfoOptions &o) {
             spdlog::warn("plugin {} not loaded: {}", p.path, p.reason);
 
     nlohmann::json system = gather_system_info();
-    system["workload_builds"] = workload_builds(env.catalog.plugins());
+    add_workload_builds(system, env.catalog.plugins());
     system["tmpdir"] = describe_storage(o.tmpdir.empty() ? default_tmpdir() : o.tmpdir);
 
     if (o.format == "json") {

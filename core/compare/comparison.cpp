@@ -68,6 +68,7 @@ json describe_input(const ComparisonInput &input, const std::string &label) {
     }
     out["tool"] = tool_text(result);
     out["imported"] = result.imported();
+    if (const std::string build = result.workload_build(); !build.empty()) out["build"] = build;
     json suite = {{"name", result.suite_name()}};
     if (!result.suite_sha256().empty()) suite["sha256"] = result.suite_sha256();
     out["suite"] = suite;
@@ -126,6 +127,56 @@ std::vector<std::string> suite_warnings(const std::vector<ComparisonInput> &inpu
     return {out + "; the same test name may not mean the same test"};
 }
 
+// "dhry2reg, whetstone-double: built differently: X in A, Y in B": one line
+// per distinct difference, naming the tests that share it.
+std::vector<std::string> per_test_warnings(
+    const std::map<std::string, std::vector<std::string>> &values_by_test,
+    const std::vector<std::string> &labels, const std::string &what) {
+    std::vector<std::string> order;
+    std::map<std::string, std::vector<std::string>> tests_by_difference;
+    for (const auto &[id, values] : values_by_test) {
+        const std::string differs = difference_text(values, labels);
+        if (differs.empty()) continue;
+        if (tests_by_difference[differs].empty()) order.push_back(differs);
+        tests_by_difference[differs].push_back(id);
+    }
+    std::vector<std::string> warnings;
+    for (const std::string &differs : order)
+        warnings.push_back(joined(tests_by_difference[differs], ", ") + ": " + what + ": " +
+                           differs);
+    return warnings;
+}
+
+// What a build method means for comparing, after its name.
+std::string build_meaning(const std::string &build) {
+    if (build == "native") return "native (-march=native, UnixBench's method)";
+    if (build.rfind("portable", 0) == 0) return build + " (an ISA level, not UnixBench's method)";
+    return build;
+}
+
+// One line when the measured inputs' workloads were built by different
+// methods (a native build against a portable one): the code that ran
+// differs, not only the machines.
+std::string build_method_warning(const std::vector<ComparisonInput> &inputs,
+                                 const std::vector<std::string> &labels) {
+    std::vector<std::string> builds;
+    for (const ComparisonInput &input : inputs)
+        builds.push_back(ResultView(input.document).workload_build());
+    std::vector<std::string> order;
+    std::map<std::string, std::vector<std::string>> holders;
+    for (size_t i = 0; i < builds.size(); ++i) {
+        if (builds[i].empty()) continue;
+        if (holders[builds[i]].empty()) order.push_back(builds[i]);
+        holders[builds[i]].push_back(labels[i]);
+    }
+    if (order.size() < 2) return "";
+    std::string out = "workloads built differently: ";
+    for (size_t k = 0; k < order.size(); ++k)
+        out += (k == 0 ? "" : "; ") + build_meaning(order[k]) + " in " +
+               joined_labels(holders[order[k]]);
+    return out + "; the code that ran differs, not only the machines";
+}
+
 std::vector<std::string> comparability_warnings(const std::vector<ComparisonInput> &inputs,
                                                 const std::vector<std::string> &labels,
                                                 const WorkloadIdentity &identity) {
@@ -144,14 +195,14 @@ std::vector<std::string> comparability_warnings(const std::vector<ComparisonInpu
                                "truncated): tests it did not finish show as missing");
     }
     for (const std::string &warning : suite_warnings(inputs, labels)) warnings.push_back(warning);
-    for (const auto &[id, versions] : identity.versions) {
-        const std::string differs = difference_text(versions, labels);
-        if (!differs.empty()) warnings.push_back(id + ": workload version differs: " + differs);
-    }
-    for (const auto &[id, builds] : identity.builds) {
-        const std::string differs = difference_text(builds, labels);
-        if (!differs.empty()) warnings.push_back(id + ": built differently: " + differs);
-    }
+    if (const std::string warning = build_method_warning(inputs, labels); !warning.empty())
+        warnings.push_back(warning);
+    for (const std::string &warning : per_test_warnings(identity.versions, labels,
+                                                        "workload version differs"))
+        warnings.push_back(warning);
+    for (const std::string &warning :
+         per_test_warnings(identity.builds, labels, "built differently"))
+        warnings.push_back(warning);
     return warnings;
 }
 

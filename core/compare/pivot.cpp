@@ -30,9 +30,10 @@ struct PoolingKey {
     std::string method;    // "full", "quick", "duration 0.2 s"
     std::string copies;    // "1,2"
     std::string versions;  // "dhry2reg:1 syscall:2 ..."
+    std::string build;     // "native", "portable x86-64-v3" (ResultView::workload_build)
     bool operator<(const PoolingKey &o) const {
-        return std::tie(tool, suite, method, copies, versions) <
-               std::tie(o.tool, o.suite, o.method, o.copies, o.versions);
+        return std::tie(tool, suite, method, copies, versions, build) <
+               std::tie(o.tool, o.suite, o.method, o.copies, o.versions, o.build);
     }
 };
 
@@ -54,6 +55,7 @@ PoolingKey pooling_key(const json &doc) {
     key.suite = result.suite_name();
     if (!result.suite_sha256().empty()) key.suite += " " + utf8_prefix(result.suite_sha256(), 8);
     key.method = method_of(doc);
+    key.build = result.workload_build();
     std::set<std::string> versions;
     for (const CopyPassView &run : result.copy_passes()) {
         key.copies += (key.copies.empty() ? "" : ",") + std::to_string(run.copies().value_or(1));
@@ -64,7 +66,8 @@ PoolingKey pooling_key(const json &doc) {
 }
 
 // The parts in which `key` differs from any of `others`, as a suffix:
-// "quick", "copies 1,4", "suite index 5f0c2b8e", "imported", "versions".
+// "quick", "copies 1,4", "suite index 5f0c2b8e", "imported", "portable
+// x86-64-v3", "versions".
 std::string distinguishing(const PoolingKey &key, const std::vector<PoolingKey> &others) {
     std::vector<std::string> parts;
     auto differs = [&](std::string PoolingKey::*part) {
@@ -75,6 +78,7 @@ std::string distinguishing(const PoolingKey &key, const std::vector<PoolingKey> 
     if (differs(&PoolingKey::suite)) parts.push_back("suite " + key.suite);
     if (differs(&PoolingKey::method)) parts.push_back(key.method);
     if (differs(&PoolingKey::copies)) parts.push_back("copies " + key.copies);
+    if (differs(&PoolingKey::build)) parts.push_back(key.build.empty() ? "build unknown" : key.build);
     if (parts.empty() && differs(&PoolingKey::versions)) parts.push_back("other versions");
     std::string out;
     for (const std::string &p : parts) out += (out.empty() ? "" : ", ") + p;
@@ -97,12 +101,6 @@ std::vector<std::string> values_of(const json &doc, const std::vector<std::strin
         values.push_back(it == labels.end() ? absent_value(key) : it->second);
     }
     return values;
-}
-
-std::string joined(const std::vector<std::string> &values, const char *separator) {
-    std::string out;
-    for (const std::string &v : values) out += (out.empty() ? "" : separator) + v;
-    return out;
 }
 
 void check_keys_exist(const std::vector<ComparisonInput> &inputs, const PivotSpec &spec) {

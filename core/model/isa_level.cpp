@@ -186,6 +186,14 @@ std::string best_supported_level() {
     return best;
 }
 
+std::string build_method_of(const std::string &build_info, const std::string &isa_level) {
+    if (!isa_level.empty()) return "portable";
+    if (build_info.empty()) return "";
+    for (const char *native : {"-march=native", "-mcpu=native"})
+        if (build_info.find(native) != std::string::npos) return "native";
+    return "custom";
+}
+
 std::string plugin_package_dir(const std::string &plugin_path) {
     const std::filesystem::path folder = std::filesystem::path(plugin_path).parent_path();
     const std::filesystem::path levels = folder.parent_path();

@@ -50,6 +50,12 @@ std::string isa_architecture();
 // The highest level this CPU runs.
 std::string best_supported_level();
 
+// How a workload plugin was built, from what the plugin and the catalog
+// say: "portable" when it was loaded at an ISA level; "native" when its
+// build_info names -march=native or -mcpu=native (UnixBench's method);
+// "custom" for other flags; "" when build_info is empty (unknown).
+std::string build_method_of(const std::string &build_info, const std::string &isa_level);
+
 // The folder a plugin's helpers and data sit in: the plugin file's folder,
 // or for a level's file (<dir>/levels/<level>/x.so) the package's <dir>,
 // where the baseline and everything installed beside it are.

@@ -8,6 +8,7 @@
 
 #include "base/decimal.h"
 #include "base/schema_name.h"
+#include "model/isa_level.h"
 #include "model/metric_values.h"
 #include "model/scaling.h"
 
@@ -280,6 +281,10 @@ nlohmann::json test_json(const TestRecord &r) {
         j["plugin_id"] = t.plugin_id;
         j["version"] = t.workload.version;
         j["build"] = t.plugin_build;
+        if (const std::string method = build_method_of(t.plugin_build, t.plugin_isa_level);
+            !method.empty())
+            j["build_method"] = method;
+        if (!t.plugin_isa_level.empty()) j["isa_level"] = t.plugin_isa_level;
     }
     if (!r.error.empty()) j["error"] = r.error;
     add_warnings(j, r);

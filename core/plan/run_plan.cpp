@@ -134,6 +134,7 @@ PlannedTest plan_test(const std::string &id, const Suite &suite, const PluginCat
         t.plugin_path = found->plugin->path;
         t.plugin_id = found->plugin->id;
         t.plugin_build = found->plugin->build_info;
+        t.plugin_isa_level = found->plugin->isa_level;
     } else {
         const std::string refused = catalog.refusal_of_workload(workload_id);
         t.unavailable = refused.empty() ? "no loaded plugin provides workload '" + workload_id + "'"

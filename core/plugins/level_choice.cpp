@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include "base/text.h"
+
 namespace fs = std::filesystem;
 
 namespace bytebench {
@@ -25,12 +27,6 @@ void add_level_files(const fs::path &dir, const std::vector<IsaLevel> &levels,
     }
 }
 
-std::string joined(const std::vector<std::string> &names) {
-    std::string out;
-    for (const std::string &name : names) out += (out.empty() ? "" : ", ") + name;
-    return out;
-}
-
 LevelChoice choose(const std::string &name, const std::vector<LevelFile> &files,
                    const std::vector<IsaLevel> &levels, const fs::path &dir) {
     LevelChoice choice;
@@ -50,8 +46,8 @@ LevelChoice choose(const std::string &name, const std::vector<LevelFile> &files,
     }
     if (choice.path.empty())
         choice.problem = "this CPU runs none of the levels packaged for " + name + " (" +
-                         joined(choice.packaged) + ", in " + (dir / kLevelsFolder).string() +
-                         "); it runs " + joined(runs);
+                         joined(choice.packaged, ", ") + ", in " + (dir / kLevelsFolder).string() +
+                         "); it runs " + joined(runs, ", ");
     return choice;
 }
 

@@ -1,12 +1,16 @@
 #include "results/result_reader.h"
 
 #include <limits>
+#include <map>
+#include <set>
 #include <stdexcept>
 #include <unordered_set>
 
 #include "base/json_read.h"
 #include "base/json_text.h"
 #include "base/schema_name.h"
+#include "base/text.h"
+#include "model/isa_level.h"
 
 namespace bytebench {
 namespace {
@@ -76,6 +80,11 @@ std::string TestView::status() const { return string_member(*json_, "status"); }
 std::string TestView::error() const { return string_member(*json_, "error"); }
 std::string TestView::version() const { return string_member(*json_, "version"); }
 std::string TestView::build() const { return string_member(*json_, "build"); }
+std::string TestView::isa_level() const { return string_member(*json_, "isa_level"); }
+std::string TestView::build_method() const {
+    const std::string method = string_member(*json_, "build_method");
+    return method.empty() ? build_method_of(build(), isa_level()) : method;
+}
 std::optional<double> TestView::value() const { return number_member(*json_, "value"); }
 const json &TestView::raw(const char *key) const { return member_of(json_, key); }
 
@@ -209,6 +218,24 @@ std::vector<CopyPassView> ResultView::copy_passes() const {
     std::vector<CopyPassView> passes;
     for (const json &run : elements(member(*json_, "runs"))) passes.emplace_back(run);
     return passes;
+}
+
+std::string ResultView::workload_build() const {
+    if (imported()) return "";
+    std::map<std::string, std::set<std::string>> levels_by_method;
+    for (const CopyPassView &run : copy_passes())
+        for (const TestView &test : run.tests())
+            if (const std::string method = test.build_method(); !method.empty())
+                levels_by_method[method].insert(test.isa_level());
+    std::vector<std::string> parts;
+    for (const auto &[method, levels] : levels_by_method) {
+        std::vector<std::string> named;
+        for (const std::string &level : levels)
+            if (!level.empty()) named.push_back(level);
+        parts.push_back(named.empty() ? method : method + " " + joined(named, "/"));
+    }
+    if (parts.size() <= 1) return parts.empty() ? "" : parts[0];
+    return "mixed: " + joined(parts, ", ");
 }
 
 std::string ResultView::system_text(const char *key) const {

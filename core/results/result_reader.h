@@ -69,6 +69,10 @@ class TestView {
     std::string error() const;
     std::string version() const;  // of the workload
     std::string build() const;    // the workload plugin's compiler and flags
+    std::string isa_level() const;  // a portable build's level, else ""
+    // build_method, or for a result written before it, what build_info and
+    // isa_level say (model/isa_level.h's build_method_of); "" unknown.
+    std::string build_method() const;
     std::optional<double> value() const;
     // Status "ok" and a value.
     bool ok_with_value() const;
@@ -170,6 +174,12 @@ class ResultView {
     std::string imported_version() const;
     std::string tool_name() const;  // "bytebench"
     std::string tool_version() const;
+    // How its workloads were built, over every measured test: "native"
+    // (UnixBench's method), "custom", "portable x86-64-v4" (levels joined
+    // with "/" when tests differ), "mixed: native, portable x86-64-v3";
+    // "" when no test says (imported, failed, or written before builds were
+    // recorded).
+    std::string workload_build() const;
 
   private:
     const nlohmann::json *json_;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "base/text.h"
+#include "model/isa_level.h"
 #include "system/sysinfo_readers.h"
 #include "system/topology.h"
 
@@ -172,7 +173,15 @@ nlohmann::json gather_system_info() {
     // aarch64's /proc/cpuinfo names no model: the one built from the MIDR.
     if (model == "unknown" && system["cpu"]["model_name"] != kUnknown)
         system["cpu_model"] = system["cpu"]["model_name"];
+    system["isa_levels"] = isa_levels_json();
     return system;
+}
+
+nlohmann::json isa_levels_json() {
+    nlohmann::json supported = nlohmann::json::array();
+    for (const IsaLevel &level : isa_levels())
+        if (level.supported) supported.push_back(level.name);
+    return {{"architecture", isa_architecture()}, {"supported", supported}};
 }
 
 void add_machine_details(nlohmann::json &system, const std::string &root,
@@ -209,16 +218,36 @@ void add_machine_details(nlohmann::json &system, const std::string &root,
 }
 
 nlohmann::json workload_builds(const std::vector<PluginInfo> &plugins) {
-    std::set<std::pair<std::string, std::string>> builds;
+    std::map<std::pair<std::string, std::string>, const PluginInfo *> builds;
     for (const PluginInfo &p : plugins)
-        if (!p.workloads.empty()) builds.insert({p.id, p.build_info});
+        if (!p.workloads.empty()) builds.emplace(std::make_pair(p.id, p.build_info), &p);
     nlohmann::json list = nlohmann::json::array();
-    for (const auto &[plugin, build] : builds) {
-        nlohmann::json entry = {{"plugin", plugin}, {"build", build}};
-        if (build.empty()) mark_unknown(entry, "build", "the plugin gives no build_info");
+    for (const auto &[key, p] : builds) {
+        nlohmann::json entry = {{"plugin", p->id}, {"build", p->build_info}};
+        if (p->build_info.empty()) {
+            mark_unknown(entry, "build", "the plugin gives no build_info");
+            mark_unknown(entry, "method", "the plugin gives no build_info");
+        } else {
+            entry["method"] = build_method_of(p->build_info, p->isa_level);
+        }
+        if (!p->isa_level.empty()) {
+            entry["isa_level"] = p->isa_level;
+            entry["packaged_levels"] = p->packaged_levels;
+        }
         list.push_back(entry);
     }
     return list;
+}
+
+void add_workload_builds(nlohmann::json &system, const std::vector<PluginInfo> &plugins) {
+    system["workload_builds"] = workload_builds(plugins);
+    std::set<std::string> methods;
+    for (const nlohmann::json &entry : system["workload_builds"])
+        methods.insert(entry.value("method", kUnknown));
+    if (methods.empty())
+        mark_unknown(system, "build_method", "no loaded plugin has workloads");
+    else
+        system["build_method"] = methods.size() == 1 ? *methods.begin() : "mixed";
 }
 
 }  // namespace bytebench

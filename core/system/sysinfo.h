@@ -28,9 +28,19 @@ void add_machine_details(nlohmann::json &system, const std::string &root,
                          const CpuidHypervisor &cpuid, const std::string &cpuinfo,
                          const AuxvHwcaps &hwcaps = {});
 
+// system.isa_levels: {"architecture": "x86-64", "supported": [the levels
+// this CPU runs, lowest first]} (model/isa_level.h).
+nlohmann::json isa_levels_json();
+
 // system.workload_builds: [{"plugin": id, "build": build_info}] for every
 // loaded plugin that has workloads, one entry per distinct pair, by id.
+// Each entry also has `method` (model/isa_level.h's build_method_of) and,
+// for a plugin loaded at an ISA level, `isa_level` and `packaged_levels`.
 nlohmann::json workload_builds(const std::vector<PluginInfo> &plugins);
+
+// system.workload_builds and system.build_method: the method every entry
+// shares ("native" is UnixBench's), "mixed" when they differ.
+void add_workload_builds(nlohmann::json &system, const std::vector<PluginInfo> &plugins);
 
 // The locale the workloads run under. UnixBench forces LANG=en_US.utf8; we
 // do the same (it matters for the shell tests) and record what it resolved to.

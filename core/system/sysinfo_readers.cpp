@@ -120,12 +120,6 @@ const char *const kNoArmCores =
     "core types come from aarch64's MIDR (/sys midr_el1 or /proc/cpuinfo's CPU part); "
     "x86's /proc/cpuinfo does not tell hybrid cores apart";
 
-std::string joined(const std::vector<std::string> &values, const char *separator) {
-    std::string out;
-    for (const std::string &v : values) out += (out.empty() ? "" : separator) + v;
-    return out;
-}
-
 // The vendor and core names of a core type, their codes when the table
 // does not know them.
 std::string vendor_or_code(const Midr &m) {
@@ -244,7 +238,7 @@ std::string read_small(const fs::path &path) {
 }
 
 std::string joined(const std::set<std::string> &values, const char *separator) {
-    return joined(std::vector<std::string>(values.begin(), values.end()), separator);
+    return bytebench::joined(std::vector<std::string>(values.begin(), values.end()), separator);
 }
 
 // A DMI vendor or product that only virtual machines show, and the

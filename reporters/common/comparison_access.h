@@ -162,14 +162,23 @@ inline std::vector<std::string> input_machine_parts(const nlohmann::json &input)
             cpus > 0 ? counted(cpus, "CPU", "CPUs") : "", kernel.empty() ? "" : "kernel " + kernel};
 }
 
-// ... and the run: when, by what, which suite, and its status unless complete.
+// How the input's workloads were built, unless natively (UnixBench's
+// method): "portable x86-64-v3 build".
+inline std::string input_build_text(const nlohmann::json &input) {
+    const std::string build = string_member(input, "build");
+    return build.empty() || build == "native" ? "" : build + " build";
+}
+
+// ... and the run: when, by what, which suite, how built, and its status
+// unless complete.
 inline std::vector<std::string> input_run_parts(const nlohmann::json &input) {
     std::string tool = string_member(input, "tool");
     if (flag_member(input, "imported")) tool += " (imported)";
     const std::string suite = string_member(member(input, "suite"), "name");
     const std::string status = string_member(input, "status");
     return {display_time(string_member(input, "start")), tool,
-            suite.empty() ? "" : "suite " + suite, status == "complete" ? "" : status};
+            suite.empty() ? "" : "suite " + suite, input_build_text(input),
+            status == "complete" ? "" : status};
 }
 
 }  // namespace bytebench::reporters

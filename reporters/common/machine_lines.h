@@ -232,7 +232,9 @@ inline void compilers(const json &system, Lines &lines) {
     // One line per distinct build, naming the plugins built that way.
     std::vector<std::pair<std::string, std::vector<std::string>>> builds;
     for (const json &entry : elements(member(system, "workload_builds"))) {
-        const std::string build = text(entry, "build");
+        std::string build = text(entry, "build");
+        if (member(entry, "isa_level").is_string())  // not UnixBench's -march=native
+            build += " [portable: ISA level " + text(entry, "isa_level") + "]";
         auto it = builds.begin();
         while (it != builds.end() && it->first != build) ++it;
         if (it == builds.end()) it = builds.insert(builds.end(), {build, {}});

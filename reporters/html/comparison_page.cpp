@@ -121,6 +121,8 @@ std::string source_cell(const json &input) {
 std::string tool_cell(const json &input) {
     std::string html = escape(string_member(input, "tool"));
     if (flag_member(input, "imported")) html += " " + badge("imported", "info");
+    if (const std::string build = input_build_text(input); !build.empty())
+        html += " " + badge(build, "info");
     const std::string status = string_member(input, "status");
     if (!status.empty() && status != "complete") html += " " + badge(status, "warn");
     return "<td>" + html + "</td>";
