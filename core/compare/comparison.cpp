@@ -197,8 +197,8 @@ std::vector<std::string> comparability_warnings(const std::vector<ComparisonInpu
     for (const std::string &warning : suite_warnings(inputs, labels)) warnings.push_back(warning);
     if (const std::string warning = build_method_warning(inputs, labels); !warning.empty())
         warnings.push_back(warning);
-    for (const std::string &warning : per_test_warnings(identity.versions, labels,
-                                                        "workload version differs"))
+    for (const std::string &warning :
+         per_test_warnings(identity.versions, labels, "workload version differs"))
         warnings.push_back(warning);
     for (const std::string &warning :
          per_test_warnings(identity.builds, labels, "built differently"))

@@ -78,7 +78,8 @@ std::string distinguishing(const PoolingKey &key, const std::vector<PoolingKey> 
     if (differs(&PoolingKey::suite)) parts.push_back("suite " + key.suite);
     if (differs(&PoolingKey::method)) parts.push_back(key.method);
     if (differs(&PoolingKey::copies)) parts.push_back("copies " + key.copies);
-    if (differs(&PoolingKey::build)) parts.push_back(key.build.empty() ? "build unknown" : key.build);
+    if (differs(&PoolingKey::build))
+        parts.push_back(key.build.empty() ? "build unknown" : key.build);
     if (parts.empty() && differs(&PoolingKey::versions)) parts.push_back("other versions");
     std::string out;
     for (const std::string &p : parts) out += (out.empty() ? "" : ", ") + p;

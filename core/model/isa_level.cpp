@@ -92,10 +92,10 @@ std::set<std::string> cpu_features() {
     if (__get_cpuid(0x80000001, &a, &b, &c, &d) != 0) ecx_ext = c;
 
     const std::pair<const char *, bool> plain[] = {
-        {"pni", bit(ecx1, 0)},      {"ssse3", bit(ecx1, 9)},    {"fma", bit(ecx1, 12)},
-        {"cx16", bit(ecx1, 13)},    {"sse4_1", bit(ecx1, 19)},  {"sse4_2", bit(ecx1, 20)},
-        {"movbe", bit(ecx1, 22)},   {"popcnt", bit(ecx1, 23)},  {"xsave", bit(ecx1, 26)},
-        {"f16c", bit(ecx1, 29)},    {"bmi1", bit(ebx7, 3)},     {"bmi2", bit(ebx7, 8)},
+        {"pni", bit(ecx1, 0)},        {"ssse3", bit(ecx1, 9)},   {"fma", bit(ecx1, 12)},
+        {"cx16", bit(ecx1, 13)},      {"sse4_1", bit(ecx1, 19)}, {"sse4_2", bit(ecx1, 20)},
+        {"movbe", bit(ecx1, 22)},     {"popcnt", bit(ecx1, 23)}, {"xsave", bit(ecx1, 26)},
+        {"f16c", bit(ecx1, 29)},      {"bmi1", bit(ebx7, 3)},    {"bmi2", bit(ebx7, 8)},
         {"lahf_lm", bit(ecx_ext, 0)}, {"abm", bit(ecx_ext, 5)},
     };
     for (const auto &[name, present] : plain)
@@ -111,12 +111,9 @@ std::set<std::string> cpu_features() {
     const bool avx_state = (xcr0 & 0x6) == 0x6;
     const bool avx512_state = avx_state && (xcr0 & 0xe0) == 0xe0;
     const std::pair<const char *, bool> avx[] = {
-        {"avx", avx_state && bit(ecx1, 28)},
-        {"avx2", avx_state && bit(ebx7, 5)},
-        {"avx512f", avx512_state && bit(ebx7, 16)},
-        {"avx512dq", avx512_state && bit(ebx7, 17)},
-        {"avx512cd", avx512_state && bit(ebx7, 28)},
-        {"avx512bw", avx512_state && bit(ebx7, 30)},
+        {"avx", avx_state && bit(ecx1, 28)},         {"avx2", avx_state && bit(ebx7, 5)},
+        {"avx512f", avx512_state && bit(ebx7, 16)},  {"avx512dq", avx512_state && bit(ebx7, 17)},
+        {"avx512cd", avx512_state && bit(ebx7, 28)}, {"avx512bw", avx512_state && bit(ebx7, 30)},
         {"avx512vl", avx512_state && bit(ebx7, 31)},
     };
     for (const auto &[name, present] : avx)

@@ -67,8 +67,8 @@ class TestView {
     std::string unit() const;
     std::string status() const;
     std::string error() const;
-    std::string version() const;  // of the workload
-    std::string build() const;    // the workload plugin's compiler and flags
+    std::string version() const;    // of the workload
+    std::string build() const;      // the workload plugin's compiler and flags
     std::string isa_level() const;  // a portable build's level, else ""
     // build_method, or for a result written before it, what build_info and
     // isa_level say (model/isa_level.h's build_method_of); "" unknown.
