@@ -4,7 +4,8 @@
 #               then test-asan and test-fuzz (what CI runs: docs/testing.md)
 #   make test-asan  the tests again, built with AddressSanitizer + UBSan
 #   make test-fuzz  the libFuzzer targets (tests/fuzz), FUZZ_SECONDS each
-#   make deb        a Debian package of the install tree (BUILD_DIR/bytebench_*.deb)
+#   make deb        a Debian package of the install tree (BUILD_DIR/bytebench_*.deb),
+#                   portable: workloads per ISA level (docs/portability.md)
 # Variables: BUILD_DIR (build), BUILD_TYPE (RelWithDebInfo), ARGS (for run),
 # CMAKE_FLAGS (extra configure flags), ASAN_BUILD_DIR (BUILD_DIR-asan),
 # FUZZ_BUILD_DIR (BUILD_DIR-fuzz), FUZZ_SECONDS (15).
@@ -33,8 +34,9 @@ DEBIAN_PACKAGES := cmake g++ make pkg-config \
 # sanitizer runtimes (libasan, libubsan) come with g++. dpkg-dev's
 # dpkg-shlibdeps gives the .deb its Depends (tests/install). ansible-core and
 # openssh-server, Slurm's daemons and munge run the fleet examples for real
-# (tests/fleet).
-DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev dpkg-dev hwloc-nox ansible-core openssh-server slurmctld slurmd slurm-client munge
+# (tests/fleet). qemu-user-static runs the .deb on older CPU models
+# (tests/install/deb_under_qemu_cpus.py).
+DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev dpkg-dev hwloc-nox ansible-core openssh-server slurmctld slurmd slurm-client munge qemu-user-static
 
 # The sanitizer run: a crashing test plugin must die of its signal as it does
 # without ASan (the tests check how a crash is recorded), and leaks are
@@ -60,8 +62,13 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+# How workloads are compiled (plugins/CMakeLists.txt): natively for this CPU
+# (UnixBench's -march=native) to run here; per ISA level for the package and
+# the tests, which run that package on older CPU models.
+PORTABLE ?= OFF
+
 configure: deps
-	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(CMAKE_FLAGS)
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DBYTEBENCH_PORTABLE=$(PORTABLE) $(CMAKE_FLAGS)
 
 build: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS)
@@ -75,6 +82,7 @@ run: build
 # needs, and a fifth less compile time than -g (docs/testing.md, "Measured").
 test: DEBIAN_PACKAGES += $(DEBIAN_TEST_PACKAGES)
 test: CMAKE_FLAGS += -DBYTEBENCH_LINE_TABLES_ONLY=ON
+test: PORTABLE = ON
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 	$(MAKE) --no-print-directory test-asan
@@ -108,6 +116,7 @@ test-fuzz: deps
 	cd $(FUZZ_BUILD_DIR) && UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
 deb: DEBIAN_PACKAGES += dpkg-dev
+deb: PORTABLE = ON
 deb: build
 	cd $(BUILD_DIR) && cpack -G DEB
 

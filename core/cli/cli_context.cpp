@@ -24,6 +24,7 @@ ScanOptions scan_options(const GlobalOptions &global, const InstallLayout &layou
     options.worker_program = layout.worker;
     options.cache_file = DescriptorCache::default_file();
     options.allow_insecure = global.allow_insecure_plugins;
+    options.isa_level_cap = global.isa_level;
     options.first_party_dir = layout.plugin_dir;
     return options;
 }

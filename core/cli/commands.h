@@ -34,6 +34,7 @@ struct GlobalOptions {
     std::string db;  // --db; "" = History::default_path()
     bool no_history = false;
     bool allow_insecure_plugins = false;  // load plugins others may write (plugin_security.h)
+    std::string isa_level;                // --isa-level: the highest to load; "" = the best
 };
 
 struct RunOptions {

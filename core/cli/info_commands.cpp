@@ -131,9 +131,8 @@ void print_loaded(const PluginInfo &p) {
                           p.abi.c_str(), p.vendor.empty() ? "" : " by ", p.vendor.c_str(),
                           p.path.c_str()));
     if (!p.isa_level.empty())
-        print_out(
-            text_format("    ISA level: %s, the highest this CPU runs of those packaged (%s)\n",
-                        p.isa_level.c_str(), joined(p.packaged_levels, ", ").c_str()));
+        print_out(text_format("    ISA level: %s (packaged: %s)\n", p.isa_level.c_str(),
+                              joined(p.packaged_levels, ", ").c_str()));
     std::string workloads, reporters;
     for (const WorkloadInfo &w : p.workloads) workloads += (workloads.empty() ? "" : ", ") + w.id;
     for (const ReporterInfo &r : p.reporters)

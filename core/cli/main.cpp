@@ -7,6 +7,7 @@
 #include "base/last_resort.h"
 #include "commands.h"
 #include "decimal_option.h"
+#include "model/isa_level.h"
 
 namespace {
 
@@ -52,6 +53,12 @@ static int bytebench_main(int argc, char **argv) {
     app.add_flag("--no-history", global.no_history, "Do not record runs or imports in the history");
     app.add_flag("--allow-insecure-plugins", global.allow_insecure_plugins,
                  "Load plugins even from files or folders that other users may write or own");
+    app.add_option("--isa-level", global.isa_level,
+                   "Load a portable build's workload plugins at this ISA level at most (default: "
+                   "the highest this CPU runs; bytebench sysinfo lists them)")
+        ->type_name("LEVEL")
+        ->check(CLI::Validator(
+            [](std::string &level) { return bytebench::isa_level_problem(level); }, "LEVEL"));
 
     RunOptions run;
     run.command_line = joined_command_line(argc, argv);

@@ -183,6 +183,33 @@ std::string best_supported_level() {
     return best;
 }
 
+std::vector<IsaLevel> capped_levels(std::vector<IsaLevel> levels, const std::string &cap) {
+    if (cap.empty()) return levels;
+    bool above = false;
+    for (IsaLevel &level : levels) {
+        if (above) level.supported = false;
+        above = above || level.name == cap;
+    }
+    return levels;
+}
+
+std::string isa_level_problem(const std::string &level) {
+    std::vector<std::string> all, runs;
+    bool known = false, supported = false;
+    for (const IsaLevel &l : isa_levels()) {
+        all.push_back(l.name);
+        if (l.supported) runs.push_back(l.name);
+        known = known || l.name == level;
+        supported = supported || (l.name == level && l.supported);
+    }
+    std::string names;
+    for (const std::string &name : known ? runs : all) names += (names.empty() ? "" : ", ") + name;
+    if (!known)
+        return "'" + level + "' is not an ISA level of " + isa_architecture() + " (" + names + ")";
+    if (!supported) return "this CPU does not run " + level + " (it runs " + names + ")";
+    return "";
+}
+
 std::string build_method_of(const std::string &build_info, const std::string &isa_level) {
     if (!isa_level.empty()) return "portable";
     if (build_info.empty()) return "";

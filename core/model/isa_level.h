@@ -50,6 +50,15 @@ std::string isa_architecture();
 // The highest level this CPU runs.
 std::string best_supported_level();
 
+// `levels` with those above `cap` marked not supported, so that a portable
+// build loads `cap` or lower (--isa-level: to measure what a level gives);
+// unchanged when `cap` is "".
+std::vector<IsaLevel> capped_levels(std::vector<IsaLevel> levels, const std::string &cap);
+
+// "" when this CPU runs `level`; else why not, in one line naming the
+// levels it does run (for --isa-level).
+std::string isa_level_problem(const std::string &level);
+
 // How a workload plugin was built, from what the plugin and the catalog
 // say: "portable" when it was loaded at an ISA level; "native" when its
 // build_info names -march=native or -mcpu=native (UnixBench's method);

@@ -19,7 +19,7 @@ struct PlannedTest {
     WorkloadInfo workload;  // id empty when no plugin provides it
     std::string plugin_path, plugin_id, plugin_build;
     std::string plugin_isa_level;  // "" unless a portable build's (model/isa_level.h)
-    std::string unavailable;  // why it cannot run; "" when it can
+    std::string unavailable;       // why it cannot run; "" when it can
     double duration_s = 10;
     int passes = 10;
     std::optional<double> baseline;

@@ -112,6 +112,7 @@ void PluginCatalog::scan_folder(const std::string &dir, const ScanOptions &optio
                              PluginProblem::Kind::missing_folder});
         return;
     }
+    const size_t first_problem = problems_.size();
     std::vector<fs::path> libraries;
     for (const fs::path &file : files) {
         if (file.extension() == ".so")
@@ -120,7 +121,8 @@ void PluginCatalog::scan_folder(const std::string &dir, const ScanOptions &optio
             problems_.push_back({absolute_path(file), "skipped: not a shared library (.so)",
                                  PluginProblem::Kind::ignored});
     }
-    for (const LevelChoice &choice : choose_levels(dir, libraries, isa_levels())) {
+    const std::vector<IsaLevel> levels = capped_levels(isa_levels(), options.isa_level_cap);
+    for (const LevelChoice &choice : choose_levels(dir, libraries, levels)) {
         if (choice.path.empty()) {
             problems_.push_back({absolute_path(fs::path(dir) / choice.file_name), choice.problem});
             continue;
@@ -145,6 +147,10 @@ void PluginCatalog::scan_folder(const std::string &dir, const ScanOptions &optio
             candidates_.back().plugin.packaged_levels = choice.packaged;
         }
     }
+    // The folder's problems in file order, as its files were listed.
+    std::stable_sort(
+        problems_.begin() + long(first_problem), problems_.end(),
+        [](const PluginProblem &a, const PluginProblem &b) { return a.path < b.path; });
 }
 
 // {"plugin": {...}} or {"error": "..."}, from the file's describe worker.

@@ -38,6 +38,9 @@ struct ScanOptions {
     // conflicts wherever it is in the search path. "" = none is first-party.
     std::string first_party_dir;
     double describe_timeout_s = 10;
+    // The highest ISA level to load a portable build's plugins at
+    // (model/isa_level.h); "" = the highest this CPU runs.
+    std::string isa_level_cap;
 };
 
 class PluginCatalog {

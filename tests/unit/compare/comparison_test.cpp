@@ -139,6 +139,42 @@ TEST(Comparison, FlagsDifferentWorkloadVersionsAndSuites) {
     EXPECT_NE(warnings.find("dhry: workload version differs: 1 in A, 2 in B"), std::string::npos);
 }
 
+// The tests of `document` as a build made them.
+json built(json document, const std::string &build, const std::string &isa_level = "") {
+    for (json &run : document["runs"])
+        for (json &test : run["tests"]) {
+            test["build"] = build;
+            if (!isa_level.empty()) test["isa_level"] = isa_level;
+        }
+    return document;
+}
+
+TEST(Comparison, NamesANativeAgainstAPortableBuildOnceForAllTests) {
+    const json native =
+        built(result("a", {ok_test("dhry", 103, kFast), ok_test("whet", 50, kFast)}, 700),
+              "gcc 12.2.0 -O3 -ffast-math -march=native -mtune=native");
+    const json portable =
+        built(result("b", {ok_test("dhry", 93, kSlow), ok_test("whet", 45, kSlow)}, 650),
+              "gcc 12.2.0 -O3 -ffast-math -march=x86-64-v3", "x86-64-v3");
+    const json c = compare({native, portable});
+    EXPECT_EQ(c["inputs"][0]["build"], "native");
+    EXPECT_EQ(c["inputs"][1]["build"], "portable x86-64-v3");
+    std::vector<std::string> warnings;
+    for (const json &w : c["warnings"]) warnings.push_back(w);
+    EXPECT_EQ(warnings,
+              (std::vector<std::string>{
+                  "workloads built differently: native (-march=native, UnixBench's method) in A; "
+                  "portable x86-64-v3 (an ISA level, not UnixBench's method) in B; the code that "
+                  "ran differs, not only the machines",
+                  "dhry, whet: built differently: gcc 12.2.0 -O3 -ffast-math -march=native "
+                  "-mtune=native in A, gcc 12.2.0 -O3 -ffast-math -march=x86-64-v3 in B"}));
+    // Two native builds by other compilers: no method line, the flags only.
+    const json c2 = compare(
+        {native, built(result("b", {ok_test("dhry", 93, kSlow), ok_test("whet", 45, kSlow)}, 650),
+                       "clang 14.0.6 -O3 -march=native")});
+    EXPECT_EQ(c2["warnings"].size(), 1U) << c2["warnings"].dump();
+}
+
 TEST(Comparison, ImportedReportsHaveNoPassesToTest) {
     json imported = result("old", {ok_test("dhry", 50, {})}, 300);
     imported["imported"] = {{"from", "UnixBench"}, {"version", "5.1.3"}};

@@ -125,6 +125,16 @@ TEST(Pivot, NeverPoolsAQuickRunWithAFullOne) {
     EXPECT_TRUE(warned);
 }
 
+TEST(Pivot, NeverPoolsANativeBuildWithAPortableOne) {
+    json native = labelled({{"k", "a"}}, kLow, 600);
+    native["runs"][0]["tests"][0]["build"] = "gcc 12.2.0 -O3 -march=native";
+    json portable = labelled({{"k", "a"}}, kLow, 600);
+    portable["runs"][0]["tests"][0]["build"] = "gcc 12.2.0 -O3 -march=x86-64-v2";
+    portable["runs"][0]["tests"][0]["isa_level"] = "x86-64-v2";
+    const json c = pivot({native, portable}, "label:k");
+    EXPECT_EQ(column_names(c), (std::vector<std::string>{"a [native]", "a [portable x86-64-v2]"}));
+}
+
 TEST(Pivot, AResultWithoutTheKeyHasAColumnOfItsOwn) {
     const json c =
         pivot({labelled({{"k", "a"}}, kLow, 600), labelled(json::object(), kLow, 600)}, "label:k");

@@ -132,7 +132,7 @@ json full_system() {
     cpu.id = "org.bytebench.cpu";
     cpu.build_info = "gcc 12.2.0 -O3";
     cpu.workloads.resize(1);
-    system["workload_builds"] = workload_builds({cpu});
+    add_workload_builds(system, {cpu});
     system["tmpdir"] = describe_storage("/tmp");
     return system;
 }
@@ -807,12 +807,31 @@ TEST(WorkloadBuilds, DistinctPluginsWithWorkloads) {
     reporter.reporters.resize(1);
     bare.id = "org.x.c";
     bare.workloads.resize(1);
-    const json builds = workload_builds({a, b, reporter, a, bare});
-    ASSERT_EQ(builds.size(), 3u);
-    EXPECT_EQ(builds[0], json({{"plugin", "org.x.a"}, {"build", "clang 16.0.0 -O2"}}));
-    EXPECT_EQ(builds[1], json({{"plugin", "org.x.b"}, {"build", "gcc 12.2.0 -O3"}}));
+    PluginInfo portable;
+    portable.id = "org.x.p";
+    portable.build_info = "gcc 12.2.0 -O3 -march=x86-64-v3";
+    portable.workloads.resize(1);
+    portable.isa_level = "x86-64-v3";
+    portable.packaged_levels = {"x86-64", "x86-64-v3"};
+    const json builds = workload_builds({a, b, reporter, a, bare, portable});
+    ASSERT_EQ(builds.size(), 4u);
+    EXPECT_EQ(builds[0],
+              json({{"plugin", "org.x.a"}, {"build", "clang 16.0.0 -O2"}, {"method", "custom"}}));
+    EXPECT_EQ(builds[1],
+              json({{"plugin", "org.x.b"}, {"build", "gcc 12.2.0 -O3"}, {"method", "custom"}}));
     EXPECT_EQ(builds[2]["build"], kUnknown);
     EXPECT_TRUE(builds[2]["why"].contains("build"));
+    EXPECT_EQ(builds[3], json({{"plugin", "org.x.p"},
+                               {"build", "gcc 12.2.0 -O3 -march=x86-64-v3"},
+                               {"method", "portable"},
+                               {"isa_level", "x86-64-v3"},
+                               {"packaged_levels", {"x86-64", "x86-64-v3"}}}));
+
+    json system;
+    add_workload_builds(system, {a, portable});
+    EXPECT_EQ(system["build_method"], "mixed");
+    add_workload_builds(system, {portable});
+    EXPECT_EQ(system["build_method"], "portable");
     EXPECT_EQ(compiler_version().rfind(
 #if defined(__clang__)
                   "clang ",
