@@ -9,7 +9,10 @@
 
 #if defined(__x86_64__)
 #include <cpuid.h>
-#elif defined(__aarch64__) || defined(__powerpc64__)
+#elif defined(__aarch64__)
+#include <asm/hwcap.h>
+#include <sys/auxv.h>
+#elif defined(__powerpc64__)
 #include <sys/auxv.h>
 #endif
 
@@ -126,12 +129,11 @@ std::set<std::string> cpu_features() {
 }
 #elif defined(__aarch64__)
 std::set<std::string> cpu_features() {
-    // The arm64 AT_HWCAP bits (the kernel's uapi asm/hwcap.h).
     const unsigned long hwcap = getauxval(AT_HWCAP);
     std::set<std::string> f;
-    if (hwcap & (1UL << 7)) f.insert("crc32");
-    if (hwcap & (1UL << 8)) f.insert("atomics");
-    if (hwcap & (1UL << 12)) f.insert("asimdrdm");
+    if (hwcap & HWCAP_CRC32) f.insert("crc32");
+    if (hwcap & HWCAP_ATOMICS) f.insert("atomics");
+    if (hwcap & HWCAP_ASIMDRDM) f.insert("asimdrdm");
     return f;
 }
 #elif defined(__powerpc64__)
