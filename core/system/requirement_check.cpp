@@ -15,12 +15,6 @@
 namespace bytebench {
 namespace {
 
-std::string joined(const std::vector<std::string> &names) {
-    std::string out;
-    for (const std::string &name : names) out += (out.empty() ? "" : ", ") + name;
-    return out;
-}
-
 // "CPU feature" or "CPU features" before the names.
 std::string noun(const char *singular, size_t count) {
     return std::string(singular) + (count == 1 ? "" : "s");
@@ -59,7 +53,7 @@ std::string missing_cpu_features(const Requirements &needs, const MachineFacts &
     for (const std::string &feature : needs.cpu_features)
         if (facts.cpu_flags.count(feature) == 0) missing.push_back(feature);
     if (missing.empty()) return "";
-    return "needs " + noun("CPU feature", missing.size()) + " " + joined(missing) +
+    return "needs " + noun("CPU feature", missing.size()) + " " + joined(missing, ", ") +
            " (not in /proc/cpuinfo flags)";
 }
 
@@ -87,7 +81,7 @@ std::string missing_tools(const Requirements &needs, const MachineFacts &facts) 
     for (const std::string &tool : needs.tools)
         if (!found_on_path(tool, facts.path)) missing.push_back(tool);
     if (missing.empty()) return "";
-    return "needs " + noun("tool", missing.size()) + " " + joined(missing) + " on PATH";
+    return "needs " + noun("tool", missing.size()) + " " + joined(missing, ", ") + " on PATH";
 }
 
 std::string missing_root(const Requirements &needs, const MachineFacts &facts) {
