@@ -111,5 +111,55 @@ deb: DEBIAN_PACKAGES += dpkg-dev
 deb: build
 	cd $(BUILD_DIR) && cpack -G DEB
 
+# ---- make test-arm64 (issue 19) -------------------------------------------
+# A cross build for arm64 (aarch64-linux-gnu, Debian's crossbuild-essential-
+# arm64 and the :arm64 development packages, multiarch) whose tests run under
+# qemu-aarch64 (docs/testing.md, "arm64 under qemu"). It installs what is
+# missing (arm64 becomes a dpkg foreign architecture), registers qemu-aarch64
+# with the kernel's binfmt_misc (the CLI execs bytebench-worker, which execs
+# helpers: only binfmt follows an exec), configures ARM64_BUILD_DIR with
+# cmake/toolchains/aarch64-linux-gnu.cmake, builds, and runs ARM64_CTEST_ARGS.
+# Not part of `make test`: it takes long on a 2-core machine.
+ARM64_BUILD_DIR ?= $(BUILD_DIR)-arm64
+# Build machine tools (the `dc` and `C` workloads' dc and gcc run natively,
+# exec'd by the emulated worker) and the arch-independent headers
+# (Multi-Arch: foreign, shared by both architectures).
+ARM64_HOST_PACKAGES := cmake make pkg-config git dc g++ python3 crossbuild-essential-arm64 \
+  qemu-user-static libcli11-dev nlohmann-json3-dev
+# The arm64 libraries to link with (Multi-Arch: same, installed next to the
+# amd64 ones of the native build; apt keeps both at the same version).
+ARM64_TARGET_PACKAGES := $(addsuffix :arm64,libboost-dev libboost-filesystem-dev libspdlog-dev \
+  libfmt-dev libtomlplusplus-dev libgtest-dev libssl-dev libsqlite3-dev libhwloc-dev libacl1-dev)
+ARM64_CMAKE_FLAGS ?=
+ARM64_CTEST_ARGS ?=
+
+.PHONY: test-arm64 test-arm64-deps test-arm64-binfmt
+
+test-arm64-deps:
+	@if ! dpkg --print-foreign-architectures | grep -qx arm64; then \
+	  echo "Adding arm64 as a dpkg foreign architecture"; \
+	  $(SUDO) dpkg --add-architecture arm64 && rm -f $(ARM64_BUILD_DIR).apt-updated; \
+	fi; \
+	missing=""; \
+	for p in $(ARM64_HOST_PACKAGES) $(ARM64_TARGET_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+test-arm64-binfmt: test-arm64-deps
+	@$(SUDO) sh cmake/toolchains/register-qemu-aarch64.sh
+
+test-arm64: test-arm64-binfmt
+	cmake -S . -B $(ARM64_BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+	  -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/aarch64-linux-gnu.cmake \
+	  -DBYTEBENCH_BUILD_BENCHMARKS=OFF -DBYTEBENCH_LINE_TABLES_ONLY=ON \
+	  -DBYTEBENCH_WORKLOAD_FLAGS="-O3 -ffast-math" $(ARM64_CMAKE_FLAGS)
+	cmake --build $(ARM64_BUILD_DIR) -j $(JOBS)
+	cd $(ARM64_BUILD_DIR) && ctest --output-on-failure -j $(JOBS) $(ARM64_CTEST_ARGS)
+
 clean:
 	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR) $(FUZZ_BUILD_DIR)
