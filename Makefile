@@ -124,8 +124,8 @@ deb: build
 #      build machine's: -DBYTEBENCH_PORTABLE=ON once it is on main), builds;
 #   4. shows that the tests run arm64 code (cross_build_runs_as_aarch64:
 #      ELF machine, `uname -m` seen by the emulated CLI), then runs
-#      ARM64_CTEST_ARGS: every test but the packaging, fleet and fuzz ones and
-#      ARM64_QEMU_EXCLUDE.
+#      ARM64_CTEST_ARGS: every test (the fuzz corpus replays among them) but
+#      the packaging and fleet ones and ARM64_QEMU_EXCLUDE.
 ARM64_BUILD_DIR ?= $(BUILD_DIR)-arm64
 # Build machine tools (the emulated worker execs the native dc, gcc, sh...)
 # and the arch-independent headers (Multi-Arch: foreign, shared).
@@ -150,7 +150,7 @@ ARM64_CMAKE_FLAGS ?=
 # - DiskErrors.AFileCutShort...: flaky: the host thread of a joined guest
 #   thread may still be in /proc/self/task when the test counts threads.
 ARM64_QEMU_EXCLUDE ?= ^(Supervision\.AProcessThatLeftItsGroupIsKilledWhenThePassEnds|EndToEnd\.ACrashingWorkloadIsRecordedAndTheRunGoesOn|ProcessLimit\..*|DiskPass\.DirectOnUsesODirectWhereTheFileSystemTakesIt|DiskErrors\.AFileCutShortFailsThePassWithWhereAndWhat)$$
-ARM64_CTEST_ARGS ?= -LE "packaging|fleet|fuzz" -E '$(ARM64_QEMU_EXCLUDE)'
+ARM64_CTEST_ARGS ?= -LE "packaging|fleet" -E '$(ARM64_QEMU_EXCLUDE)'
 
 .PHONY: test-arm64 test-arm64-deps test-arm64-binfmt
 
