@@ -120,8 +120,10 @@ deb: build
 #      bytebench-worker, which execs helpers: only binfmt follows an exec);
 #   3. configures ARM64_BUILD_DIR with cmake/toolchains/aarch64-linux-gnu.cmake
 #      (a unity build with line tables only, as the sanitizer stage; no
-#      microbenchmarks; workloads without -march=native, which would be the
-#      build machine's: -DBYTEBENCH_PORTABLE=ON once it is on main), builds;
+#      microbenchmarks; a portable build: the workloads once per ISA level,
+#      none with the build machine's -march=native; the explicit workload
+#      flags, main's default, keep a tree from before BYTEBENCH_PORTABLE off
+#      -march=native too), builds;
 #   4. shows that the tests run arm64 code (cross_build_runs_as_aarch64:
 #      ELF machine, `uname -m` seen by the emulated CLI), then runs
 #      ARM64_CTEST_ARGS: every test (the fuzz corpus replays among them) but
@@ -176,7 +178,7 @@ test-arm64: test-arm64-binfmt
 	cmake -S . -B $(ARM64_BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
 	  -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/toolchains/aarch64-linux-gnu.cmake \
 	  -DCMAKE_UNITY_BUILD=ON -DBYTEBENCH_LINE_TABLES_ONLY=ON -DBYTEBENCH_BUILD_BENCHMARKS=OFF \
-	  -DBYTEBENCH_WORKLOAD_FLAGS="-O3 -ffast-math" $(ARM64_CMAKE_FLAGS)
+	  -DBYTEBENCH_PORTABLE=ON -DBYTEBENCH_WORKLOAD_FLAGS="-O3 -ffast-math" $(ARM64_CMAKE_FLAGS)
 	cmake --build $(ARM64_BUILD_DIR) -j $(JOBS)
 	@cd $(ARM64_BUILD_DIR) && ctest -R '^cross_build_runs_as_aarch64$$' -V >cross-check.log; rc=$$?; \
 	  if [ $$rc = 0 ]; then grep -E '^[0-9]+: -- ' cross-check.log; else cat cross-check.log; fi; exit $$rc
