@@ -82,26 +82,38 @@ std::string var(Rng &rng) { return rng.pick(kVars); }
 // One simple line of a shell script (no block structure).
 std::string simple_line(Rng &rng) {
     switch (rng.below(10)) {
-        case 0:
-            return var(rng) + "=\"${" + var(rng) + ":-" + rng.pick(kWords) + "}\"";
+        case 0: {
+            const std::string word = rng.pick(kWords), from = var(rng), to = var(rng);
+            return to + "=\"${" + from + ":-" + word + "}\"";
+        }
         case 1:
             return var(rng) + "=`pwd`";
-        case 2:
-            return var(rng) + "=$" + var(rng) + "/" + rng.pick(kWords);
+        case 2: {
+            const std::string word = rng.pick(kWords), from = var(rng), to = var(rng);
+            return to + "=$" + from + "/" + word;
+        }
         case 3:
             return "cd $" + var(rng);
-        case 4:
-            return "echo \"" + sentence(rng, 3, 7, 10) + "\" >>$" + var(rng);
-        case 5:
-            return "rm -f $" + var(rng) + "/" + rng.pick(kWords) + ".$$ $" + var(rng) + "/" +
-                   rng.pick(kWords) + ".log";
+        case 4: {
+            const std::string to = var(rng), text = sentence(rng, 3, 7, 10);
+            return "echo \"" + text + "\" >>$" + to;
+        }
+        case 5: {
+            const std::string log = rng.pick(kWords), log_dir = var(rng);
+            const std::string file = rng.pick(kWords), dir = var(rng);
+            return "rm -f $" + dir + "/" + file + ".$$ $" + log_dir + "/" + log + ".log";
+        }
         case 6:
             return "mkdir -p $" + var(rng);
-        case 7:
-            return std::string(rng.pick(kCommands)) + " $" + var(rng) + "/" + rng.pick(kWords) +
-                   " >>$" + var(rng) + " 2>&1";
-        case 8:
-            return var(rng) + "=`expr $" + var(rng) + " + " + number(rng, 1, 9) + "`";
+        case 7: {
+            const std::string log = var(rng), file = rng.pick(kWords), dir = var(rng);
+            const std::string command = rng.pick(kCommands);
+            return command + " $" + dir + "/" + file + " >>$" + log + " 2>&1";
+        }
+        case 8: {
+            const std::string step = number(rng, 1, 9), from = var(rng), to = var(rng);
+            return to + "=`expr $" + from + " + " + step + "`";
+        }
         default:
             return "sleep " + number(rng, 1, 5);
     }
@@ -117,8 +129,8 @@ void script_piece(Rng &rng, std::vector<std::string> &out) {
     } else if (kind < 70) {
         out.push_back(simple_line(rng));
     } else if (kind < 82) {
-        out.push_back("if [ -" + std::string(rng.chance(50) ? "d" : "f") + " \"$" + var(rng) +
-                      "\" ]; then");
+        const std::string tested = var(rng), kind_flag = rng.chance(50) ? "d" : "f";
+        out.push_back("if [ -" + kind_flag + " \"$" + tested + "\" ]; then");
         for (size_t i = 0, n = 1 + rng.below(3); i < n; ++i) out.push_back("\t" + simple_line(rng));
         if (rng.chance(30)) {
             out.push_back("else");
@@ -126,18 +138,21 @@ void script_piece(Rng &rng, std::vector<std::string> &out) {
         }
         out.push_back("fi");
     } else if (kind < 90) {
-        out.push_back("for " + std::string(rng.chance(50) ? "f" : "i") + " in " +
-                      sentence(rng, 2, 4, 0) + "; do");
+        const std::string words = sentence(rng, 2, 4, 0), name = rng.chance(50) ? "f" : "i";
+        out.push_back("for " + name + " in " + words + "; do");
         for (size_t i = 0, n = 1 + rng.below(2); i < n; ++i) out.push_back("\t" + simple_line(rng));
         out.push_back("done");
     } else if (kind < 95) {
-        out.push_back("while [ $" + var(rng) + " -lt " + number(rng, 2, 99) + " ]; do");
+        const std::string limit = number(rng, 2, 99), counter = var(rng);
+        out.push_back("while [ $" + counter + " -lt " + limit + " ]; do");
         out.push_back("\t" + simple_line(rng));
         out.push_back("done");
     } else {
         out.push_back("case \"$" + var(rng) + "\" in");
-        for (size_t i = 0, n = 2 + rng.below(2); i < n; ++i)
-            out.push_back("\t" + std::string(rng.pick(kWords)) + ") " + simple_line(rng) + " ;;");
+        for (size_t i = 0, n = 2 + rng.below(2); i < n; ++i) {
+            const std::string line = simple_line(rng), pattern = rng.pick(kWords);
+            out.push_back("\t" + pattern + ") " + line + " ;;");
+        }
         out.push_back("esac");
     }
 }
@@ -219,15 +234,22 @@ const char *const kEnoent = "-1 ENOENT (No such file or directory)";
 std::string trace_path(Rng &rng, bool matching) {
     if (matching) {
         switch (rng.below(3)) {
-            case 0:
-                return std::string(rng.pick(kLibDirs)) + "/" + rng.pick(kPluginLibs);
-            case 1:
-                return std::string(rng.pick(kPluginDirs)) + "/" + rng.pick(kPluginFiles);
+            case 0: {
+                const std::string lib = rng.pick(kPluginLibs), dir = rng.pick(kLibDirs);
+                return dir + "/" + lib;
+            }
+            case 1: {
+                const std::string file = rng.pick(kPluginFiles), dir = rng.pick(kPluginDirs);
+                return dir + "/" + file;
+            }
             default:
                 return std::string(rng.pick(kPluginDirs));
         }
     }
-    if (rng.chance(60)) return std::string(rng.pick(kLibDirs)) + "/" + rng.pick(kLibs);
+    if (rng.chance(60)) {
+        const std::string lib = rng.pick(kLibs), dir = rng.pick(kLibDirs);
+        return dir + "/" + lib;
+    }
     return rng.pick(kFiles);
 }
 
@@ -242,9 +264,10 @@ std::pair<std::string, std::string> trace_call(Rng &rng, bool matching) {
         case 0:
             return {"open(\"" + trace_path(rng, matching) + "\", O_RDONLY)",
                     rng.chance(55) ? kEnoent : fd};
-        case 1:
-            return {"stat64(\"" + trace_path(rng, matching) + "\", " + addr(rng) + ")",
-                    rng.chance(70) ? kEnoent : "0"};
+        case 1: {
+            const std::string buffer = addr(rng), path = trace_path(rng, matching);
+            return {"stat64(\"" + path + "\", " + buffer + ")", rng.chance(70) ? kEnoent : "0"};
+        }
         case 2:
             return {"access(\"" + trace_path(rng, matching) + "\", R_OK)",
                     rng.chance(60) ? kEnoent : "0"};
@@ -269,27 +292,34 @@ std::pair<std::string, std::string> trace_call(Rng &rng, bool matching) {
                     "0"};
         case 8:
             return {"close(" + fd + ")", "0"};
-        case 9:
-            return {"mprotect(" + addr(rng) + ", " + number(rng, 1, 9) + "096, PROT_READ)", "0"};
+        case 9: {
+            const std::string pages = number(rng, 1, 9), start = addr(rng);
+            return {"mprotect(" + start + ", " + pages + "096, PROT_READ)", "0"};
+        }
         case 10:
             return {"brk(" + addr(rng) + ")", addr(rng)};
         case 11:
             return {"poll([{fd=" + fd + ", events=POLLIN}], 1, 0)", "0 (Timeout)"};
-        case 12:
-            return {"gettimeofday({" + number(rng, 1190000000, 1199999999) + ", " +
-                        number(rng, 0, 999999) + "}, NULL)",
-                    "0"};
+        case 12: {
+            const std::string usec = number(rng, 0, 999999);
+            const std::string sec = number(rng, 1190000000, 1199999999);
+            return {"gettimeofday({" + sec + ", " + usec + "}, NULL)", "0"};
+        }
         case 13: {
             const std::string n = number(rng, 4, 32);
             return {"write(" + fd + ", \"\\1\\0\\0\\0\\0\\0\\0\\0\"..., " + n + ")", n};
         }
         case 14:
             return {"ioctl(" + fd + ", FIONREAD, [" + number(rng, 0, 64) + "])", "0"};
-        case 15:
-            return {"munmap(" + addr(rng) + ", " + number(rng, 1, 64) + "0960)", "0"};
-        case 16:
-            return {"readlink(\"" + trace_path(rng, false) + "\", " + addr(rng) + ", 4096)",
+        case 15: {
+            const std::string pages = number(rng, 1, 64), start = addr(rng);
+            return {"munmap(" + start + ", " + pages + "0960)", "0"};
+        }
+        case 16: {
+            const std::string buffer = addr(rng), path = trace_path(rng, false);
+            return {"readlink(\"" + path + "\", " + buffer + ", 4096)",
                     "-1 EINVAL (Invalid argument)"};
+        }
         default:
             return {"recv(" + fd + ", " + addr(rng) + ", 4096, 0)",
                     "-1 EAGAIN (Resource temporarily unavailable)"};
