@@ -115,11 +115,17 @@ TEST(IsaLevel, ThisCpuAsGlibcSeesIt) {
     }
     if (text.find("Subdirectories of glibc-hwcaps") == std::string::npos)
         GTEST_SKIP() << "no glibc loader that lists its glibc-hwcaps levels";
+    int compared = 0;
     for (const IsaLevel &level : isa_levels()) {
-        if (level.name == isa_levels().front().name) continue;  // the baseline has no folder
+        // Only the levels glibc has folders for (x86-64's v2-v4, POWER's
+        // power9 and power10; none on aarch64 in glibc 2.36).
+        if (text.find("  " + level.name + " (") == std::string::npos) continue;
         const bool glibc = text.find("  " + level.name + " (supported") != std::string::npos;
         EXPECT_EQ(level.supported, glibc) << level.name;
+        ++compared;
     }
+    if (compared == 0)
+        GTEST_SKIP() << "glibc has no folder for any level of " << isa_architecture();
 }
 
 TEST(IsaLevel, TheBestLevelIsTheLastSupported) {
