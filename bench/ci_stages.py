@@ -45,7 +45,9 @@ def measure(revision, scratch):
     commit = subprocess.run(['git', 'log', '-1', '--format=%h'], cwd=clone, check=True,
                             capture_output=True, text=True).stdout.strip()
     jobs = str(os.cpu_count() or 2)
-    steps = [('configure', ['make', '--no-print-directory', 'configure']),
+    # `make test`'s own configuration (its target-specific variables).
+    steps = [('configure', ['make', '--no-print-directory', 'configure', 'PORTABLE=ON',
+                            'CMAKE_FLAGS=-DBYTEBENCH_LINE_TABLES_ONLY=ON']),
              ('build', ['cmake', '--build', 'build', '-j', jobs]),
              ('ctest', ['ctest', '--test-dir', 'build', '--output-on-failure', '-j', jobs]),
              ('asan', ['make', '--no-print-directory', 'test-asan']),
