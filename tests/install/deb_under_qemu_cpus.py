@@ -114,6 +114,19 @@ def run_everything(bytebench, prefix_command, work, tag, level):
     if len(results) != 1:
         fail("%s: expected one result in %s, found %s" % (tag, out, results))
     check_result(os.path.join(out, results[0]), level, tag)
+    return os.path.join(out, results[0])
+
+
+def check_compare_names_the_levels(bytebench, older, newer, older_level, newer_level):
+    """compare of two results of the package at different levels says so."""
+    text = run([bytebench, "--no-history", "compare", older, newer], "bytebench compare")
+    flat = " ".join(text.split())
+    expected = ("workloads built differently: portable %s (an ISA level, not UnixBench's method) "
+                "in A; portable %s (an ISA level, not UnixBench's method) in B"
+                % (older_level, newer_level))
+    if expected not in flat:
+        fail("compare does not name the build difference; expected:\n" + expected)
+    print("compare names portable %s against portable %s" % (older_level, newer_level), flush=True)
 
 
 def check_refusals(prefix, qemu):
@@ -150,17 +163,20 @@ def main():
         return SKIP
     qemu = find_qemu()
     os.makedirs(work, exist_ok=True)
+    results = {}
     for model, level in MODELS:
         prefix = relocated_install(package_root, work, qemu, model)
-        run_everything(os.path.join(prefix, "bin", "bytebench"), [qemu, "-cpu", model], work,
-                       model, level)
+        results[model] = run_everything(os.path.join(prefix, "bin", "bytebench"),
+                                        [qemu, "-cpu", model], work, model, level)
         if model == "Nehalem":
             check_refusals(prefix, qemu)
     # The machine itself: its own highest level (x86-64-v4 with AVX-512).
-    sysinfo = json.loads(run([os.path.join(package_root, "bin", "bytebench"), "sysinfo",
-                              "--format", "json"], "bytebench sysinfo"))
-    native = sysinfo["isa_levels"]["supported"][-1]
-    run_everything(os.path.join(package_root, "bin", "bytebench"), [], work, "this-cpu", native)
+    bytebench = os.path.join(package_root, "bin", "bytebench")
+    sysinfo = json.loads(run([bytebench, "sysinfo", "--format", "json"], "bytebench sysinfo"))
+    best = sysinfo["isa_levels"]["supported"][-1]
+    here = run_everything(bytebench, [], work, "this-cpu", best)
+    if best != "x86-64-v2":
+        check_compare_names_the_levels(bytebench, results["Nehalem"], here, "x86-64-v2", best)
     return 0
 
 
