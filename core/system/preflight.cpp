@@ -1,0 +1,481 @@
+#include "system/preflight.h"
+
+#include <hwloc.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdarg>
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+
+#include "base/text.h"
+#include "system/sysinfo_readers.h"
+
+namespace fs = std::filesystem;
+
+namespace bytebench {
+namespace {
+
+std::string printf_text(const char *format, ...) __attribute__((format(printf, 1, 2)));
+std::string printf_text(const char *format, ...) {
+    char text[512];
+    va_list args;
+    va_start(args, format);
+    std::vsnprintf(text, sizeof text, format, args);
+    va_end(args);
+    return text;
+}
+
+CheckResult result(const std::string &name, CheckStatus status, const std::string &found,
+                   const std::string &advice = "") {
+    return {name, status, found,
+            status == CheckStatus::warn || status == CheckStatus::bad ? advice : ""};
+}
+
+// A member of a sysinfo object: its string value, "" when it is "unknown"
+// or missing; `why` gets the object's reason for an unknown one.
+std::string known_string(const nlohmann::json &object, const std::string &key,
+                         std::string *why = nullptr) {
+    const auto it = object.find(key);
+    if (it != object.end() && it->is_string() && *it != kUnknown) return it->get<std::string>();
+    if (why) {
+        const auto reasons = object.find("why");
+        *why = reasons != object.end() && reasons->is_object() && reasons->contains(key) &&
+                       (*reasons)[key].is_string()
+                   ? (*reasons)[key].get<std::string>()
+                   : "not known";
+    }
+    return "";
+}
+
+// "Name: 123 kB" lines of /proc/meminfo, in bytes.
+std::map<std::string, double> meminfo_bytes(const std::string &text) {
+    std::map<std::string, double> values;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        const auto colon = line.find(':');
+        if (colon == std::string::npos) continue;
+        std::istringstream rest(line.substr(colon + 1));
+        double value = 0;
+        std::string unit;
+        if (!(rest >> value)) continue;
+        rest >> unit;
+        values[trim(line.substr(0, colon))] = unit == "kB" ? value * 1024 : value;
+    }
+    return values;
+}
+
+std::optional<double> vmstat_swap_pages(const std::string &text) {
+    std::istringstream in(text);
+    double pages = 0;
+    int found = 0;
+    for (std::string name; in >> name;) {
+        double value = 0;
+        if (!(in >> value)) break;
+        if (name == "pswpin" || name == "pswpout") {
+            pages += value;
+            ++found;
+        }
+    }
+    if (found == 0) return std::nullopt;
+    return pages;
+}
+
+std::string cpus_text(double cpus) { return printf_text("%.2f CPU%s", cpus, cpus == 1 ? "" : "s"); }
+
+// "0-3,8" for a sorted list of CPU numbers.
+std::string cpu_list_text(const nlohmann::json &pus) {
+    std::vector<int> list;
+    for (const auto &p : pus)
+        if (p.is_number_integer()) list.push_back(p.get<int>());
+    std::sort(list.begin(), list.end());
+    std::string text;
+    for (size_t i = 0; i < list.size();) {
+        size_t j = i;
+        while (j + 1 < list.size() && list[j + 1] == list[j] + 1) ++j;
+        text += (text.empty() ? "" : ",") + std::to_string(list[i]);
+        if (j > i) text += "-" + std::to_string(list[j]);
+        i = j + 1;
+    }
+    return text;
+}
+
+// hwloc's CPU kinds as system.topology.cpu_kinds gives them ({"name", "pus"}
+// each), for a topology without that member.
+nlohmann::json read_cpu_kinds_from_hwloc() {
+    nlohmann::json kinds = nlohmann::json::array();
+    hwloc_topology_t topology = nullptr;
+    if (hwloc_topology_init(&topology) != 0) return kinds;
+    if (hwloc_topology_load(topology) == 0) {
+        const int count = hwloc_cpukinds_get_nr(topology, 0);
+        hwloc_bitmap_t set = hwloc_bitmap_alloc();
+        for (int i = 0; i < count; ++i) {
+            int efficiency = -1;
+            if (hwloc_cpukinds_get_info(topology, unsigned(i), set, &efficiency, nullptr, nullptr,
+                                        0) != 0)
+                continue;
+            nlohmann::json pus = nlohmann::json::array();
+            for (int pu = hwloc_bitmap_first(set); pu >= 0; pu = hwloc_bitmap_next(set, pu))
+                pus.push_back(pu);
+            kinds.push_back(
+                {{"name", "kind" + std::to_string(i)}, {"efficiency", efficiency}, {"pus", pus}});
+        }
+        hwloc_bitmap_free(set);
+    }
+    hwloc_topology_destroy(topology);
+    return kinds;
+}
+
+}  // namespace
+
+const char *status_name(CheckStatus status) {
+    switch (status) {
+        case CheckStatus::ok:
+            return "ok";
+        case CheckStatus::warn:
+            return "warn";
+        case CheckStatus::bad:
+            return "bad";
+        case CheckStatus::unknown:
+            break;
+    }
+    return "unknown";
+}
+
+nlohmann::json to_json(const CheckResult &check) {
+    nlohmann::json j = {
+        {"name", check.name}, {"status", status_name(check.status)}, {"found", check.found}};
+    if (!check.advice.empty()) j["advice"] = check.advice;
+    return j;
+}
+
+const std::vector<std::string> &check_names() {
+    static const std::vector<std::string> names = {
+        "governor",       "boost",     "load",   "swap",   "thp",           "steal",
+        "virtualization", "cpu_quota", "hybrid", "tmpdir", "busy_processes"};
+    return names;
+}
+
+std::optional<ProcessCpu> parse_process_stat(const std::string &text, long ticks_per_second) {
+    const size_t open = text.find('(');
+    const size_t close = text.rfind(')');
+    if (open == std::string::npos || close == std::string::npos || close < open ||
+        ticks_per_second <= 0)
+        return std::nullopt;
+    // After the comm: state (field 3) ... utime (14), stime (15).
+    std::istringstream rest(text.substr(close + 1));
+    std::string field;
+    for (int i = 3; i < 14; ++i)
+        if (!(rest >> field)) return std::nullopt;
+    unsigned long long utime = 0, stime = 0;
+    if (!(rest >> utime >> stime)) return std::nullopt;
+    return ProcessCpu{text.substr(open + 1, close - open - 1),
+                      double(utime + stime) / double(ticks_per_second)};
+}
+
+Sample take_sample(const std::string &root) {
+    Sample s;
+    s.stat = read_proc_stat(root, &s.stat_why);
+    const long ticks = sysconf(_SC_CLK_TCK);
+    std::error_code ec;
+    for (fs::directory_iterator it(root + "/proc", ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos ||
+            name.size() > 9)
+            continue;
+        // A process that ended between the listing and the read is left out.
+        if (auto p = parse_process_stat(read_under(root, "/proc/" + name + "/stat"), ticks))
+            s.processes[std::stoi(name)] = std::move(*p);
+    }
+    s.swap_pages = vmstat_swap_pages(read_under(root, "/proc/vmstat"));
+    return s;
+}
+
+CheckResult check_governor(const nlohmann::json &frequency) {
+    std::string why;
+    const std::string governor = known_string(frequency, "governor", &why);
+    if (governor.empty()) return result("governor", CheckStatus::unknown, why);
+    if (governor == "performance")
+        return result("governor", CheckStatus::ok, "performance on every CPU");
+    return result(
+        "governor", CheckStatus::warn,
+        governor + ": the clock follows the load, so short tests and the first passes run slower",
+        "for repeatable numbers: sudo cpupower frequency-set -g performance (or write performance "
+        "to /sys/devices/system/cpu/cpu*/cpufreq/scaling_governor); else compare only with runs "
+        "under the same governor");
+}
+
+CheckResult check_boost(const nlohmann::json &frequency) {
+    std::string why;
+    const std::string boost = known_string(frequency, "boost", &why);
+    if (boost.empty()) return result("boost", CheckStatus::unknown, why);
+    if (boost == "off") return result("boost", CheckStatus::ok, "off: the clock stays at base");
+    return result("boost", CheckStatus::warn,
+                  boost + (boost == "mixed" ? ": on for some CPUs, off for others"
+                                            : ": the clock rises with temperature and load "
+                                              "headroom, so numbers drift as the CPU warms"),
+                  "for repeatable numbers turn it off: echo 1 | sudo tee "
+                  "/sys/devices/system/cpu/intel_pstate/no_turbo (intel_pstate) or echo 0 | sudo "
+                  "tee /sys/devices/system/cpu/cpufreq/boost; else compare only with runs with "
+                  "boost on");
+}
+
+CheckResult check_load(const std::string &root, int cpus) {
+    const std::string text = read_under(root, "/proc/loadavg");
+    double load1 = 0;
+    if (text.empty() || std::sscanf(text.c_str(), "%lf", &load1) != 1 || load1 < 0)
+        return result("load", CheckStatus::unknown, "/proc/loadavg could not be read");
+    cpus = std::max(cpus, 1);
+    const std::string found = printf_text("1-minute load %.2f on %d CPU%s (%.2f a CPU)", load1,
+                                          cpus, cpus == 1 ? "" : "s", load1 / cpus);
+    if (load1 / cpus < 0.2) return result("load", CheckStatus::ok, found);
+    return result("load", CheckStatus::warn, found,
+                  "other work runs, or did in the last minute: wait until it ends (top shows "
+                  "it; busy_processes names what runs now)");
+}
+
+CheckResult check_swap(const std::string &root, const Interval *interval) {
+    const std::map<std::string, double> m = meminfo_bytes(read_under(root, "/proc/meminfo"));
+    const auto total = m.find("SwapTotal"), free = m.find("SwapFree");
+    if (total == m.end() || free == m.end())
+        return result("swap", CheckStatus::unknown,
+                      m.empty() ? "/proc/meminfo could not be read"
+                                : "no SwapTotal or SwapFree in /proc/meminfo");
+    if (total->second <= 0) return result("swap", CheckStatus::ok, "no swap");
+    const double used = std::max(0.0, total->second - free->second);
+    std::string found = size_text(used) + " of " + size_text(total->second) + " swap in use";
+    std::optional<double> moved;  // pages swapped in or out per second
+    if (interval && interval->before.swap_pages && interval->after.swap_pages &&
+        interval->wall_s > 0)
+        moved = std::max(0.0, *interval->after.swap_pages - *interval->before.swap_pages) /
+                interval->wall_s;
+    if (moved) found += printf_text(", %.0f pages a second swapped in or out", *moved);
+    const std::string advice =
+        "memory is short: stop what holds it, or run fewer copies; swapoff -a && swapon -a "
+        "brings swapped pages back";
+    // About 1 MiB a second of 4 KiB pages: the kernel is evicting what runs.
+    if (moved && *moved >= 256) return result("swap", CheckStatus::bad, found, advice);
+    if (used > 0 || (moved && *moved > 0)) return result("swap", CheckStatus::warn, found, advice);
+    return result("swap", CheckStatus::ok, found);
+}
+
+CheckResult check_thp(const nlohmann::json &memory) {
+    std::string why;
+    const std::string enabled = known_string(memory, "thp_enabled", &why);
+    if (enabled.empty()) return result("thp", CheckStatus::unknown, why);
+    std::string found = "transparent huge pages " + enabled;
+    if (const std::string defrag = known_string(memory, "thp_defrag"); !defrag.empty())
+        found += ", defrag " + defrag;
+    if (enabled != "always") return result("thp", CheckStatus::ok, found);
+    return result("thp", CheckStatus::warn,
+                  found +
+                      ": whether a test's memory gets huge pages depends on fragmentation, "
+                      "so memory-bound numbers vary from run to run",
+                  "for repeatable numbers: echo madvise | sudo tee "
+                  "/sys/kernel/mm/transparent_hugepage/enabled; else compare only with runs "
+                  "under the same mode");
+}
+
+CheckResult check_virtualization(const nlohmann::json &v) {
+    std::string why;
+    const std::string type = known_string(v, "type", &why);
+    if (type.empty()) return result("virtualization", CheckStatus::unknown, why);
+    const std::string hypervisor = known_string(v, "hypervisor");
+    const std::string engine = known_string(v, "engine");
+    if (type == "none") return result("virtualization", CheckStatus::ok, "none: bare metal");
+    if (type == "container")
+        return result(
+            "virtualization", CheckStatus::ok,
+            "a container (" + engine + ")" +
+                (hypervisor.empty() || hypervisor == "none" ? ""
+                                                            : " in a VM (" + hypervisor + ")") +
+                ": its CPU limits are in cpu_quota");
+    return result("virtualization", CheckStatus::ok,
+                  "a VM" + (hypervisor.empty() ? std::string() : " (" + hypervisor + ")") +
+                      ": numbers depend on the host and its other guests (steal says how much)");
+}
+
+CheckResult check_cpu_quota(std::optional<int> effective, const std::string &reason, int online) {
+    if (!effective) return result("cpu_quota", CheckStatus::unknown, reason);
+    const std::string because = reason.empty() ? "" : " (" + reason + ")";
+    if (*effective >= online)
+        return result("cpu_quota", CheckStatus::ok,
+                      printf_text("all %d online CPUs", online) + because);
+    return result("cpu_quota", CheckStatus::warn,
+                  printf_text("%d of the %d online CPUs", *effective, online) + because +
+                      ": bytebench runs that many copies by default, so the multi-copy score is "
+                      "this share's, not the machine's",
+                  "compare multi-copy results only with runs under the same limit; to measure "
+                  "the whole machine, run outside the container or cgroup");
+}
+
+CheckResult check_hybrid(const nlohmann::json &topology) {
+    const auto kinds = topology.find("cpu_kinds");
+    if (kinds == topology.end() || !kinds->is_array()) {
+        std::string why;
+        known_string(topology, "cpu_kinds", &why);
+        return result("hybrid", CheckStatus::unknown, "hwloc gives no CPU kinds: " + why);
+    }
+    if (kinds->size() <= 1)
+        return result(
+            "hybrid", CheckStatus::ok,
+            kinds->empty() ? "one kind of core (hwloc reports no CPU kinds)" : "one kind of core");
+    std::string list;
+    for (const auto &k : *kinds)
+        list += (list.empty() ? "" : ", ") + k.value("name", std::string("?")) + " (CPUs " +
+                cpu_list_text(k.value("pus", nlohmann::json::array())) + ")";
+    return result("hybrid", CheckStatus::warn,
+                  std::to_string(kinds->size()) + " kinds of core: " + list +
+                      ": a copy's speed depends on the kind it runs on",
+                  "pin copies to one kind, --placement compact:only=performance (or "
+                  "efficiency), and compare 1-copy results only with runs placed alike");
+}
+
+CheckResult check_tmpdir(const nlohmann::json &tmpdir) {
+    const std::string path = tmpdir.value("path", std::string("the temp folder"));
+    const std::string fs_type = tmpdir.value("fs_type", std::string("unknown"));
+    const std::string media = tmpdir.value("media", std::string("unknown"));
+    const auto free = tmpdir.find("free_bytes");
+    std::string found = path + ": " + fs_type + ", " + media;
+    if (free != tmpdir.end() && free->is_number())
+        found += ", " + size_text(free->get<double>()) + " free";
+    else
+        found += ", free space unknown";
+    const std::string choose = "choose another folder with --tmpdir or BYTEBENCH_TMPDIR";
+    // The index's file tests write a few MiB a copy; disk plugins declare
+    // what they need, and are skipped without it.
+    if (free != tmpdir.end() && free->is_number() && free->get<double>() < 1024.0 * 1024 * 1024)
+        return result("tmpdir", CheckStatus::bad,
+                      found + ": file tests may fail or slow down on a nearly full file system",
+                      "free space there, or " + choose);
+    if (media == "tmpfs")
+        return result("tmpdir", CheckStatus::warn,
+                      found + ": the file tests measure memory, not a disk",
+                      choose + " on the disk you mean to measure");
+    if (media == "network")
+        return result("tmpdir", CheckStatus::warn,
+                      found + ": the file tests measure the network and the server",
+                      choose + " on a local disk");
+    if (free != tmpdir.end() && free->is_number() && free->get<double>() < 4.0 * 1024 * 1024 * 1024)
+        return result("tmpdir", CheckStatus::warn, found + ": little free space",
+                      "free space there (disk tests need up to a few GiB), or " + choose);
+    if (free == tmpdir.end() || !free->is_number() || media == "unknown")
+        return result("tmpdir", CheckStatus::unknown, found);
+    return result("tmpdir", CheckStatus::ok, found);
+}
+
+CheckResult check_steal(const Interval &interval) {
+    if (!interval.before.stat.all || !interval.after.stat.all)
+        return result(
+            "steal", CheckStatus::unknown,
+            interval.after.stat_why.empty() ? interval.before.stat_why : interval.after.stat_why);
+    const CpuTimes d = *interval.after.stat.all - *interval.before.stat.all;
+    if (d.total() <= 0)
+        return result("steal", CheckStatus::unknown,
+                      "/proc/stat's counters did not move over the sample");
+    const double share = std::max(0.0, d.steal) / d.total();
+    const std::string found =
+        printf_text("%.1f%% of the CPU time over the last %.1f s", share * 100, interval.wall_s);
+    const std::string advice =
+        "the hypervisor gave this VM's CPU time to other guests: run again later or on an "
+        "instance with dedicated CPUs; each pass's steal in the result shows which it touched";
+    if (share > 0.10) return result("steal", CheckStatus::bad, found, advice);
+    if (share > 0.02) return result("steal", CheckStatus::warn, found, advice);
+    return result("steal", CheckStatus::ok, found);
+}
+
+CheckResult check_busy_processes(const Interval &interval) {
+    const std::string name = "busy_processes";
+    if (!interval.before.stat.all || !interval.after.stat.all || interval.wall_s <= 0)
+        return result(
+            name, CheckStatus::unknown,
+            interval.after.stat_why.empty() ? interval.before.stat_why : interval.after.stat_why);
+    // The machine's busy time is the measure (it counts processes that came
+    // and went within the second); the per-process scan names the big ones.
+    double own_s = 0;
+    std::vector<std::pair<double, std::string>> busy;  // CPUs, "comm (pid N) 85%"
+    for (const auto &[pid, after] : interval.after.processes) {
+        const auto before = interval.before.processes.find(pid);
+        const double used =
+            after.cpu_s - (before == interval.before.processes.end() ? 0 : before->second.cpu_s);
+        if (pid == interval.self_pid) {
+            own_s = std::max(0.0, used);
+            continue;
+        }
+        const double share = used / interval.wall_s;
+        if (share > 0.10)
+            busy.emplace_back(
+                share, printf_text("%s (pid %d) %.0f%%", after.comm.c_str(), pid, share * 100));
+    }
+    std::sort(busy.begin(), busy.end(), [](const auto &a, const auto &b) { return a > b; });
+    const CpuTimes d = *interval.after.stat.all - *interval.before.stat.all;
+    const double foreign = std::max(0.0, d.busy() - own_s) / interval.wall_s;
+    std::string found = "other processes used " + cpus_text(foreign) +
+                        printf_text(" over the last %.1f s", interval.wall_s);
+    std::string top;
+    for (size_t i = 0; i < busy.size() && i < 3; ++i)
+        top += (top.empty() ? "" : ", ") + busy[i].second;
+    if (!top.empty()) found += ": " + top;
+    const std::string advice =
+        "they take CPU time from the tests: stop them or wait until they end (top shows them)";
+    if (foreign >= 0.5) return result(name, CheckStatus::bad, found, advice);
+    if (foreign >= 0.1) return result(name, CheckStatus::warn, found, advice);
+    return result(name, CheckStatus::ok, found);
+}
+
+std::vector<CheckResult> run_checks(const std::string &root, const PreflightReadings &r) {
+    const nlohmann::json empty = nlohmann::json::object();
+    const auto part = [&](const char *key) -> const nlohmann::json & {
+        const auto it = r.system.find(key);
+        return it != r.system.end() && it->is_object() ? *it : empty;
+    };
+    nlohmann::json topology = part("topology");
+    if (!topology.contains("cpu_kinds")) topology["cpu_kinds"] = read_cpu_kinds_from_hwloc();
+    const int cpus = r.effective_cpus.value_or(r.online_cpus);
+    const Interval *interval = r.interval ? &*r.interval : nullptr;
+
+    std::vector<CheckResult> checks;
+    checks.push_back(check_governor(part("frequency")));
+    checks.push_back(check_boost(part("frequency")));
+    checks.push_back(check_load(root, cpus));
+    checks.push_back(check_swap(root, interval));
+    checks.push_back(check_thp(part("memory")));
+    if (interval) checks.push_back(check_steal(*interval));
+    checks.push_back(check_virtualization(part("virtualization")));
+    checks.push_back(check_cpu_quota(r.effective_cpus, r.effective_cpus_reason, r.online_cpus));
+    checks.push_back(check_hybrid(topology));
+    checks.push_back(check_tmpdir(part("tmpdir")));
+    if (interval) checks.push_back(check_busy_processes(*interval));
+    return checks;
+}
+
+bool any_bad(const std::vector<CheckResult> &checks) {
+    return std::any_of(checks.begin(), checks.end(),
+                       [](const CheckResult &c) { return c.status == CheckStatus::bad; });
+}
+
+std::vector<std::string> summary_lines(const std::vector<CheckResult> &checks) {
+    std::vector<const CheckResult *> shown;
+    for (const CheckResult &c : checks)
+        if (c.status == CheckStatus::warn || c.status == CheckStatus::bad) shown.push_back(&c);
+    // The bad ones first: they are what the user must not miss.
+    std::stable_sort(shown.begin(), shown.end(), [](const CheckResult *a, const CheckResult *b) {
+        return a->status == CheckStatus::bad && b->status != CheckStatus::bad;
+    });
+    std::vector<std::string> lines;
+    const size_t full = shown.size() <= 3 ? shown.size() : 2;
+    for (size_t i = 0; i < full; ++i)
+        lines.push_back(std::string("pre-flight: ") + shown[i]->name + " " +
+                        status_name(shown[i]->status) + ": " + shown[i]->found);
+    if (shown.size() > full) {
+        std::vector<std::string> rest;
+        for (size_t i = full; i < shown.size(); ++i)
+            rest.push_back(shown[i]->name + " " + status_name(shown[i]->status));
+        lines.push_back("pre-flight: also " + joined(rest, ", "));
+    }
+    if (!lines.empty()) lines.back() += " (bytebench doctor says what to do)";
+    return lines;
+}
+
+}  // namespace bytebench
