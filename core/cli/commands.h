@@ -2,6 +2,7 @@
 //   0 success; 1 the run finished but some test failed (or results could not
 //   all be written); 2 bad input (flags, names, suite, plugins, files);
 //   3 `run --fail-on-skip` and some test was skipped (none failed);
+//   `doctor`: 1 when a check is bad (results taken now would not be trustworthy);
 //   128+N interrupted by signal N.
 #pragma once
 
@@ -22,7 +23,8 @@ namespace bytebench::cli {
 constexpr int kExitOk = 0;
 constexpr int kExitTestFailed = 1;
 constexpr int kExitBadInput = 2;
-constexpr int kExitTestSkipped = 3;  // run --fail-on-skip
+constexpr int kExitTestSkipped = 3;    // run --fail-on-skip
+constexpr int kExitUntrustworthy = 1;  // doctor: a check is bad
 
 // Options shared by every subcommand.
 struct GlobalOptions {
@@ -98,6 +100,12 @@ struct SysinfoOptions {
     std::string tmpdir;           // the folder system.tmpdir describes; "" = as `run` picks it
 };
 
+// `doctor`: the pre-flight checks (system/preflight.h).
+struct DoctorOptions {
+    std::string format = "text";  // text (a line a check) or json
+    std::string tmpdir;           // the folder the tmpdir check looks at; "" = as `run` picks it
+};
+
 int run_command(const GlobalOptions &global, const RunOptions &options);
 int list_command(const GlobalOptions &global);
 int plugins_command(const GlobalOptions &global);
@@ -109,6 +117,12 @@ int history_command(const GlobalOptions &global, const HistoryOptions &options);
 int sysinfo_command(const GlobalOptions &global, const SysinfoOptions &options);
 // `describe TEST|WORKLOAD`: everything known of one test or workload.
 int describe_command(const GlobalOptions &global, const std::string &id);
+int doctor_command(const GlobalOptions &global, const DoctorOptions &options);
+// The instant pre-flight checks' warn and bad lines (at most three) for the
+// machine `system` describes (a run's system, with its tmpdir); none when
+// all is well. The sampled checks are left out: each pass records its own
+// steal and foreign CPU time.
+std::vector<std::string> preflight_summary(const nlohmann::json &system);
 
 // Shared helpers (cli_context.cpp).
 struct Environment {

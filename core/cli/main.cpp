@@ -228,6 +228,24 @@ static int bytebench_main(int argc, char **argv) {
                      "/tmp)")
         ->check(CLI::ExistingDirectory);
 
+    DoctorOptions doctor;
+    CLI::App *doctor_cmd = app.add_subcommand(
+        "doctor",
+        "Check whether this machine is ready for a run: governor, boost, load, swap, THP, "
+        "steal, VM, CPU quota, hybrid cores, temp folder, busy processes (takes 1 s)");
+    doctor_cmd->footer(
+        "Each check is ok, warn, bad or unknown; warn and bad say what to do. Exit 0 when no "
+        "check is bad, 1 when one is (heavy steal, other processes using half a CPU or more, "
+        "swap thrashing, a nearly full temp folder): results taken now would not be "
+        "trustworthy. A CPU quota below the online CPUs only warns: run honours it.");
+    doctor_cmd->add_option("--format", doctor.format, "text (a line a check) or json")
+        ->check(CLI::IsMember({"text", "json"}));
+    doctor_cmd
+        ->add_option("--tmpdir", doctor.tmpdir,
+                     "Folder to check as the temp folder (default $BYTEBENCH_TMPDIR, $TMPDIR, "
+                     "/tmp)")
+        ->check(CLI::ExistingDirectory);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp &e) {
@@ -257,6 +275,7 @@ static int bytebench_main(int argc, char **argv) {
     if (command == "import") return import_command(global, import);
     if (command == "history") return history_command(global, history);
     if (command == "sysinfo") return sysinfo_command(global, sysinfo);
+    if (command == "doctor") return doctor_command(global, doctor);
     return report_command(global, report);
 }
 

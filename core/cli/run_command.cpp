@@ -310,6 +310,10 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
     // Cleans up the temp folder and the workers' groups if we are killed.
     start_janitor(env->layout.worker, schedule.temp_root, store->base());
     record.system["tmpdir"] = describe_storage(fs::path(schedule.temp_root).parent_path());
+    // What may disturb the run, at info: the console leaves it out with -q,
+    // the .log keeps it. No second of sampling here: each pass records its
+    // own steal and foreign CPU time.
+    for (const std::string &line : preflight_summary(record.system)) spdlog::info("{}", line);
 
     bool saved = true;
     std::string save_error;  // said once: a full disk fails every checkpoint alike

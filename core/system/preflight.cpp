@@ -337,7 +337,7 @@ CheckResult check_tmpdir(const nlohmann::json &tmpdir) {
     const std::string fs_type = tmpdir.value("fs_type", std::string("unknown"));
     const std::string media = tmpdir.value("media", std::string("unknown"));
     const auto free = tmpdir.find("free_bytes");
-    std::string found = path + ": " + fs_type + ", " + media;
+    std::string found = path + ": " + fs_type + (media == fs_type ? "" : " on " + media);
     if (free != tmpdir.end() && free->is_number())
         found += ", " + size_text(free->get<double>()) + " free";
     else

@@ -215,7 +215,7 @@ TEST(Preflight, TmpdirOnMemoryWarnsAndNearlyFullIsBad) {
             {"path", "/tmp"}, {"fs_type", "ext4"}, {"media", media}, {"free_bytes", free}};
     };
     EXPECT_EQ(check_tmpdir(tmpdir("ssd", 40 * gib)).status, CheckStatus::ok);
-    EXPECT_EQ(check_tmpdir(tmpdir("ssd", 40 * gib)).found, "/tmp: ext4, ssd, 40 GiB free");
+    EXPECT_EQ(check_tmpdir(tmpdir("ssd", 40 * gib)).found, "/tmp: ext4 on ssd, 40 GiB free");
     const CheckResult memory = check_tmpdir(tmpdir("tmpfs", 40 * gib));
     EXPECT_EQ(memory.status, CheckStatus::warn);
     EXPECT_TRUE(mentions(memory.advice, "--tmpdir")) << memory.advice;

@@ -1,0 +1,104 @@
+// `bytebench doctor`: is this machine ready for numbers that can be trusted?
+// Runs every pre-flight check of system/preflight.h, the sampled ones over
+// one second, and prints a line each (what was found; for warn and bad, what
+// to do). Exit 1 when a check is bad: results taken now would not be
+// trustworthy. `run` prints the warn and bad instant checks before it
+// starts (preflight_summary).
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+#include "base/json_text.h"
+#include "cli/terminal_output.h"
+#include "commands.h"
+#include "system/preflight.h"
+#include "system/storage_info.h"
+#include "system/sysinfo.h"
+
+namespace bytebench::cli {
+namespace {
+
+// The steal and busy-process checks compare two samples this far apart.
+constexpr double kSampleSeconds = 1.0;
+
+PreflightReadings readings_for(nlohmann::json system) {
+    PreflightReadings r;
+    r.system = std::move(system);
+    r.online_cpus = online_cpus();
+    r.effective_cpus = std::nullopt;
+    r.effective_cpus_reason = "this build does not read cgroup CPU quotas yet";
+    return r;
+}
+
+Interval sample_one_second() {
+    Interval interval;
+    interval.self_pid = int(getpid());
+    const auto start = std::chrono::steady_clock::now();
+    interval.before = take_sample("/");
+    std::this_thread::sleep_for(std::chrono::duration<double>(kSampleSeconds));
+    interval.after = take_sample("/");
+    interval.wall_s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return interval;
+}
+
+std::string verdict_text(const std::vector<CheckResult> &checks) {
+    int warn = 0, bad = 0;
+    for (const CheckResult &c : checks) {
+        warn += c.status == CheckStatus::warn;
+        bad += c.status == CheckStatus::bad;
+    }
+    const auto count = [](int n, const char *what) {
+        return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+    };
+    if (bad > 0)
+        return count(bad, "check") + " bad" + (warn ? ", " + count(warn, "warning") : "") +
+               ": results taken now would not be trustworthy (exit 1)";
+    if (warn > 0)
+        return count(warn, "warning") +
+               ": results can be trusted; what the warnings say makes them steadier";
+    return "Nothing found that would disturb a run";
+}
+
+void print_text(const std::vector<CheckResult> &checks) {
+    std::string out;
+    for (const CheckResult &c : checks) {
+        out +=
+            text_format("%-15s %-8s %s\n", c.name.c_str(), status_name(c.status), c.found.c_str());
+        if (!c.advice.empty()) out += std::string(25, ' ') + "what to do: " + c.advice + "\n";
+    }
+    print_out(out + verdict_text(checks) + "\n");
+}
+
+}  // namespace
+
+int doctor_command(const GlobalOptions &, const DoctorOptions &o) {
+    nlohmann::json system = gather_system_info();
+    system["tmpdir"] = describe_storage(o.tmpdir.empty() ? default_tmpdir() : o.tmpdir);
+    PreflightReadings readings = readings_for(std::move(system));
+    readings.interval = sample_one_second();
+    const std::vector<CheckResult> checks = run_checks("/", readings);
+    const int rc = any_bad(checks) ? kExitUntrustworthy : kExitOk;
+
+    if (o.format == "json") {
+        nlohmann::json list = nlohmann::json::array();
+        for (const CheckResult &c : checks) list.push_back(to_json(c));
+        print_out(json_text({{"checks", list}, {"exit_code", rc}}, 2) + "\n");
+    } else {
+        print_text(checks);
+    }
+    return rc;
+}
+
+std::vector<std::string> preflight_summary(const nlohmann::json &system) {
+    try {
+        return summary_lines(run_checks("/", readings_for(system)));
+    } catch (const std::exception &e) {  // never a reason not to run
+        spdlog::debug("pre-flight: {}", e.what());
+        return {};
+    }
+}
+
+}  // namespace bytebench::cli
