@@ -173,6 +173,9 @@ std::optional<Hierarchy> find_hierarchy(const std::vector<CgroupLine> &lines,
 // hierarchy, each with its folder (under `root`).
 std::vector<std::pair<std::string, std::string>> cgroup_levels(const Hierarchy &h) {
     std::vector<std::pair<std::string, std::string>> levels;
+    // A cgroup outside the namespace's root shows as "/../.."; of its
+    // hierarchy only the top that is mounted can be read.
+    if ((h.path + "/").find("/../") != std::string::npos) return {{h.mount.root, h.mount.point}};
     std::string path = h.path;
     while (true) {
         const std::string inside = h.mount.root == "/" ? path : path.substr(h.mount.root.size());

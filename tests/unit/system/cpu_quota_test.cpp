@@ -160,6 +160,15 @@ TEST(EffectiveCpus, NoProcGivesTheAllowedCpus) {
     EXPECT_TRUE(quota_text_has(cpus.why.at("cpuset_cpus"), "cannot read /proc/self/cgroup"));
 }
 
+TEST(EffectiveCpus, ACgroupOutsideTheNamespaceReadsOnlyTheMountedTop) {
+    // "/../../other.slice": nothing of it below the mount can be read, and
+    // nothing outside the mount may be.
+    const EffectiveCpus cpus = cpus_of_fixture("cgroup-v2-outside-namespace", 4, 4);
+    EXPECT_EQ(cpus.count, 1);
+    EXPECT_EQ(cpus.reason, "cgroup v2 cpu.max 100000 100000 in /: 1 CPU");
+    EXPECT_EQ(cpus.cpuset_cpus, 2);
+}
+
 TEST(EffectiveCpus, HybridHostReadsTheV1CpuController) {
     // systemd's hybrid layout: cgroup2 at /sys/fs/cgroup/unified without the
     // cpu controller, which is in the v1 cpu,cpuacct hierarchy.
