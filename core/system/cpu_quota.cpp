@@ -447,9 +447,11 @@ EffectiveCpus read_effective_cpus(const std::string &root, int online, int allow
         std::vector<std::string> why = unreadable;
         why.insert(why.end(), quotas.problems.begin(), quotas.problems.end());
         why.insert(why.end(), quotas.seen.begin(), quotas.seen.end());
-        cpus.why["quota_cpus"] = "no CPU quota: " + joined(why, "; ");
-        if (!quotas.problems.empty() || !unreadable.empty())
-            cpus.reason = "no CPU quota found (" + joined(why, "; ") + "); " + limit_text;
+        // Files that could not be read may have held one: "found", then.
+        const bool doubtful = !quotas.problems.empty() || !unreadable.empty();
+        cpus.why["quota_cpus"] =
+            (doubtful ? "no CPU quota found: " : "no CPU quota: ") + joined(why, "; ");
+        if (doubtful) cpus.reason = "no CPU quota found (" + joined(why, "; ") + "); " + limit_text;
     }
     cpus.count = std::max(cpus.count, 1);
     return cpus;
