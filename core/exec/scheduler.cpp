@@ -134,6 +134,7 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
         request.temp_root = options.temp_root;
         request.test_dir = phases.test_dir();
         request.cpus = options.cpus;
+        request.usable_cpus = options.usable_cpus;
         request.show_output = console_is_verbose();
         PassOutcome outcome = run_pass(request);
         log_pass(record, pass, outcome);
@@ -184,7 +185,8 @@ double planned_seconds(const std::vector<PlannedTest> &tests, const ScheduleOpti
 bool run_schedule(const std::vector<PlannedTest> &tests, const Suite &suite,
                   const ScheduleOptions &options, Progress &progress, RunRecord &record,
                   const std::function<void()> &checkpoint) {
-    const int cpus = online_cpus();
+    // What the copies may use: a 1-CPU quota on a 64-CPU host is 1 CPU.
+    const int cpus = options.usable_cpus > 0 ? options.usable_cpus : online_cpus();
     for (int copies : options.copies) {
         CopyPassRecord &run = record.copy_passes.emplace_back();
         run.copies = copies;
