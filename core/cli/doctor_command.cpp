@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -22,15 +23,6 @@ namespace {
 
 // The steal and busy-process checks compare two samples this far apart.
 constexpr double kSampleSeconds = 1.0;
-
-PreflightReadings readings_for(nlohmann::json system) {
-    PreflightReadings r;
-    r.system = std::move(system);
-    r.online_cpus = online_cpus();
-    r.effective_cpus = std::nullopt;
-    r.effective_cpus_reason = "this build does not read cgroup CPU quotas yet";
-    return r;
-}
 
 Interval sample_one_second() {
     Interval interval;
@@ -77,7 +69,8 @@ void print_text(const std::vector<CheckResult> &checks) {
 int doctor_command(const GlobalOptions &, const DoctorOptions &o) {
     nlohmann::json system = gather_system_info();
     system["tmpdir"] = describe_storage(o.tmpdir.empty() ? default_tmpdir() : o.tmpdir);
-    PreflightReadings readings = readings_for(std::move(system));
+    PreflightReadings readings;
+    readings.system = std::move(system);
     readings.interval = sample_one_second();
     const std::vector<CheckResult> checks = run_checks("/", readings);
     const int rc = any_bad(checks) ? kExitUntrustworthy : kExitOk;
@@ -94,7 +87,14 @@ int doctor_command(const GlobalOptions &, const DoctorOptions &o) {
 
 std::vector<std::string> preflight_summary(const nlohmann::json &system) {
     try {
-        return summary_lines(run_checks("/", readings_for(system)));
+        PreflightReadings readings;
+        readings.system = system;
+        std::vector<CheckResult> checks = run_checks("/", readings);
+        // run says itself why the copies get fewer CPUs than are online.
+        checks.erase(std::remove_if(checks.begin(), checks.end(),
+                                    [](const CheckResult &c) { return c.name == "cpu_quota"; }),
+                     checks.end());
+        return summary_lines(checks);
     } catch (const std::exception &e) {  // never a reason not to run
         spdlog::debug("pre-flight: {}", e.what());
         return {};

@@ -296,14 +296,20 @@ CheckResult check_virtualization(const nlohmann::json &v) {
                       ": numbers depend on the host and its other guests (steal says how much)");
 }
 
-CheckResult check_cpu_quota(std::optional<int> effective, const std::string &reason, int online) {
-    if (!effective) return result("cpu_quota", CheckStatus::unknown, reason);
+CheckResult check_cpu_quota(const nlohmann::json &e) {
+    const auto count = e.find("count"), online = e.find("online");
+    if (count == e.end() || !count->is_number_integer() || online == e.end() ||
+        !online->is_number_integer())
+        return result("cpu_quota", CheckStatus::unknown,
+                      "no effective CPU count (system.effective_cpus)");
+    const std::string reason = e.value("reason", std::string());
     const std::string because = reason.empty() ? "" : " (" + reason + ")";
-    if (*effective >= online)
+    const int usable = count->get<int>(), all = online->get<int>();
+    if (usable >= all)
         return result("cpu_quota", CheckStatus::ok,
-                      printf_text("all %d online CPUs", online) + because);
+                      printf_text("all %d online CPUs", all) + because);
     return result("cpu_quota", CheckStatus::warn,
-                  printf_text("%d of the %d online CPUs", *effective, online) + because +
+                  printf_text("%d of the %d online CPUs", usable, all) + because +
                       ": bytebench runs that many copies by default, so the multi-copy score is "
                       "this share's, not the machine's",
                   "compare multi-copy results only with runs under the same limit; to measure "
@@ -432,7 +438,9 @@ std::vector<CheckResult> run_checks(const std::string &root, const PreflightRead
     };
     nlohmann::json topology = part("topology");
     if (!topology.contains("cpu_kinds")) topology["cpu_kinds"] = read_cpu_kinds_from_hwloc();
-    const int cpus = r.effective_cpus.value_or(r.online_cpus);
+    // The load is against the CPUs the copies may use.
+    const nlohmann::json &effective = part("effective_cpus");
+    const int cpus = effective.value("count", r.system.value("cpus_online", 1));
     const Interval *interval = r.interval ? &*r.interval : nullptr;
 
     std::vector<CheckResult> checks;
@@ -443,7 +451,7 @@ std::vector<CheckResult> run_checks(const std::string &root, const PreflightRead
     checks.push_back(check_thp(part("memory")));
     if (interval) checks.push_back(check_steal(*interval));
     checks.push_back(check_virtualization(part("virtualization")));
-    checks.push_back(check_cpu_quota(r.effective_cpus, r.effective_cpus_reason, r.online_cpus));
+    checks.push_back(check_cpu_quota(effective));
     checks.push_back(check_hybrid(topology));
     checks.push_back(check_tmpdir(part("tmpdir")));
     if (interval) checks.push_back(check_busy_processes(*interval));

@@ -82,10 +82,10 @@ CheckResult check_swap(const std::string &root, const Interval *interval);
 CheckResult check_thp(const nlohmann::json &memory);
 // system.virtualization (detect_virtualization): says what it is; never warns.
 CheckResult check_virtualization(const nlohmann::json &virtualization);
-// The effective CPUs (cgroup quota, cpuset) against the online ones:
-// fewer warns (bytebench honours them, but the machine is not all there).
-// `effective` nullopt: unknown, `reason` says why.
-CheckResult check_cpu_quota(std::optional<int> effective, const std::string &reason, int online);
+// system.effective_cpus (system/cpu_quota.h) against the online CPUs: fewer
+// warn (bytebench honours the quota and cpuset, but the machine is not all
+// there).
+CheckResult check_cpu_quota(const nlohmann::json &effective_cpus);
 // system.topology's cpu_kinds (hwloc): two kinds or more warn.
 CheckResult check_hybrid(const nlohmann::json &topology);
 // system.tmpdir (describe_storage): a memory or network file system warns,
@@ -103,10 +103,9 @@ CheckResult check_busy_processes(const Interval &interval);
 
 // What the checks need that is not under `root`.
 struct PreflightReadings {
-    nlohmann::json system;  // gather_system_info() with "tmpdir" (describe_storage)
-    std::optional<int> effective_cpus;
-    std::string effective_cpus_reason;
-    int online_cpus = 1;
+    // gather_system_info() with "tmpdir" (describe_storage): frequency,
+    // memory, virtualization, effective_cpus, topology, tmpdir, cpus_online.
+    nlohmann::json system;
     std::optional<Interval> interval;  // none: the sampled checks are left out
 };
 

@@ -180,14 +180,19 @@ TEST(Preflight, VirtualizationSaysWhatItIsAndNeverWarns) {
 }
 
 TEST(Preflight, AQuotaBelowTheOnlineCpusWarnsAndSaysWhy) {
-    const CheckResult limited = check_cpu_quota(1, "cgroup v2 cpu.max 50000 100000", 4);
+    const CheckResult limited = check_cpu_quota(
+        {{"count", 1}, {"online", 4}, {"reason", "cgroup v2 cpu.max 50000 100000"}});
     EXPECT_EQ(limited.status, CheckStatus::warn);
     EXPECT_EQ(limited.found.rfind("1 of the 4 online CPUs (cgroup v2 cpu.max 50000 100000)", 0), 0u)
         << limited.found;
-    EXPECT_EQ(check_cpu_quota(4, "no quota", 4).status, CheckStatus::ok);
-    const CheckResult unknown = check_cpu_quota(std::nullopt, "cpu.max is malformed", 4);
+    EXPECT_FALSE(limited.advice.empty());
+    const CheckResult all =
+        check_cpu_quota({{"count", 4}, {"online", 4}, {"reason", "no CPU quota"}});
+    EXPECT_EQ(all.status, CheckStatus::ok);
+    EXPECT_EQ(all.found, "all 4 online CPUs (no CPU quota)");
+    const CheckResult unknown = check_cpu_quota({{"count", "unknown"}});
     EXPECT_EQ(unknown.status, CheckStatus::unknown);
-    EXPECT_EQ(unknown.found, "cpu.max is malformed");
+    EXPECT_EQ(unknown.found, "no effective CPU count (system.effective_cpus)");
 }
 
 TEST(Preflight, TwoKindsOfCoreWarn) {
@@ -231,9 +236,8 @@ TEST(Preflight, RunChecksGivesEveryCheckInOrderAndBadMeansUntrustworthy) {
                 {"memory", read_memory(kBusyTree + "t0")},
                 {"virtualization", {{"type", "vm"}, {"hypervisor", "KVM"}}},
                 {"topology", {{"cpu_kinds", nlohmann::json::array()}}},
+                {"effective_cpus", {{"count", 2}, {"online", 2}, {"reason", "no CPU quota"}}},
                 {"tmpdir", {{"path", "/tmp"}, {"media", "ssd"}, {"free_bytes", 1e11}}}};
-    r.effective_cpus = 2;
-    r.online_cpus = 2;
     r.interval = interval_of(kBusyTree);
     const std::vector<CheckResult> all = run_checks(kBusyTree + "t0", r);
     ASSERT_EQ(all.size(), check_names().size());
@@ -246,6 +250,13 @@ TEST(Preflight, RunChecksGivesEveryCheckInOrderAndBadMeansUntrustworthy) {
     EXPECT_EQ(instant.size(), check_names().size() - 2);
     for (const CheckResult &c : instant) EXPECT_NE(c.name, "steal");
     EXPECT_FALSE(any_bad(instant));
+
+    // A quota of one CPU: the load is against that CPU, and the quota warns.
+    r.system["effective_cpus"]["count"] = 1;
+    const std::vector<CheckResult> limited = run_checks(kBusyTree + "t0", r);
+    EXPECT_EQ(limited[2].found, "1-minute load 3.50 on 1 CPU (3.50 a CPU)");
+    EXPECT_EQ(limited[6].name, "cpu_quota");
+    EXPECT_EQ(limited[6].status, CheckStatus::warn);
 }
 
 TEST(Preflight, JsonHasAdviceOnlyForWarnAndBad) {
