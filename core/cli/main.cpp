@@ -104,7 +104,7 @@ static int bytebench_main(int argc, char **argv) {
         ->check(CLI::Validator(
             [](std::string &text) {
                 try {
-                    parse_placement_spec(text);
+                    bytebench::parse_placement_spec(text);
                     return std::string();
                 } catch (const std::invalid_argument &e) {
                     return std::string(e.what());

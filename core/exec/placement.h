@@ -47,11 +47,11 @@ PlacementSpec parse_placement_spec(const std::string &text);
 
 // One PU as the topology shows it; the indexes are hwloc's logical ones.
 struct PuInfo {
-    int os_index = 0;       // the CPU number the kernel uses (sched_setaffinity)
-    int core = 0;           // logical index of its core, machine-wide
-    int package = 0;        // logical index of its package
-    std::string kind;       // its CPU kind's name; "" when hwloc reports no kinds
-    std::string core_type;  // its kind's CoreType info (IntelCore, IntelAtom), if any
+    int os_index = 0;         // the CPU number the kernel uses (sched_setaffinity)
+    int core = 0;             // logical index of its core, machine-wide
+    int package = 0;          // logical index of its package
+    std::string kind{};       // its CPU kind's name; "" when hwloc reports no kinds
+    std::string core_type{};  // its kind's CoreType info (IntelCore, IntelAtom), if any
 };
 
 // The PUs this process may run on, in hwloc's logical order. `xml_file`: a
