@@ -81,6 +81,20 @@ TEST(Doctor, ATmpdirInMemoryWarnsAndABadFormatIsBadInput) {
     EXPECT_EQ(run_cli({"doctor", "--tmpdir", "/no/such/folder"}).exit_code, 2);
 }
 
+TEST(Doctor, HybridCoresWarnAndSayHowToPlaceCopies) {
+    // hwloc reads the topology from the file HWLOC_XMLFILE names (docs/placement.md).
+    const std::string xml =
+        std::string(BYTEBENCH_SOURCE_DIR) + "/tests/fixtures/topology/hybrid-2p4e.xml";
+    const CliResult r = run_cli({"doctor", "--format", "json"}, {{"HWLOC_XMLFILE", xml}});
+    const nlohmann::json doc = nlohmann::json::parse(r.out);
+    const nlohmann::json &hybrid = doc["checks"][8];
+    ASSERT_EQ(hybrid["name"], "hybrid");
+    EXPECT_EQ(hybrid["status"], "warn") << hybrid.dump();
+    EXPECT_NE(hybrid["found"].get<std::string>().find("2 kinds of core: "), std::string::npos)
+        << hybrid.dump();
+    EXPECT_NE(hybrid["advice"].get<std::string>().find("--placement"), std::string::npos);
+}
+
 std::string log_of(const std::string &dir) {
     for (const auto &e : std::filesystem::directory_iterator(dir))
         if (e.path().extension() == ".log") {

@@ -209,6 +209,11 @@ TEST(Preflight, TwoKindsOfCoreWarn) {
     EXPECT_EQ(check_hybrid({{"cpu_kinds", nlohmann::json::array()}}).status, CheckStatus::ok);
     EXPECT_EQ(check_hybrid({{"cpu_kinds", {{{"name", "performance"}, {"pus", {0, 1}}}}}}).status,
               CheckStatus::ok);
+    // What read_topology gives when hwloc reports no kinds: one kind.
+    const CheckResult none = check_hybrid(
+        {{"cpu_kinds", "unknown"}, {"hybrid", false}, {"why", {{"cpu_kinds", "no kinds"}}}});
+    EXPECT_EQ(none.status, CheckStatus::ok);
+    EXPECT_EQ(none.found, "one kind of core (hwloc reports no CPU kinds)");
     EXPECT_EQ(check_hybrid({{"cpu_kinds", "unknown"}, {"why", {{"cpu_kinds", "no hwloc"}}}}).found,
               "hwloc gives no CPU kinds: no hwloc");
 }
