@@ -27,12 +27,13 @@ constexpr double kSampleSeconds = 1.0;
 Interval sample_one_second() {
     Interval interval;
     interval.self_pid = int(getpid());
+    // Each sample reads /proc/stat first: the clock is read just before it.
     const auto start = std::chrono::steady_clock::now();
     interval.before = take_sample("/");
     std::this_thread::sleep_for(std::chrono::duration<double>(kSampleSeconds));
+    const auto end = std::chrono::steady_clock::now();
     interval.after = take_sample("/");
-    interval.wall_s =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    interval.wall_s = std::chrono::duration<double>(end - start).count();
     return interval;
 }
 
