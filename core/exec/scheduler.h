@@ -22,6 +22,7 @@ struct ScheduleOptions {
     std::string temp_root;
     std::vector<int> cpus;  // placement order: copy i pinned to cpus[i % size]; empty: none
     std::optional<QuickOptions> quick;  // --quick: passes until the interval is narrow enough
+    DisturbanceLimits disturbance;      // when a pass's environment makes it suspect
 };
 
 // Planned seconds of a whole run (for the ETA).
