@@ -26,6 +26,7 @@
 #include "process/worker_process.h"
 #include "results/history.h"
 #include "results/result_store.h"
+#include "system/cpu_quota.h"
 #include "system/storage_info.h"
 #include "system/sysinfo.h"
 
@@ -56,10 +57,20 @@ std::vector<int> placement_cpus(const std::string &name, const std::vector<int> 
     return order;
 }
 
-std::vector<int> default_copies() {
+// 1 copy, then one per CPU the copies may use (the cpuset and the CPU quota
+// can make that fewer than the online CPUs).
+std::vector<int> default_copies(int usable_cpus) {
     std::vector<int> copies = {1};
-    if (online_cpus() > 1) copies.push_back(online_cpus());
+    if (usable_cpus > 1) copies.push_back(usable_cpus);
     return copies;
+}
+
+// Says why the copies get fewer CPUs than the machine has online (in the
+// run's log too, so after it is opened).
+void log_usable_cpus(const EffectiveCpus &cpus) {
+    if (cpus.count < cpus.online)
+        spdlog::info("{} CPU{} online, {} usable: {}", cpus.online, cpus.online == 1 ? "" : "s",
+                     cpus.count, cpus.reason);
 }
 
 nlohmann::json options_json(const RunOptions &o, const ScheduleOptions &schedule) {
@@ -239,13 +250,15 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
     }
 
     ScheduleOptions schedule;
-    schedule.copies = o.copies.empty() ? default_copies() : o.copies;
+    const EffectiveCpus usable = read_effective_cpus();
+    schedule.usable_cpus = usable.count;
+    schedule.copies = o.copies.empty() ? default_copies(usable.count) : o.copies;
     if (o.scaling) {
         if (!o.copies.empty()) {
             print_error("--scaling chooses the copy counts itself; leave out -c");
             return kExitBadInput;
         }
-        schedule.copies = scaling_copies(online_cpus());
+        schedule.copies = scaling_copies(usable.count);
     }
     try {
         schedule.cpus = placement_cpus(o.placement, schedule.copies);
@@ -286,6 +299,7 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
 
     RunRecord record;
     record.system = gather_system_info();
+    record.system["effective_cpus"] = effective_cpus_json(usable);  // what the copies were given
     add_workload_builds(record.system, env->catalog.plugins());
     record.options = options_json(o, schedule);
     record.labels = std::move(labels);
@@ -309,6 +323,7 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
         spdlog::info(
             "note: running as root: the process limit (ulimit -u) does not apply and results may "
             "differ from a normal user's");
+    log_usable_cpus(usable);
     // Cleans up the temp folder and the workers' groups if we are killed.
     start_janitor(env->layout.worker, schedule.temp_root, store->base());
     record.system["tmpdir"] = describe_storage(fs::path(schedule.temp_root).parent_path());

@@ -143,7 +143,10 @@ void handle_message(Copy &c, const WorkerMessage &message, const std::string &la
 class Pass {
   public:
     explicit Pass(const PassRequest &r)
-        : r_(r), label_(r.test->id), crowding_s_(crowding_seconds(r.copies, online_cpus())) {}
+        : r_(r),
+          label_(r.test->id),
+          crowding_s_(
+              crowding_seconds(r.copies, r.usable_cpus > 0 ? r.usable_cpus : online_cpus())) {}
 
     PassOutcome run() {
         // Not enough descriptors: skipped, not an EMFILE half way through.

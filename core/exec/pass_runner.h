@@ -24,6 +24,7 @@ struct PassRequest {
     std::string test_dir;          // the test's directory (exec/test_phases.h)
     double setup_timeout_s = 120;  // plus crowding_seconds()
     std::vector<int> cpus;         // copy i is pinned to cpus[i % size]; empty: not pinned
+    int usable_cpus = 0;           // what the copies may use (for crowding); 0: online CPUs
     double grace_s = -1;           // time allowed after the pass; < 0: grace_seconds()
     bool show_output = false;      // log the copies' output line by line (-v)
 };

@@ -61,7 +61,7 @@ PassOutcome measured_pass(const PassRequest &request, const DisturbanceLimits &l
     PassEnvironment environment = probe.stop();
     judge_disturbance(environment, limits);
     for (const std::string &why : environment.disturbed)
-        spdlog::warn("{} pass {}: disturbed: {}", request.test->id, request.pass_index + 1, why);
+        spdlog::info("{} pass {}: disturbed: {}", request.test->id, request.pass_index + 1, why);
     outcome.environment = std::move(environment);
     return outcome;
 }
@@ -156,6 +156,7 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
         request.temp_root = options.temp_root;
         request.test_dir = phases.test_dir();
         request.cpus = options.cpus;
+        request.usable_cpus = options.usable_cpus;
         request.show_output = console_is_verbose();
         PassOutcome outcome = measured_pass(request, options.disturbance);
         log_pass(record, pass, outcome);
@@ -209,7 +210,8 @@ double planned_seconds(const std::vector<PlannedTest> &tests, const ScheduleOpti
 bool run_schedule(const std::vector<PlannedTest> &tests, const Suite &suite,
                   const ScheduleOptions &options, Progress &progress, RunRecord &record,
                   const std::function<void()> &checkpoint) {
-    const int cpus = online_cpus();
+    // What the copies may use: a 1-CPU quota on a 64-CPU host is 1 CPU.
+    const int cpus = options.usable_cpus > 0 ? options.usable_cpus : online_cpus();
     for (int copies : options.copies) {
         CopyPassRecord &run = record.copy_passes.emplace_back();
         run.copies = copies;

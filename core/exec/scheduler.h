@@ -21,6 +21,9 @@ struct ScheduleOptions {
     std::string worker_program;
     std::string temp_root;
     std::vector<int> cpus;  // placement order: copy i pinned to cpus[i % size]; empty: none
+    // The CPUs the copies may use (system/cpu_quota.h's count: the cpuset and
+    // the CPU quota); 0: the online CPUs.
+    int usable_cpus = 0;
     std::optional<QuickOptions> quick;  // --quick: passes until the interval is narrow enough
     DisturbanceLimits disturbance;      // when a pass's environment makes it suspect
 };

@@ -16,6 +16,7 @@
 
 #include "base/text.h"
 #include "model/isa_level.h"
+#include "system/cpu_quota.h"
 #include "system/sysinfo_readers.h"
 #include "system/topology.h"
 
@@ -174,6 +175,7 @@ nlohmann::json gather_system_info() {
     if (model == "unknown" && system["cpu"]["model_name"] != kUnknown)
         system["cpu_model"] = system["cpu"]["model_name"];
     system["isa_levels"] = isa_levels_json();
+    system["effective_cpus"] = effective_cpus_json(read_effective_cpus());
     return system;
 }
 

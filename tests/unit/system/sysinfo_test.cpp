@@ -140,10 +140,10 @@ json full_system() {
 
 TEST(SysinfoFields, EveryDocumentedMemberIsARealValueOrUnknown) {
     const auto sections = documented_system_members();
-    for (const char *expected :
-         {"system", "system.tmpdir", "system.cpu", "system.topology",
-          "system.topology.numa_nodes[]", "system.topology.caches[]", "system.frequency",
-          "system.memory", "system.virtualization", "system.workload_builds[]"})
+    for (const char *expected : {"system", "system.tmpdir", "system.cpu", "system.topology",
+                                 "system.topology.numa_nodes[]", "system.topology.caches[]",
+                                 "system.frequency", "system.memory", "system.virtualization",
+                                 "system.effective_cpus", "system.workload_builds[]"})
         ASSERT_TRUE(sections.count(expected) != 0) << "docs/result-schema.md has no " << expected;
 
     const json system = full_system();
@@ -180,8 +180,9 @@ TEST(SysinfoFields, EveryDocumentedMemberIsARealValueOrUnknown) {
 TEST(SysinfoFields, EveryMemberIsDocumented) {
     const auto sections = documented_system_members();
     const json system = full_system();
-    for (const char *section : {"system.cpu", "system.topology", "system.frequency",
-                                "system.memory", "system.virtualization"}) {
+    for (const char *section :
+         {"system.cpu", "system.topology", "system.frequency", "system.memory",
+          "system.virtualization", "system.effective_cpus"}) {
         std::set<std::string> names = {"why"};
         for (const DocumentedMember &m : sections.at(section)) names.insert(m.name);
         for (const json *object : values_at(system, section))
