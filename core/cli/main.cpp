@@ -2,11 +2,13 @@
 // subcommands in this folder; all real work lives in the layers below (core/*/).
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <stdexcept>
 #include <string>
 
 #include "base/last_resort.h"
 #include "commands.h"
 #include "decimal_option.h"
+#include "exec/placement.h"
 #include "model/isa_level.h"
 
 namespace {
@@ -107,8 +109,19 @@ static int bytebench_main(int argc, char **argv) {
                       "Scaling sweep: -c 1,2,4,... up to the CPU count (and the CPU count)");
     run_cmd
         ->add_option("--placement", run.placement,
-                     "Pin copies to CPUs: none (default), compact, spread or smt-off")
-        ->check(CLI::IsMember({"none", "compact", "spread", "smt-off"}));
+                     "Pin copies to CPUs: none (default), compact, spread or smt-off; on "
+                     "hybrid CPUs add :only=KIND or :prefer=KIND (performance, efficiency)")
+        ->type_name("PLACEMENT[:only|prefer=KIND]")
+        ->check(CLI::Validator(
+            [](std::string &text) {
+                try {
+                    bytebench::parse_placement_spec(text);
+                    return std::string();
+                } catch (const std::invalid_argument &e) {
+                    return std::string(e.what());
+                }
+            },
+            "", "placement"));
     run_cmd
         ->add_option("-i,--iterations", run.iterations,
                      "Passes: long tests N, short tests max(1,(N+1)/3) (default 10)")

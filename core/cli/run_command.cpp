@@ -44,17 +44,18 @@ std::vector<int> scaling_copies(int cpus) {
 }
 
 // The PUs copies are pinned to, in order (empty for --placement none).
-std::vector<int> placement_cpus(const std::string &name, const std::vector<int> &copies) {
-    const std::optional<Placement> placement = parse_placement(name);
-    if (!placement) throw std::runtime_error("unknown placement");
-    if (*placement == Placement::none) return {};
-    const std::vector<PuInfo> pus = read_pus();
-    std::vector<int> order = placement_order(*placement, pus);
+// Throws std::invalid_argument (bad text, a kind this machine lacks) and
+// std::runtime_error (hwloc).
+std::vector<int> placement_cpus(const std::string &text, const std::vector<int> &copies) {
+    const PlacementSpec spec = parse_placement_spec(text);
+    if (spec.placement == Placement::none) return {};
+    const PlacementOrder order = placement_order(spec, read_pus());
+    if (!order.note.empty()) spdlog::info("--placement {}: {}", text, order.note);
     const int most = *std::max_element(copies.begin(), copies.end());
-    if (most > int(order.size()))
-        spdlog::warn("--placement {}: {} copies on {} {}: copies will share them", name, most,
-                     order.size(), *placement == Placement::smt_off ? "cores" : "CPUs");
-    return order;
+    if (most > int(order.cpus.size()))
+        spdlog::warn("--placement {}: {} copies on {} {}: copies will share them", text, most,
+                     order.cpus.size(), spec.placement == Placement::smt_off ? "cores" : "CPUs");
+    return order.cpus;
 }
 
 // 1 copy, then one per CPU the copies may use (the cpuset and the CPU quota

@@ -3,9 +3,12 @@
 #include <hwloc.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 #include <stdexcept>
+
+#include "system/topology.h"
 
 namespace bytebench {
 
@@ -31,13 +34,48 @@ std::string to_string(Placement p) {
     return "none";
 }
 
-std::vector<PuInfo> read_pus() {
+PlacementSpec parse_placement_spec(const std::string &text) {
+    const size_t colon = text.find(':');
+    PlacementSpec spec;
+    const std::optional<Placement> p = parse_placement(text.substr(0, colon));
+    if (!p)
+        throw std::invalid_argument("unknown placement '" + text.substr(0, colon) +
+                                    "' (none, compact, spread or smt-off, with :only=KIND or "
+                                    ":prefer=KIND on hybrid CPUs)");
+    spec.placement = *p;
+    if (colon == std::string::npos) return spec;
+    const std::string rule = text.substr(colon + 1);
+    const size_t equals = rule.find('=');
+    const std::string key = rule.substr(0, equals);
+    if (key == "only")
+        spec.rule = KindRule::only;
+    else if (key == "prefer")
+        spec.rule = KindRule::prefer;
+    if (spec.rule == KindRule::any || equals == std::string::npos || equals + 1 == rule.size())
+        throw std::invalid_argument("expected only=KIND or prefer=KIND after ':', not '" + rule +
+                                    "'");
+    spec.kind = rule.substr(equals + 1);
+    if (spec.placement == Placement::none)
+        throw std::invalid_argument(
+            "none pins no copy: a CPU kind needs compact, spread or smt-off");
+    return spec;
+}
+
+std::vector<PuInfo> read_pus(const std::string &xml_file) {
     hwloc_topology_t topology;
     if (hwloc_topology_init(&topology) != 0) throw std::runtime_error("hwloc: cannot initialise");
+    if (!xml_file.empty() && hwloc_topology_set_xml(topology, xml_file.c_str()) != 0) {
+        hwloc_topology_destroy(topology);
+        throw std::runtime_error("hwloc: cannot read " + xml_file);
+    }
     if (hwloc_topology_load(topology) != 0) {
         hwloc_topology_destroy(topology);
         throw std::runtime_error("hwloc: cannot load the topology");
     }
+    std::map<int, const CpuKind *> kind_of;  // PU os index -> its kind
+    const std::vector<CpuKind> kinds = read_cpu_kinds(topology);
+    for (const CpuKind &k : kinds)
+        for (int pu : k.pus) kind_of[pu] = &k;
     std::vector<PuInfo> pus;
     const int count = hwloc_get_nbobjs_by_type(topology, HWLOC_OBJ_PU);
     for (int i = 0; i < count; ++i) {
@@ -45,8 +83,13 @@ std::vector<PuInfo> read_pus() {
         const hwloc_obj_t core = hwloc_get_ancestor_obj_by_type(topology, HWLOC_OBJ_CORE, pu);
         const hwloc_obj_t package = hwloc_get_ancestor_obj_by_type(topology, HWLOC_OBJ_PACKAGE, pu);
         // A PU without a core (some VMs, some ARM boards) is a core of its own.
-        pus.push_back({int(pu->os_index), core != nullptr ? int(core->logical_index) : 100000 + i,
-                       package != nullptr ? int(package->logical_index) : 0});
+        PuInfo info{int(pu->os_index), core != nullptr ? int(core->logical_index) : 100000 + i,
+                    package != nullptr ? int(package->logical_index) : 0};
+        if (const auto k = kind_of.find(info.os_index); k != kind_of.end()) {
+            info.kind = k->second->name;
+            info.core_type = k->second->core_type();
+        }
+        pus.push_back(std::move(info));
     }
     hwloc_topology_destroy(topology);
     if (pus.empty()) throw std::runtime_error("hwloc: the topology has no processing unit");
@@ -107,6 +150,71 @@ std::vector<int> placement_order(Placement p, const std::vector<PuInfo> &pus) {
             break;
     }
     return order;
+}
+
+namespace {
+
+// "performance (IntelCore), efficiency (IntelAtom)": the kinds among `pus`,
+// in the order they first appear.
+std::string kinds_text(const std::vector<PuInfo> &pus) {
+    std::vector<std::string> seen;
+    std::string text;
+    for (const PuInfo &p : pus) {
+        const std::string name = p.kind.empty() ? "performance" : p.kind;
+        if (std::find(seen.begin(), seen.end(), name) != seen.end()) continue;
+        seen.push_back(name);
+        text += (text.empty() ? "" : ", ") + name;
+        if (!p.core_type.empty()) text += " (" + p.core_type + ")";
+    }
+    return text;
+}
+
+bool same_text_ignoring_case(const std::string &a, const std::string &b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+// A PU of no reported kind is of the machine's one kind, "performance".
+bool pu_is_of_kind(const PuInfo &p, const std::string &kind) {
+    const std::string name = p.kind.empty() ? "performance" : p.kind;
+    return name == kind || (!p.core_type.empty() && same_text_ignoring_case(p.core_type, kind));
+}
+
+size_t kind_count(const std::vector<PuInfo> &pus) {
+    std::set<std::string> kinds;
+    for (const PuInfo &p : pus) kinds.insert(p.kind);
+    return kinds.size();
+}
+
+}  // namespace
+
+PlacementOrder placement_order(const PlacementSpec &spec, const std::vector<PuInfo> &pus) {
+    PlacementOrder out;
+    if (spec.rule == KindRule::any || spec.placement == Placement::none) {
+        out.cpus = placement_order(spec.placement, pus);
+        return out;
+    }
+    const std::string rule = (spec.rule == KindRule::only ? "only=" : "prefer=") + spec.kind;
+    std::vector<PuInfo> chosen, others;
+    for (const PuInfo &p : pus) (pu_is_of_kind(p, spec.kind) ? chosen : others).push_back(p);
+    if (kind_count(pus) <= 1 && spec.rule == KindRule::prefer) {
+        out.cpus = placement_order(spec.placement, pus);
+        out.note = "one kind of CPU here (" + kinds_text(pus) + "): " + rule + " changes nothing";
+        return out;
+    }
+    if (chosen.empty())
+        throw std::invalid_argument("no CPU of kind '" + spec.kind + "' here; the kinds are " +
+                                    kinds_text(pus));
+    out.cpus = placement_order(spec.placement, chosen);
+    if (spec.rule == KindRule::prefer) {
+        const std::vector<int> rest = placement_order(spec.placement, others);
+        out.cpus.insert(out.cpus.end(), rest.begin(), rest.end());
+    }
+    if (kind_count(pus) <= 1)
+        out.note = "one kind of CPU here (" + kinds_text(pus) + "): " + rule + " uses every CPU";
+    return out;
 }
 
 }  // namespace bytebench

@@ -179,6 +179,42 @@ namespace {
 
 nlohmann::json interval_json(const Interval &i) { return nlohmann::json::array({i.lo, i.hi}); }
 
+// PU os index -> the name of its CPU kind, from system.topology.cpu_kinds;
+// empty unless the machine is hybrid (a kind name says nothing on a machine
+// with one kind).
+using CpuKindOf = std::map<int, std::string>;
+
+CpuKindOf cpu_kind_of(const nlohmann::json &system) {
+    CpuKindOf kinds;
+    const auto member = [](const nlohmann::json &j, const char *key) {
+        return j.is_object() && j.contains(key) ? j[key] : nlohmann::json();
+    };
+    const nlohmann::json topology = member(system, "topology");
+    const nlohmann::json list = member(topology, "cpu_kinds");
+    if (member(topology, "hybrid") != true || !list.is_array()) return kinds;
+    for (const nlohmann::json &kind : list) {
+        const nlohmann::json name = member(kind, "name"), pus = member(kind, "pus");
+        if (!name.is_string() || !pus.is_array()) continue;
+        for (const nlohmann::json &pu : pus)
+            if (pu.is_number_integer()) kinds[pu.get<int>()] = name.get<std::string>();
+    }
+    return kinds;
+}
+
+// "cpu_kind": the kind of the CPU the copy began on (or was pinned to), and
+// "cpu_kind_end" when it ended on another kind (an unpinned copy moved).
+void add_cpu_kind(nlohmann::json &copy, const CopyOutcome &c, const CpuKindOf &kinds) {
+    const auto kind = [&](int cpu) {
+        const auto it = kinds.find(cpu);
+        return it != kinds.end() ? it->second : std::string();
+    };
+    const std::string start = kind(c.cpu_start >= 0 ? c.cpu_start : c.pu);
+    if (start.empty()) return;
+    copy["cpu_kind"] = start;
+    if (const std::string end = kind(c.cpu_end); !end.empty() && end != start)
+        copy["cpu_kind_end"] = end;
+}
+
 // `kept` maps positions among the kept passes back to pass numbers.
 nlohmann::json stats_json(const Stats &s, const std::optional<SampleStatistics> &extra,
                           const std::vector<size_t> &kept) {
@@ -216,13 +252,14 @@ std::optional<double> value_per_watt(const TestRecord &r) {
 }
 
 nlohmann::json pass_json(const PassOutcome &p, uint32_t time_base_s, std::optional<bool> kept,
-                         std::optional<bool> outlier) {
+                         std::optional<bool> outlier, const CpuKindOf &kinds) {
     nlohmann::json copies = nlohmann::json::array();
     for (const CopyOutcome &c : p.copies) {
         nlohmann::json copy = {{"count", c.count}, {"seconds", c.seconds}};
         if (c.pu >= 0) copy["pu"] = c.pu;
         if (c.cpu_start >= 0) copy["cpu_start"] = c.cpu_start;
         if (c.cpu_end >= 0) copy["cpu_end"] = c.cpu_end;
+        add_cpu_kind(copy, c, kinds);
         if (!c.metrics.empty()) copy["metrics"] = c.metrics;
         copies.push_back(std::move(copy));
     }
@@ -285,7 +322,7 @@ nlohmann::json metrics_json(const TestRecord &r) {
     return metrics;
 }
 
-nlohmann::json test_json(const TestRecord &r) {
+nlohmann::json test_json(const TestRecord &r, const CpuKindOf &kinds) {
     const PlannedTest &t = r.test;
     nlohmann::json params = nlohmann::json::object();
     for (const auto &[k, v] : t.params) params[k] = v;
@@ -344,16 +381,16 @@ nlohmann::json test_json(const TestRecord &r) {
     for (size_t i = 0; i < r.passes.size(); ++i) {
         const bool scored = r.score && i < r.score->kept.size();
         const bool kept_pass = scored && r.score->kept[i];
-        passes.push_back(
-            pass_json(r.passes[i], t.workload.time_base_s,
-                      scored ? std::optional<bool>(kept_pass) : std::nullopt,
-                      kept_pass && r.statistics ? std::optional<bool>(outlier[i]) : std::nullopt));
+        passes.push_back(pass_json(
+            r.passes[i], t.workload.time_base_s,
+            scored ? std::optional<bool>(kept_pass) : std::nullopt,
+            kept_pass && r.statistics ? std::optional<bool>(outlier[i]) : std::nullopt, kinds));
     }
     j["passes"] = passes;
     return j;
 }
 
-nlohmann::json copy_pass_json(const CopyPassRecord &run) {
+nlohmann::json copy_pass_json(const CopyPassRecord &run, const CpuKindOf &kinds) {
     nlohmann::json indexes = nlohmann::json::array();
     for (const IndexRecord &i : run.indexes) {
         nlohmann::json index = {{"category", i.category},
@@ -372,7 +409,7 @@ nlohmann::json copy_pass_json(const CopyPassRecord &run) {
         indexes.push_back(std::move(index));
     }
     nlohmann::json tests = nlohmann::json::array();
-    for (const TestRecord &t : run.tests) tests.push_back(test_json(t));
+    for (const TestRecord &t : run.tests) tests.push_back(test_json(t, kinds));
     nlohmann::json j = {{"copies", run.copies},
                         {"cpus", run.cpus},
                         {"start", run.start},
@@ -417,7 +454,8 @@ void drop_non_finite(nlohmann::json &j) {
 
 nlohmann::json to_json(const RunRecord &record) {
     nlohmann::json runs = nlohmann::json::array();
-    for (const CopyPassRecord &r : record.copy_passes) runs.push_back(copy_pass_json(r));
+    const CpuKindOf kinds = cpu_kind_of(record.system);
+    for (const CopyPassRecord &r : record.copy_passes) runs.push_back(copy_pass_json(r, kinds));
     nlohmann::json doc = {
         {"schema", kResultSchema},
         {"tool", {{"name", "bytebench"}, {"version", BYTEBENCH_VERSION}, {"abi", BYTEBENCH_ABI}}},

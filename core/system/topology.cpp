@@ -13,9 +13,9 @@
 namespace bytebench {
 namespace {
 
-const char *const kMembers[] = {"packages",         "cores", "pus",        "pus_allowed",
-                                "threads_per_core", "smt",   "numa_nodes", "caches",
-                                "pu_os_indexes"};
+const char *const kMembers[] = {"packages",         "cores",     "pus",        "pus_allowed",
+                                "threads_per_core", "smt",       "numa_nodes", "caches",
+                                "pu_os_indexes",    "cpu_kinds", "hybrid"};
 
 // Frees the topology however read_topology() leaves.
 struct Topology {
@@ -74,9 +74,78 @@ nlohmann::json caches(hwloc_topology_t t) {
     return list;
 }
 
+// Names kinds in hwloc's order (least performant first): see CpuKind::name.
+void name_kinds(std::vector<CpuKind> &kinds) {
+    const bool ranked =
+        std::all_of(kinds.begin(), kinds.end(), [](const CpuKind &k) { return k.efficiency >= 0; });
+    for (size_t i = 0; i < kinds.size(); ++i) {
+        CpuKind &k = kinds[i];
+        if (ranked && i + 1 == kinds.size())
+            k.name = "performance";
+        else if (ranked && i == 0)
+            k.name = "efficiency";
+        else if (ranked)
+            k.name = "rank" + std::to_string(k.efficiency);
+        else
+            k.name = k.core_type().empty() ? "kind" + std::to_string(i) : k.core_type();
+    }
+}
+
+nlohmann::json cpu_kinds_json(const std::vector<CpuKind> &kinds) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const CpuKind &k : kinds) {
+        nlohmann::json j = {{"name", k.name}, {"pus", k.pus}, {"info", k.info}};
+        if (k.efficiency >= 0)
+            j["efficiency"] = k.efficiency;
+        else
+            mark_unknown(j, "efficiency", "hwloc could not rank the kinds");
+        list.push_back(std::move(j));
+    }
+    return list;
+}
+
+void add_cpu_kinds(nlohmann::json &j, hwloc_topology_t t, const std::string &source) {
+    const std::vector<CpuKind> kinds = read_cpu_kinds(t);
+    j["hybrid"] = kinds.size() > 1;
+    if (!kinds.empty()) {
+        j["cpu_kinds"] = cpu_kinds_json(kinds);
+        return;
+    }
+    // hwloc finds kinds in CPUID's hybrid leaf, Linux's cpu_capacity and
+    // cpufreq's frequencies: with none of them the CPUs are one kind to it.
+    mark_unknown(j, "cpu_kinds",
+                 source +
+                     " reports no CPU kinds (no hybrid CPUID leaf, cpu_capacity or "
+                     "per-CPU cpufreq frequencies): taken as one kind");
+}
+
 }  // namespace
 
-nlohmann::json read_topology() {
+std::string CpuKind::core_type() const {
+    const auto it = info.find("CoreType");
+    return it != info.end() ? it->second : "";
+}
+
+std::vector<CpuKind> read_cpu_kinds(hwloc_topology *t) {
+    std::vector<CpuKind> kinds;
+    const int count = hwloc_cpukinds_get_nr(t, 0);
+    hwloc_bitmap_t set = hwloc_bitmap_alloc();
+    for (int i = 0; i < count; ++i) {
+        CpuKind k;
+        unsigned nr_infos = 0;
+        hwloc_info_s *infos = nullptr;
+        if (hwloc_cpukinds_get_info(t, unsigned(i), set, &k.efficiency, &nr_infos, &infos, 0) != 0)
+            continue;
+        for (unsigned n = 0; n < nr_infos; ++n) k.info[infos[n].name] = infos[n].value;
+        for (const nlohmann::json &pu : pu_indexes(t, set)) k.pus.push_back(pu.get<int>());
+        kinds.push_back(std::move(k));
+    }
+    hwloc_bitmap_free(set);
+    name_kinds(kinds);
+    return kinds;
+}
+
+nlohmann::json read_topology(const std::string &xml_file) {
     nlohmann::json j = nlohmann::json::object();
     Topology topo;
     const auto fail = [&](const std::string &why) {
@@ -91,6 +160,8 @@ nlohmann::json read_topology() {
     hwloc_topology_set_flags(topo.t, HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED);
     // hwloc leaves instruction caches out unless asked.
     hwloc_topology_set_icache_types_filter(topo.t, HWLOC_TYPE_FILTER_KEEP_ALL);
+    if (!xml_file.empty() && hwloc_topology_set_xml(topo.t, xml_file.c_str()) != 0)
+        return fail("hwloc cannot read " + xml_file);
     if (hwloc_topology_load(topo.t) != 0) return fail("hwloc_topology_load failed");
     hwloc_topology_t t = topo.t;
 
@@ -141,6 +212,7 @@ nlohmann::json read_topology() {
     j["caches"] = caches(t);
     if (j["caches"].empty()) mark_unknown(j, "caches", "hwloc found no cache");
     j["pu_os_indexes"] = pu_indexes(t, hwloc_topology_get_topology_cpuset(t));
+    add_cpu_kinds(j, t, j["source"].get<std::string>());
     return j;
 }
 

@@ -1,8 +1,8 @@
 // The machine a result was measured on, as labelled lines: distribution, CPU, notable flags,
-// topology, NUMA, caches, frequency, memory, virtualisation, temp folder and compilers. The
-// text report prints them as "   Label: text" after UnixBench's header lines; the html report
-// as rows of its system table. A line is made only when the document has its member, so older
-// results describe themselves as before. Header-only, nlohmann-json only.
+// topology, CPU kinds (hybrid CPUs), NUMA, caches, frequency, memory, virtualisation, temp folder
+// and compilers. The text report prints them as "   Label: text" after UnixBench's header lines;
+// the html report as rows of its system table. A line is made only when the document has its
+// member, so older results describe themselves as before. Header-only, nlohmann-json only.
 #pragma once
 
 #include <cmath>
@@ -142,10 +142,29 @@ inline std::string topology_summary(const json &t) {
         pu_list.is_array() ? ranges_text(pu_list).c_str() : text(t, "pu_os_indexes").c_str());
 }
 
+// "performance PUs 0-3 (IntelCore, max 4700 MHz); efficiency PUs 4-7 (IntelAtom, max 3300
+// MHz)": hwloc's CPU kinds, only on a hybrid machine (one kind says nothing).
+inline std::string cpu_kinds_text(const json &t) {
+    if (member(t, "hybrid") != true) return "";
+    std::vector<std::string> kinds;
+    for (const json &kind : elements(member(t, "cpu_kinds"))) {
+        const json &info = member(kind, "info");
+        const std::string max_mhz = string_member(info, "FrequencyMaxMHz");
+        const std::string facts = join_known(
+            {string_member(info, "CoreType"), max_mhz.empty() ? "" : "max " + max_mhz + " MHz"},
+            ", ");
+        kinds.push_back(string_member(kind, "name") + " PUs " + ranges_text(member(kind, "pus")) +
+                        (facts.empty() ? "" : " (" + facts + ")"));
+    }
+    return join_known(kinds, "; ");
+}
+
 inline void topology(const json &system, Lines &lines) {
     const json &t = member(system, "topology");
     if (!t.is_object()) return;
     lines.push_back({"Topology", topology_summary(t)});
+    if (const std::string kinds = cpu_kinds_text(t); !kinds.empty())
+        lines.push_back({"CPU kinds", kinds});
 
     std::vector<std::string> nodes;
     for (const json &node : elements(member(t, "numa_nodes")))

@@ -1,9 +1,12 @@
 // --placement and --scaling through the CLI: the result records which PU each
-// copy was pinned to and where it ran.
+// copy was pinned to and where it ran; on a hybrid CPU (an hwloc XML file
+// standing in for this machine) which kind of CPU that was.
 #include <gtest/gtest.h>
 #include <sched.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <map>
 #include <set>
 
 #include "cli_runner.h"
@@ -11,7 +14,8 @@
 namespace bytebench::test {
 namespace {
 
-nlohmann::json run_count(const std::string &name, const std::vector<std::string> &extra) {
+nlohmann::json run_count(const std::string &name, const std::vector<std::string> &extra,
+                         const std::map<std::string, std::string> &env = {}) {
     const std::string out = fresh_dir(name);
     std::vector<std::string> args = {"--plugin-path",
                                      kTestPlugins + "/good",
@@ -27,7 +31,7 @@ nlohmann::json run_count(const std::string &name, const std::vector<std::string>
                                      "-o",
                                      out};
     args.insert(args.end(), extra.begin(), extra.end());
-    const CliResult r = run_cli(args);
+    const CliResult r = run_cli(args, env);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return only_result(out);
 }
@@ -71,6 +75,74 @@ TEST(Placement, AnUnknownPlacementIsOneLine) {
     const CliResult r = run_cli({"run", "syscall", "--placement", "scatter"});
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("--placement"), std::string::npos) << r.err;
+}
+
+// hwloc reads this machine from tests/fixtures/topology/hybrid-1p1e.xml: PU 0
+// a P core, PU 1 an E core (this machine's CPU numbers, so pinning works).
+const std::map<std::string, std::string> kHybridMachine = {
+    {"HWLOC_XMLFILE",
+     std::string(BYTEBENCH_SOURCE_DIR) + "/tests/fixtures/topology/hybrid-1p1e.xml"},
+    {"HWLOC_THISSYSTEM", "1"}};
+
+TEST(PlacementKinds, OnlyPerformancePinsEveryCopyToAPCore) {
+    const std::string out = fresh_dir("placement-only-performance");
+    const std::string placement = "spread:only=performance";
+    const CliResult r = run_cli({"run", "syscall", "-i", "1", "--duration", "0.2", "-c", "2",
+                                 "--settle", "0", "-q", "-o", out, "--placement", placement},
+                                kHybridMachine);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const nlohmann::json doc = only_result(out);
+    EXPECT_EQ(doc["system"]["topology"]["hybrid"], true);
+    EXPECT_EQ(doc["options"]["placement"], placement);
+    EXPECT_EQ(doc["options"]["placement_order"], nlohmann::json({0}));
+    const nlohmann::json *t = find_test(doc["runs"][0], "syscall");
+    ASSERT_NE(t, nullptr);
+    const nlohmann::json &copies = (*t)["passes"][0]["copies"];
+    ASSERT_EQ(copies.size(), 2u);
+    for (const nlohmann::json &c : copies) {
+        EXPECT_EQ(c["pu"], 0) << c;
+        EXPECT_EQ(c["cpu_start"], 0) << c;
+        EXPECT_EQ(c["cpu_kind"], "performance") << c;
+    }
+    // Two copies on one PU: said when the order is chosen.
+    EXPECT_NE(r.err.find("2 copies on 1 CPUs"), std::string::npos) << r.err;
+}
+
+TEST(PlacementKinds, PreferEfficiencyPutsTheFirstCopyOnAnECore) {
+    const nlohmann::json doc =
+        run_count("placement-prefer-efficiency",
+                  {"--placement", "compact:prefer=efficiency", "-c", "2"}, kHybridMachine);
+    EXPECT_EQ(doc["options"]["placement_order"], nlohmann::json({1, 0}));
+    const nlohmann::json &copies =
+        (*find_test(doc["runs"][0], "test.count"))["passes"][0]["copies"];
+    ASSERT_EQ(copies.size(), 2u);
+    EXPECT_EQ(copies[0]["cpu_kind"], "efficiency") << copies;
+    EXPECT_EQ(copies[1]["cpu_kind"], "performance") << copies;
+}
+
+TEST(PlacementKinds, AKindTheMachineLacksIsOneLineNamingTheKinds) {
+    const CliResult r =
+        run_cli({"run", "syscall", "--placement", "spread:only=turbo"}, kHybridMachine);
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(
+        r.err,
+        "bytebench: error: --placement spread:only=turbo: no CPU of kind 'turbo' here; the kinds "
+        "are performance (IntelCore), efficiency (IntelAtom)\n");
+}
+
+TEST(PlacementKinds, AMalformedRuleIsOneLine) {
+    const CliResult r = run_cli({"run", "syscall", "--placement", "spread:fastest"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("--placement"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("expected only=KIND or prefer=KIND"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+TEST(PlacementKinds, OnThisMachineCopiesHaveAKindOnlyWhenItIsHybrid) {
+    const nlohmann::json doc = run_count("placement-kinds-here", {"--placement", "compact"});
+    const bool hybrid = doc["system"]["topology"]["hybrid"] == true;
+    const nlohmann::json &c = (*find_test(doc["runs"][0], "test.count"))["passes"][0]["copies"][0];
+    EXPECT_EQ(c.contains("cpu_kind"), hybrid) << c;
 }
 
 TEST(Scaling, SweepsOneTwoFourUpToTheCpuCount) {

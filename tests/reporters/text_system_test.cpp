@@ -47,6 +47,26 @@ TEST(TextMachineLines, SurviveMembersOfTheWrongType) {
     EXPECT_NE(text.find("   Topology: unknown packages"), std::string::npos) << text;
 }
 
+TEST(TextMachineLines, AHybridMachineListsItsCpuKinds) {
+    json doc = json::parse(fixture("machine-metal.json"));
+    json &t = doc["system"]["topology"];
+    EXPECT_EQ(render(text_reporter(), doc.dump()).find("CPU kinds"), std::string::npos);
+    t["cpu_kinds"] = json::parse(R"([
+        {"name": "efficiency", "efficiency": 0, "pus": [4, 5, 6, 7],
+         "info": {"CoreType": "IntelAtom", "FrequencyMaxMHz": "3300"}},
+        {"name": "performance", "efficiency": 1, "pus": [0, 1, 2, 3],
+         "info": {"CoreType": "IntelCore", "FrequencyMaxMHz": "4700"}}])");
+    t["hybrid"] = false;  // one kind, or hwloc cannot tell: no line
+    EXPECT_EQ(render(text_reporter(), doc.dump()).find("CPU kinds"), std::string::npos);
+    t["hybrid"] = true;
+    const std::string text = render(text_reporter(), doc.dump());
+    EXPECT_NE(text.find("   CPU kinds: efficiency PUs 4-7 (IntelAtom, max 3300 MHz); performance "
+                        "PUs 0-3 (IntelCore, max 4700 MHz)\n"),
+              std::string::npos)
+        << text;
+    EXPECT_LT(text.find("   Topology: "), text.find("   CPU kinds: "));
+}
+
 TEST(TextMachineLines, Units) {
     using bytebench::reporters::bytes_text;
     using bytebench::reporters::ranges_text;

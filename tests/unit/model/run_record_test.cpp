@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -127,6 +128,62 @@ TEST(RunRecord, TheDocumentHoldsOnlyFiniteNumbers) {
     EXPECT_EQ(doc["options"]["odd"], nlohmann::json({1.0, nullptr}));  // a place kept in an array
     doc["options"].erase("odd");
     EXPECT_FALSE(has_null(doc)) << doc.dump();
+}
+
+// A run of one pass whose copies were on these CPUs (pu, cpu_start, cpu_end).
+RunRecord run_on(const std::vector<std::array<int, 3>> &cpus, const nlohmann::json &topology) {
+    RunRecord record;
+    record.system["topology"] = topology;
+    TestRecord t = test_of({1});
+    t.passes[0].copies.clear();
+    for (const auto &[pu, start, end] : cpus) {
+        CopyOutcome c;
+        c.count = c.seconds = 1;
+        c.pu = pu;
+        c.cpu_start = start;
+        c.cpu_end = end;
+        t.passes[0].copies.push_back(c);
+    }
+    CopyPassRecord run;
+    run.tests.push_back(t);
+    record.copy_passes.push_back(run);
+    return record;
+}
+
+const nlohmann::json kHybridTopology = {{"hybrid", true},
+                                        {"cpu_kinds",
+                                         {{{"name", "efficiency"},
+                                           {"efficiency", 0},
+                                           {"pus", {2, 3}},
+                                           {"info", nlohmann::json::object()}},
+                                          {{"name", "performance"},
+                                           {"efficiency", 1},
+                                           {"pus", {0, 1}},
+                                           {"info", nlohmann::json::object()}}}}};
+
+TEST(RunRecord, CopiesOnAHybridCpuSayWhichKindTheyRanOn) {
+    // pinned to 0; pinned to 2; unpinned, moved from 1 (P) to 3 (E); unpinned on 7 (no kind).
+    const nlohmann::json doc =
+        to_json(run_on({{0, 0, 0}, {2, 2, 2}, {-1, 1, 3}, {-1, 7, 7}}, kHybridTopology));
+    const nlohmann::json &copies = doc["runs"][0]["tests"][0]["passes"][0]["copies"];
+    EXPECT_EQ(copies[0]["cpu_kind"], "performance");
+    EXPECT_FALSE(copies[0].contains("cpu_kind_end"));
+    EXPECT_EQ(copies[1]["cpu_kind"], "efficiency");
+    EXPECT_EQ(copies[2]["cpu_kind"], "performance");
+    EXPECT_EQ(copies[2]["cpu_kind_end"], "efficiency");
+    EXPECT_FALSE(copies[3].contains("cpu_kind"));
+}
+
+TEST(RunRecord, CopiesOnAMachineOfOneKindHaveNoKind) {
+    nlohmann::json one_kind = kHybridTopology;
+    one_kind["hybrid"] = false;
+    for (const nlohmann::json &topology :
+         {one_kind, nlohmann::json{{"cpu_kinds", "unknown"}, {"hybrid", false}},
+          nlohmann::json("unknown"), nlohmann::json::object()}) {
+        const nlohmann::json doc = to_json(run_on({{0, 0, 0}}, topology));
+        EXPECT_FALSE(doc["runs"][0]["tests"][0]["passes"][0]["copies"][0].contains("cpu_kind"))
+            << topology;
+    }
 }
 
 }  // namespace
