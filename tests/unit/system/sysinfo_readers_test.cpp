@@ -20,11 +20,11 @@ namespace {
 
 using nlohmann::json;
 
-const std::string kFixtures = std::string(BYTEBENCH_SOURCE_DIR) + "/tests/fixtures/sysinfo/";
-const std::string kLateMicrocode = kFixtures + "x86-late-microcode";
+const std::string kReaderFixtures = std::string(BYTEBENCH_SOURCE_DIR) + "/tests/fixtures/sysinfo/";
+const std::string kLateMicrocode = kReaderFixtures + "x86-late-microcode";
 
 TEST(Microcode, OneRevisionWhenEveryCpuAgrees) {
-    const json cpu = parse_cpuinfo(read_under(kFixtures, "cpuinfo-x86_64.txt"));
+    const json cpu = parse_cpuinfo(read_under(kReaderFixtures, "cpuinfo-x86_64.txt"));
     EXPECT_EQ(cpu["microcode"], "0x1");
 }
 
@@ -35,7 +35,7 @@ TEST(Microcode, TheDistinctRevisionsInOrderWhenCpusDiffer) {
 }
 
 TEST(Microcode, NoLineIsUnknownWithTheReason) {
-    const json cpu = parse_cpuinfo(read_under(kFixtures, "cpuinfo-aarch64.txt"));
+    const json cpu = parse_cpuinfo(read_under(kReaderFixtures, "cpuinfo-aarch64.txt"));
     EXPECT_EQ(cpu["microcode"], kUnknown);
     EXPECT_EQ(cpu["why"]["microcode"], "no \"microcode\" line in /proc/cpuinfo");
 }
@@ -52,14 +52,14 @@ TEST(Vulnerabilities, EveryFileByName) {
 }
 
 TEST(Vulnerabilities, NoFolderGivesNothing) {
-    EXPECT_TRUE(read_vulnerabilities(kFixtures + "neoverse-n1").empty());
+    EXPECT_TRUE(read_vulnerabilities(kReaderFixtures + "neoverse-n1").empty());
     EXPECT_TRUE(read_vulnerabilities("/nonexistent").empty());
 }
 
 TEST(Vulnerabilities, AMissingFolderIsUnknownWithTheReasonInTheSystem) {
     json system = json::object();
-    add_machine_details(system, kFixtures + "neoverse-n1", CpuidHypervisor{},
-                        read_under(kFixtures, "neoverse-n1/proc/cpuinfo"));
+    add_machine_details(system, kReaderFixtures + "neoverse-n1", CpuidHypervisor{},
+                        read_under(kReaderFixtures, "neoverse-n1/proc/cpuinfo"));
     EXPECT_EQ(system["vulnerabilities"], kUnknown);
     EXPECT_NE(system["why"]["vulnerabilities"].get<std::string>().find("vulnerabilities"),
               std::string::npos);
