@@ -2,6 +2,7 @@
 // few rules every renderer must apply the same way. Header-only, nlohmann-json only.
 #pragma once
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -179,6 +180,67 @@ inline std::vector<std::string> input_run_parts(const nlohmann::json &input) {
     return {display_time(string_member(input, "start")), tool,
             suite.empty() ? "" : "suite " + suite, input_build_text(input),
             status == "complete" ? "" : status};
+}
+
+// What differs between the compared machines and runs (the comparison's
+// `environment_differences`), one line each, for the block every report puts before its
+// tables. Unescaped.
+//
+// "kernel differs (A: 6.1.0; B: 6.18.4)": each input's value, inputs that share one named
+// together ("A, C: 6.1.0; B: 6.18.4"). The mitigations name the vulnerabilities whose texts
+// differ: "mitigations: spectre_v2 differs (A: Mitigation: Retpolines; B: Vulnerable)"; more
+// than kNamedMitigations of them are only named, their texts being in the JSON.
+constexpr size_t kNamedMitigations = 3;
+
+inline std::string environment_values_text(const nlohmann::json &values,
+                                           const std::vector<std::string> &labels) {
+    std::vector<std::string> order;  // the values, as the inputs first give them
+    std::vector<std::vector<std::string>> holders;
+    for (const std::string &label : labels) {
+        const nlohmann::json &value = member(values, label.c_str());
+        if (!value.is_string()) continue;
+        const auto at = std::find(order.begin(), order.end(), value.get<std::string>());
+        if (at == order.end()) {
+            order.push_back(value.get<std::string>());
+            holders.push_back({label});
+        } else {
+            holders[static_cast<size_t>(at - order.begin())].push_back(label);
+        }
+    }
+    std::string text;
+    for (size_t k = 0; k < order.size(); ++k) {
+        std::string who;
+        for (const std::string &label : holders[k]) who += (who.empty() ? "" : ", ") + label;
+        text += (k == 0 ? "" : "; ") + who + ": " + order[k];
+    }
+    return text;
+}
+
+inline std::string environment_difference_line(const nlohmann::json &difference,
+                                               const std::vector<std::string> &labels) {
+    const std::string what = string_member(difference, "what");
+    std::vector<std::string> differing;
+    for (const nlohmann::json &name : elements(member(difference, "differing")))
+        if (name.is_string()) differing.push_back(name.get<std::string>());
+    const std::string values = environment_values_text(member(difference, "values"), labels);
+    if (differing.empty()) return what + " differs (" + values + ")";
+    std::string names;
+    for (size_t k = 0; k < differing.size(); ++k)
+        names += (k == 0 ? "" : k + 1 == differing.size() ? " and " : ", ") + differing[k];
+    if (differing.size() > kNamedMitigations)
+        return what + ": " + std::to_string(differing.size()) + " differ: " + names +
+               " (their texts are in the comparison's JSON, environment_differences)";
+    return what + ": " + names + (differing.size() == 1 ? " differs (" : " differ (") + values +
+           ")";
+}
+
+inline std::vector<std::string> environment_difference_lines(const nlohmann::json &doc) {
+    const std::vector<std::string> labels = input_labels(doc);
+    std::vector<std::string> lines;
+    for (const nlohmann::json &difference : elements(member(doc, "environment_differences")))
+        if (difference.is_object())
+            lines.push_back(environment_difference_line(difference, labels));
+    return lines;
 }
 
 }  // namespace bytebench::reporters

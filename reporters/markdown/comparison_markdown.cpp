@@ -50,6 +50,15 @@ void write_warnings(const json &doc, std::ostream &out) {
     out << '\n';
 }
 
+// Before the tables: what differs between the machines and runs may explain their verdicts.
+void write_environment_differences(const json &doc, std::ostream &out) {
+    const std::vector<std::string> lines = environment_difference_lines(doc);
+    if (lines.empty()) return;
+    out << "**Environment differences**\n\n";
+    for (const std::string &line : lines) out << "- " << markdown_escape(line) << '\n';
+    out << '\n';
+}
+
 void write_legend(const json &doc, const ComparisonInputs &inputs, std::ostream &out) {
     const double alpha = number_member(doc, "alpha").value_or(0.05);
     out << "\u0394: change from " << markdown_escape(inputs.labels[inputs.baseline])
@@ -226,6 +235,7 @@ void write_comparison_markdown(const json &comparison, std::ostream &out) {
         write_compact_legend(comparison, out);
     else
         write_legend(comparison, inputs, out);
+    write_environment_differences(comparison, out);
     for (const json &section : elements(member(comparison, "sections"))) {
         if (!compact) {
             write_section(section, inputs, out);

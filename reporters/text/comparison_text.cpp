@@ -200,6 +200,15 @@ void write_section(const json &section, const ComparisonInputs &inputs, std::ost
     write_notes(rows, inputs, out);
 }
 
+// Before the tables: what differs between the machines and runs may explain their verdicts.
+void write_environment_differences(const json &doc, std::ostream &out) {
+    const std::vector<std::string> lines = environment_difference_lines(doc);
+    if (lines.empty()) return;
+    out << "Environment differences:\n";
+    for (const std::string &line : lines) write_wrapped(out, line, "  - ", "    ");
+    out << '\n';
+}
+
 void write_warnings(const json &doc, std::ostream &out) {
     const json &warnings = elements(member(doc, "warnings"));
     if (warnings.empty()) return;
@@ -257,6 +266,7 @@ void write_comparison_text(const json &comparison, std::ostream &out) {
         write_inputs(comparison, inputs, text);
         write_legend(comparison, text);
     }
+    write_environment_differences(comparison, text);
     for (const json &section : elements(member(comparison, "sections"))) {
         if (!compact) {
             write_section(section, inputs, text);

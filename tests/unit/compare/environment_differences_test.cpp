@@ -17,38 +17,37 @@ using nlohmann::json;
 
 // A result of one machine as a run records it (the members compare reads).
 json machine() {
-    return {
-        {"schema", "bytebench.result/1"},
-        {"status", "complete"},
-        {"system",
-         {{"hostname", "vm"},
-          {"kernel", "6.1.0"},
-          {"cpu_model", "AMD EPYC"},
-          {"cpus_online", 2},
-          {"cpu", {{"microcode", "0x1"}}},
-          {"memory", {{"total_bytes", 8589934592.0}}},
-          {"frequency", {{"governor", "performance"}, {"boost", "on"}}},
-          {"topology", {{"smt", true}, {"threads_per_core", 2}, {"smt_control", "on"}}},
-          {"virtualization", {{"type", "vm"}, {"hypervisor", "KVM"}, {"engine", "none"}}},
-          {"vulnerabilities",
-           {{"meltdown", "Not affected"},
-            {"spectre_v2", "Mitigation: Retpolines; STIBP: disabled"},
-            {"mds", "Not affected"}}},
-          {"distribution", "Debian GNU/Linux 12 (bookworm)"},
-          {"libc", "glibc 2.36"},
-          {"bytebench_compiler", "gcc 12.2.0"},
-          {"workload_builds",
-           {{{"plugin", "org.bytebench.cpu"},
-             {"build", "gcc 12.2.0 -O3 -march=native"},
-             {"method", "native"}}}}}},
-        {"suite", {{"name", "index"}, {"sha256", "5f0c2b8e0000"}}},
-        {"runs",
-         {{{"copies", 1},
-           {"tests",
-            {{{"id", "dhry2reg"},
-              {"status", "ok"},
-              {"build", "gcc 12.2.0 -O3 -march=native"},
-              {"build_method", "native"}}}}}}}};
+    return {{"schema", "bytebench.result/1"},
+            {"status", "complete"},
+            {"system",
+             {{"hostname", "vm"},
+              {"kernel", "6.1.0"},
+              {"cpu_model", "AMD EPYC"},
+              {"cpus_online", 2},
+              {"cpu", {{"microcode", "0x1"}}},
+              {"memory", {{"total_bytes", 8589934592.0}}},
+              {"frequency", {{"governor", "performance"}, {"boost", "on"}}},
+              {"topology", {{"smt", true}, {"threads_per_core", 2}, {"smt_control", "on"}}},
+              {"virtualization", {{"type", "vm"}, {"hypervisor", "KVM"}, {"engine", "none"}}},
+              {"vulnerabilities",
+               {{"meltdown", "Not affected"},
+                {"spectre_v2", "Mitigation: Retpolines; STIBP: disabled"},
+                {"mds", "Not affected"}}},
+              {"distribution", "Debian GNU/Linux 12 (bookworm)"},
+              {"libc", "glibc 2.36"},
+              {"bytebench_compiler", "gcc 12.2.0"},
+              {"workload_builds",
+               {{{"plugin", "org.bytebench.cpu"},
+                 {"build", "gcc 12.2.0 -O3 -march=native"},
+                 {"method", "native"}}}}}},
+            {"suite", {{"name", "index"}, {"sha256", "5f0c2b8e0000"}}},
+            {"runs",
+             {{{"copies", 1},
+               {"tests",
+                {{{"id", "dhry2reg"},
+                  {"status", "ok"},
+                  {"build", "gcc 12.2.0 -O3 -march=native"},
+                  {"build_method", "native"}}}}}}}};
 }
 
 std::vector<EnvironmentDifference> differences(const std::vector<json> &documents) {
@@ -120,8 +119,8 @@ TEST(EnvironmentDifferences, MitigationsRecordedInOneInputOnly) {
 TEST(EnvironmentDifferences, SmtVirtualizationAndBoost) {
     json b = machine();
     b["system"]["topology"] = {{"smt", false}, {"threads_per_core", 1}, {"smt_control", "off"}};
-    b["system"]["virtualization"] = {{"type", "container"}, {"hypervisor", "none"},
-                                     {"engine", "docker"}};
+    b["system"]["virtualization"] = {
+        {"type", "container"}, {"hypervisor", "none"}, {"engine", "docker"}};
     b["system"]["frequency"]["boost"] = "off";
     const auto found = differences({machine(), b});
     ASSERT_EQ(whats(found), (std::vector<std::string>{"boost", "SMT", "virtualization"}));
@@ -188,13 +187,13 @@ TEST(EnvironmentDifferences, AFailureRecordIsLeftOut) {
     ASSERT_EQ(whats(found), (std::vector<std::string>{"kernel"}));
     EXPECT_EQ(found[0].values, (std::vector<std::string>{"6.1.0", "", "6.18.4"}));
     const json shown = environment_differences_json(found, {"A", "B", "C"});
-    EXPECT_EQ(shown, json::parse(R"([{"what": "kernel", "values": {"A": "6.1.0", "C": "6.18.4"}}])"));
+    EXPECT_EQ(shown,
+              json::parse(R"([{"what": "kernel", "values": {"A": "6.1.0", "C": "6.18.4"}}])"));
 }
 
 TEST(EnvironmentDifferences, InTheComparisonOnlyWhenSomethingDiffers) {
-    const json same = compare_results({{"a.json", std::nullopt, machine()},
-                                       {"b.json", std::nullopt, machine()}},
-                                      {});
+    const json same = compare_results(
+        {{"a.json", std::nullopt, machine()}, {"b.json", std::nullopt, machine()}}, {});
     EXPECT_FALSE(same.contains("environment_differences"));
     json b = machine();
     b["system"]["vulnerabilities"]["spectre_v2"] = "Vulnerable";
