@@ -153,8 +153,8 @@ Value value_of(const Member &m, const json &doc) {
 // The members before the mitigations, and after them; the labels come last.
 const std::vector<Member> &machine_members() {
     static const std::vector<Member> members = {{"cpu model", {"cpu_model"}},
-                                                {"CPUs online", {"cpus_online"}},
-                                                {"effective CPUs", {}, effective_cpus},
+                                                {"online CPU count", {"cpus_online"}},
+                                                {"effective CPU count", {}, effective_cpus},
                                                 {"memory", {}, memory},
                                                 {"kernel", {"kernel"}},
                                                 {"microcode", {"cpu", "microcode"}}};
@@ -162,17 +162,16 @@ const std::vector<Member> &machine_members() {
 }
 
 const std::vector<Member> &run_members() {
-    static const std::vector<Member> members = {
-        {"governor", {"frequency", "governor"}},
-        {"boost", {"frequency", "boost"}},
-        {"SMT", {}, smt},
-        {"virtualization", {}, virtualization},
-        {"distribution", {"distribution"}},
-        {"libc", {"libc"}},
-        {"bytebench compiler", {"bytebench_compiler"}},
-        {"build method", {}, build_method},
-        {"workload compiler and flags", {}, workload_compilers},
-        {"suite", {}, suite}};
+    static const std::vector<Member> members = {{"governor", {"frequency", "governor"}},
+                                                {"boost", {"frequency", "boost"}},
+                                                {"SMT", {}, smt},
+                                                {"virtualization", {}, virtualization},
+                                                {"distribution", {"distribution"}},
+                                                {"libc", {"libc"}},
+                                                {"bytebench compiler", {"bytebench_compiler"}},
+                                                {"build method", {}, build_method},
+                                                {"workload build flags", {}, workload_compilers},
+                                                {"suite", {}, suite}};
     return members;
 }
 

@@ -114,8 +114,15 @@ void write_warnings(const json &doc, std::ostream &out) {
 // explain.
 void write_environment_differences(const json &doc, std::ostream &out) {
     std::string items;
-    for (const std::string &line : environment_difference_lines(doc))
-        items += "<li>" + escape(line) + "</li>\n";
+    for (const EnvironmentDifferenceText &text : environment_difference_texts(doc)) {
+        if (text.fits_one_line()) {
+            items += "<li>" + escape(text.one_line()) + "</li>\n";
+            continue;
+        }
+        items += "<li>" + escape(text.head) + "<ul>\n";
+        for (const std::string &value : text.values) items += "<li>" + escape(value) + "</li>\n";
+        items += "</ul></li>\n";
+    }
     if (items.empty()) return;
     out << "<section id=\"environment-differences\" class=\"notice\">\n"
         << "<h2>Environment differences</h2>\n<ul>\n"

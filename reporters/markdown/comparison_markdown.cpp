@@ -52,10 +52,18 @@ void write_warnings(const json &doc, std::ostream &out) {
 
 // Before the tables: what differs between the machines and runs may explain their verdicts.
 void write_environment_differences(const json &doc, std::ostream &out) {
-    const std::vector<std::string> lines = environment_difference_lines(doc);
-    if (lines.empty()) return;
+    const std::vector<EnvironmentDifferenceText> texts = environment_difference_texts(doc);
+    if (texts.empty()) return;
     out << "**Environment differences**\n\n";
-    for (const std::string &line : lines) out << "- " << markdown_escape(line) << '\n';
+    for (const EnvironmentDifferenceText &text : texts) {
+        if (text.fits_one_line()) {
+            out << "- " << markdown_escape(text.one_line()) << '\n';
+            continue;
+        }
+        out << "- " << markdown_escape(text.head) << '\n';
+        for (const std::string &value : text.values)
+            out << "  - " << markdown_escape(value) << '\n';
+    }
     out << '\n';
 }
 

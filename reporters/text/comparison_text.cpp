@@ -202,10 +202,18 @@ void write_section(const json &section, const ComparisonInputs &inputs, std::ost
 
 // Before the tables: what differs between the machines and runs may explain their verdicts.
 void write_environment_differences(const json &doc, std::ostream &out) {
-    const std::vector<std::string> lines = environment_difference_lines(doc);
-    if (lines.empty()) return;
+    const std::vector<EnvironmentDifferenceText> texts = environment_difference_texts(doc);
+    if (texts.empty()) return;
     out << "Environment differences:\n";
-    for (const std::string &line : lines) write_wrapped(out, line, "  - ", "    ");
+    for (const EnvironmentDifferenceText &text : texts) {
+        if (text.fits_one_line()) {
+            write_wrapped(out, text.one_line(), "  - ", "    ");
+            continue;
+        }
+        write_wrapped(out, text.head, "  - ", "    ");
+        for (const std::string &value : text.values)
+            write_wrapped(out, value, "      ", "        ");
+    }
     out << '\n';
 }
 

@@ -136,7 +136,7 @@ TEST(EnvironmentDifferences, EffectiveCpusByCountWithTheReason) {
     a["system"]["effective_cpus"] = {{"count", 2}, {"reason", "2 online CPUs, no quota"}};
     b["system"]["effective_cpus"] = {{"count", 1}, {"reason", "cgroup cpu.max 50000 100000"}};
     auto found = differences({a, b});
-    ASSERT_EQ(whats(found), (std::vector<std::string>{"effective CPUs"}));
+    ASSERT_EQ(whats(found), (std::vector<std::string>{"effective CPU count"}));
     EXPECT_EQ(found[0].values, (std::vector<std::string>{"2 (2 online CPUs, no quota)",
                                                          "1 (cgroup cpu.max 50000 100000)"}));
     // The same count for another reason (another cgroup path) is no difference.
@@ -156,7 +156,7 @@ TEST(EnvironmentDifferences, BuildMethodAndFlagsAsTheBuildWarningSeesThem) {
     b["runs"][0]["tests"][0]["isa_level"] = "x86-64-v2";
     const auto found = differences({machine(), b});
     ASSERT_EQ(whats(found),
-              (std::vector<std::string>{"build method", "workload compiler and flags"}));
+              (std::vector<std::string>{"build method", "workload build flags"}));
     EXPECT_EQ(found[0].values, (std::vector<std::string>{"native", "portable x86-64-v2"}));
     EXPECT_EQ(found[1].values[1], "gcc 12.2.0 -O3 -march=x86-64-v2");
 }
