@@ -1,7 +1,8 @@
 // A comparison as Markdown: the inputs as a list, the warnings in a block quote, a legend,
-// then per section a table with each input's value and index and, beside every input but the
-// baseline, its delta and significance marker (▲ better, ▼ worse, ~ noise, ? unknown); a
-// test's metrics on rows under it; the index scores in bold; the gate last.
+// what differs between the machines and runs as a list, then per section a table with each input's
+// value and index and, beside every input but the baseline, its delta and significance marker (▲
+// better, ▼ worse, ~ noise, ? unknown); a test's metrics on rows under it; the index scores in
+// bold; the gate last.
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>

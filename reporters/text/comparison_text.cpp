@@ -1,8 +1,8 @@
-// A comparison for the terminal: the inputs and a legend, then per section a fixed-width
-// table (test id, each input's value and index, and beside every input but the baseline its
-// delta, the verdict and the p-value; a test's metrics on indented rows under it), the index
-// scores under it and the notes of its rows; the warnings and the gate last, where they are
-// seen after the tables scroll by.
+// A comparison for the terminal: the inputs, a legend and what differs between the machines
+// and runs, then per section a fixed-width table (test id, each input's value and index, and
+// beside every input but the baseline its delta, the verdict and the p-value; a test's metrics
+// on indented rows under it), the index scores under it and the notes of its rows; the
+// warnings and the gate last, where they are seen after the tables scroll by.
 //
 // Rows are labelled with test ids, not display names: ids are the names the command line
 // takes, and at 8-16 columns instead of up to 40 they keep two inputs within 100 columns.
