@@ -155,8 +155,7 @@ TEST(EnvironmentDifferences, BuildMethodAndFlagsAsTheBuildWarningSeesThem) {
     b["runs"][0]["tests"][0]["build_method"] = "portable";
     b["runs"][0]["tests"][0]["isa_level"] = "x86-64-v2";
     const auto found = differences({machine(), b});
-    ASSERT_EQ(whats(found),
-              (std::vector<std::string>{"build method", "workload build flags"}));
+    ASSERT_EQ(whats(found), (std::vector<std::string>{"build method", "workload build flags"}));
     EXPECT_EQ(found[0].values, (std::vector<std::string>{"native", "portable x86-64-v2"}));
     EXPECT_EQ(found[1].values[1], "gcc 12.2.0 -O3 -march=x86-64-v2");
 }
