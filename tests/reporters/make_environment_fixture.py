@@ -66,6 +66,8 @@ def make_test(tid, name, unit, baseline, values, envs, kept=None, category="syst
                    "ci95": [mean - 2.776 * sd / math.sqrt(len(kv)), mean + 2.776 * sd / math.sqrt(len(kv))],
                    "outliers": []},
          "passes": passes}
+    t["value_ci95"] = t["stats"]["ci95"]
+    t["index_ci95"] = [v / baseline * 10 for v in t["stats"]["ci95"]]
     if disturbed:
         t["disturbed_passes"] = disturbed
     if per_watt:
