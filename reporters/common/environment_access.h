@@ -99,10 +99,19 @@ inline bool environment_unknown(const nlohmann::json &environment, const char *k
     return string_member(environment, key) == "unknown";
 }
 
-// Whether some pass of the test says `key` is "unknown".
+// The member that is "unknown" when a share is missing: the seconds it is computed from.
+inline const char *unknown_key(const char *key) {
+    const std::string name = key;
+    if (name == "steal_share") return "steal_s";
+    if (name == "foreign_share") return "foreign_cpu_s";
+    if (name == "average_w") return "energy_j";
+    return key;
+}
+
+// Whether some pass of the test says `key` (or what it is computed from) is "unknown".
 inline bool any_unknown(const nlohmann::json &test, const char *key) {
     for (const nlohmann::json &pass : elements(member(test, "passes")))
-        if (environment_unknown(pass_environment(pass), key)) return true;
+        if (environment_unknown(pass_environment(pass), unknown_key(key))) return true;
     return false;
 }
 
@@ -281,8 +290,8 @@ inline std::string lowercase(std::string text) {
     return text;
 }
 
-// A reason in a few words, with the pass's figure: "steal 4.1%", "other processes 12.0%";
-// a reason of another kind as the result wrote it.
+// A reason in a few words, with the pass's figure: "steal 4.1%", "other processes 12.0%",
+// "throttled 3 times"; a reason of another kind as the result wrote it.
 inline std::string short_reason(const std::string &reason, const nlohmann::json &environment) {
     const std::string lower = lowercase(reason);
     const auto with_share = [&](const char *label, const char *key) {
@@ -293,12 +302,17 @@ inline std::string short_reason(const std::string &reason, const nlohmann::json 
     if (lower.find("other process") != std::string::npos ||
         lower.find("foreign") != std::string::npos)
         return with_share("other processes", "foreign_share");
+    if (lower.find("throttl") != std::string::npos) {
+        const std::optional<double> events = environment_number(environment, "throttle_events");
+        if (events) return format("throttled %.0f %s", *events, *events == 1 ? "time" : "times");
+    }
     return reason;
 }
 
 }  // namespace detail
 
-// "steal 4.1% (pass 3)", "steal 4.1% and other processes 12.0% (pass 7)": passes counted
+// "steal 4.1% (pass 3)", "steal 4.1% and other processes 12.0% (pass 7)", "throttled 2
+// times (pass 2)": passes counted
 // from 1, as the run's log numbers them.
 inline std::string disturbed_pass_text(const DisturbedPass &pass) {
     std::string text;

@@ -20,7 +20,8 @@ std::string summary_cell(const std::optional<double> &value, const std::string &
     if (!reporters::any_unknown(test, key)) return number_cell(kAbsent);
     std::string why;
     for (const json &pass : elements(member(test, "passes"))) {
-        why = string_member(member(reporters::pass_environment(pass), "why"), key);
+        why = string_member(member(reporters::pass_environment(pass), "why"),
+                            reporters::unknown_key(key));
         if (!why.empty()) break;
     }
     return "<td class=\"num unknown\"" + (why.empty() ? "" : " title=\"" + escape(why) + "\"") +
@@ -63,7 +64,7 @@ void write_environment_row(const json &test, bool energy, std::ostream &out) {
                             "energy_j")
             << summary_cell(summary.average_w,
                             summary.average_w ? value_text(*summary.average_w) + " W" : "", test,
-                            "energy_j")
+                            "average_w")
             << number_cell(summary.value_per_watt
                                ? reporters::per_watt_text(*summary.value_per_watt) + " " + unit +
                                      "/W"
@@ -141,8 +142,8 @@ void write_environment(const json &run, const std::vector<const json *> &tests, 
         << (energy ? "; energy and power: means per pass (RAPL); per watt: the value over the "
                      "mean power of the kept passes"
                    : "")
-        << ". A pass is disturbed when steal or other processes took more than their "
-           "threshold.</p>\n";
+        << ". A pass is disturbed when steal or other processes took more than their limit "
+           "(options.disturbance_limits) or the CPUs throttled.</p>\n";
 }
 
 }  // namespace bytebench::reporters::html

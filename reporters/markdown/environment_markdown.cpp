@@ -39,7 +39,7 @@ std::vector<std::string> environment_cells(const json &test, bool energy) {
         cells.push_back(
             cell(s.energy_j, s.energy_j ? value_text(*s.energy_j) + " J" : "", test, "energy_j"));
         cells.push_back(cell(s.average_w, s.average_w ? value_text(*s.average_w) + " W" : "", test,
-                             "energy_j"));
+                             "average_w"));
         cells.push_back(s.value_per_watt ? markdown_escape(per_watt_text(*s.value_per_watt) + " " +
                                                            string_member(test, "unit") + "/W")
                                          : "");
@@ -88,7 +88,8 @@ void write_run_environment(const json &run, std::ostream &out) {
         << (energy ? "; energy and power: means per pass; per watt: value over the mean power "
                      "of the kept passes"
                    : "")
-        << ".\n\n";
+        << ". A pass is disturbed when steal or other processes took more than their limit or "
+           "the CPUs throttled.\n\n";
 }
 
 }  // namespace bytebench::reporters::markdown

@@ -47,7 +47,7 @@ std::vector<std::string> environment_row(const json &test, bool energy) {
                            test, "energy_j"));
         row.push_back(cell(summary.average_w,
                            summary.average_w ? value_text(*summary.average_w) : "", test,
-                           "energy_j"));
+                           "average_w"));
         row.push_back(summary.value_per_watt ? per_watt_text(*summary.value_per_watt) + " " +
                                                    string_member(test, "unit") + "/W"
                                              : kAbsentCell);
@@ -109,15 +109,17 @@ std::string environment_legend(const json &run) {
     if (run_has_energy(run))
         text += "J/pass, avg W: means (RAPL); per watt: value / mean power of the kept passes;\n";
     return text +
-           "disturbed: steal or other processes above their thresholds (docs/result-schema.md)\n";
+           "disturbed: steal or other processes above their limits, or throttling\n"
+           "(options.disturbance_limits, docs/result-schema.md)\n";
 }
 
 std::string disturbed_note(const json &run) {
     const auto [disturbed, passes] = run_disturbed_count(run);
     if (disturbed <= 0) return "";
-    return format("(%lld of %lld %s %s disturbed by steal or other processes; --stats says which)",
-                  disturbed, passes, passes == 1 ? "pass" : "passes",
-                  disturbed == 1 ? "was" : "were");
+    return format(
+        "(%lld of %lld %s %s disturbed by steal, other processes or throttling; "
+        "--stats says which)",
+        disturbed, passes, passes == 1 ? "pass" : "passes", disturbed == 1 ? "was" : "were");
 }
 
 }  // namespace bytebench::reporters::text

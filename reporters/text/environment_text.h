@@ -18,7 +18,8 @@ void write_run_environment(const nlohmann::json &run, std::ostream &out);
 // The legend of that block (lines ending in '\n'); "" when the copy-pass has no environment.
 std::string environment_legend(const nlohmann::json &run);
 
-// "(2 of 70 passes were disturbed by steal or other processes; --stats says which)"; "" when
+// "(2 of 70 passes were disturbed by steal, other processes or throttling; --stats says
+// which)"; "" when
 // none was. Call inside a CLocaleScope.
 std::string disturbed_note(const nlohmann::json &run);
 

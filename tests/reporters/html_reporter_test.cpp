@@ -184,16 +184,20 @@ TEST(HtmlReporter, ShowsTheEnvironmentOfThePasses) {
     EXPECT_EQ(occurrences(page, "<th>Disturbed</th>"), 4u);  // results and environment, twice
     EXPECT_TRUE(contains(page,
                          "<span class=\"badge warn\" title=\"steal was 4.1% of the CPU time "
-                         "(more than 2%)\">pass 3</span>"));
+                         "(more than 2.0%)\">pass 3</span>"));
     EXPECT_TRUE(contains(page,
                          "<li>Dhrystone 2 using register variables, pass 3: steal was 5.2% "
-                         "of the CPU time (more than 2%); other processes used 14.1% of "
-                         "the CPU time (more than 10%)</li>"));
+                         "of the CPU time (more than 2.0%); other processes used 14.1% of "
+                         "the CPU time (more than 10.0%)</li>"));
     EXPECT_TRUE(contains(page, "<td class=\"num\" title=\"aperf/mperf\">2600 MHz</td>"));
     EXPECT_TRUE(contains(page, "<td class=\"num\">2597405.6 lps/W</td>"));
     EXPECT_EQ(occurrences(page, "<th class=\"num\">Per watt</th>"), 1u);
-    EXPECT_TRUE(contains(page, "<td class=\"num unknown\" title=\"perf events not allowed"));
+    EXPECT_TRUE(contains(page, "<td class=\"num unknown\" title=\"the msr perf PMU has no aperf"));
     EXPECT_TRUE(contains(page, "<li>energy unknown: no /sys/class/powercap/"));
+    // A share whose seconds are unknown is unknown too, with their reason.
+    EXPECT_TRUE(contains(page,
+                         "<td class=\"num unknown\" title=\"/proc/stat has no steal "
+                         "column\">unknown</td>"));
     for (const char *name : {"full-2run.json", "stats-2run.json", "partial-brief.json"}) {
         const std::string older = render_fixture(html_reporter(), name);
         EXPECT_FALSE(contains(older, "Disturbed")) << name;

@@ -7,8 +7,9 @@ environment-2run.json: a result whose passes carry their environment (issue 20,
 docs/result-schema.md: `passes[].environment`, `disturbed_passes`, `value_per_watt`).
 The 1-copy run had RAPL and APERF/MPERF: energy, power, value per watt and a clock for
 every pass; two passes of Dhrystone were disturbed (steal, other processes); Whetstone saw
-2 thermal throttle events; File Copy failed. The 2-copy run is a VM's: clock, energy and
-throttling "unknown" with the reason in `why`, one pass disturbed for two reasons.
+2 thermal throttle events in a pass, which disturbed it; File Copy failed. The 2-copy run
+is a VM's: clock, energy and throttling "unknown" with the reason in `why` (and steal for
+System Call), one pass disturbed for two reasons.
 
 The numbers are made up but deterministic and consistent the way the core would write
 them: shares are of wall_s * cpus, average_w = energy_j / wall_s, value_per_watt = value /
@@ -23,10 +24,16 @@ import sys
 
 def pass_env(wall, cpus, steal, foreign, mhz, throttle, energy, disturbed=None,
              mhz_source="aperf/mperf", why=None):
-    env = {"wall_s": wall, "cpus": cpus,
-           "steal_s": round(steal * wall * cpus, 4), "steal_share": steal,
-           "own_cpu_s": round(wall * cpus * (1 - steal - foreign) * 0.98, 4),
-           "foreign_cpu_s": round(foreign * wall * cpus, 4), "foreign_share": foreign}
+    env = {"wall_s": wall, "cpus": cpus}
+    if steal == "unknown":
+        env["steal_s"] = "unknown"
+    else:
+        env["steal_s"] = round(steal * wall * cpus, 3)
+        env["steal_share"] = steal
+    env["own_cpu_s"] = round(wall * cpus * 0.9, 3)
+    env["foreign_cpu_s"] = round(foreign * wall * cpus, 3)
+    env["foreign_share"] = foreign
+    env["share_resolution"] = round(2 * 0.01 / wall, 4)
     if mhz == "unknown":
         env["frequency_mhz"] = "unknown"
     else:
@@ -76,8 +83,9 @@ def make_test(tid, name, unit, baseline, values, envs, kept=None, category="syst
             t["value_per_watt"] = mean / statistics.mean(ws)
     return t
 
-STEAL = "steal was {:.1f}% of the CPU time (more than 2%)"
-FOREIGN = "other processes used {:.1f}% of the CPU time (more than 10%)"
+STEAL = "steal was {:.1f}% of the CPU time (more than 2.0%)"
+FOREIGN = "other processes used {:.1f}% of the CPU time (more than 10.0%)"
+THROTTLED = "the CPUs were throttled {} times (too hot or over their power limit)"
 
 # Run 1: 1 copy, RAPL and aperf/mperf readable.
 dhry_env = [
@@ -93,9 +101,10 @@ dhry = make_test("dhry2reg", "Dhrystone 2 using register variables", "lps", 1167
 sys_env = [pass_env(10.0, 2, 0.002, 0.021, 2599.0, 0, 118.0 + i) for i in range(5)]
 syscall = make_test("syscall", "System Call Overhead", "lps", 15000.0,
                     [830110.7, 829655.4, 832098.1, 828841.2, 831000.6], sys_env)
-whet_env = [pass_env(10.2, 2, 0.003, 0.025, 2603.0, 2 if i == 1 else 0, 124.0) for i in range(5)]
+whet_env = [pass_env(10.2, 2, 0.003, 0.025, 2603.0, 2 if i == 1 else 0, 124.0,
+                     [THROTTLED.format(2)] if i == 1 else None) for i in range(5)]
 whet = make_test("whetstone-double", "Double-Precision Whetstone", "MWIPS", 55.0,
-                 [7066.4, 7068.8, 7070.1, 7063.9, 7071.5], whet_env)
+                 [7066.4, 7068.8, 7070.1, 7063.9, 7071.5], whet_env, disturbed=1)
 fsdisk = {"id": "fsdisk", "name": "File Copy 4096 bufsize 8000 maxblocks", "category": "system",
           "unit": "KBps", "status": "error", "error": "write: No space left on device",
           "baseline": 5800.0, "passes": []}
@@ -112,13 +121,16 @@ run1 = {"copies": 1, "cpus": 2, "start": "2026-12-01T09:10:00+00:00",
         "end": "2026-12-01T09:25:30+00:00", "tests": run1_tests, "indexes": [index(run1_tests)]}
 
 # Run 2: 2 copies, no RAPL, no perf events and no cpufreq (as in a VM).
-NO_FREQ = "perf events not allowed (kernel.perf_event_paranoid is 3) and no cpufreq in /sys"
+NO_FREQ = ("the msr perf PMU has no aperf event (a VM hides APERF/MPERF); "
+           "no cpufreq in /sys (a VM, or no cpufreq driver)")
+NO_STEAL = "/proc/stat has no steal column"
 NO_RAPL = "no /sys/class/powercap/intel-rapl:0/energy_uj (no RAPL: a VM or not Intel/AMD)"
 NO_THROTTLE = "no /sys/devices/system/cpu/cpu0/thermal_throttle"
 why = {"frequency_mhz": NO_FREQ, "energy_j": NO_RAPL, "throttle_events": NO_THROTTLE}
 def vm_env(steal, foreign, disturbed=None):
+    reasons = dict(why, steal_s=NO_STEAL) if steal == "unknown" else why
     return pass_env(10.0, 2, steal, foreign, "unknown", "unknown", "unknown", disturbed,
-                    why=why)
+                    why=reasons)
 dhry2 = make_test("dhry2reg", "Dhrystone 2 using register variables", "lps", 116700.0,
                   [64106289.4, 64102390.6, 58001000.0, 64120011.0],
                   [vm_env(0.002, 0.012), vm_env(0.003, 0.015),
@@ -126,7 +138,7 @@ dhry2 = make_test("dhry2reg", "Dhrystone 2 using register variables", "lps", 116
                    vm_env(0.002, 0.011)], disturbed=1)
 sys2 = make_test("syscall", "System Call Overhead", "lps", 15000.0,
                  [1286888.0, 1286887.0, 1287498.1, 1286278.1],
-                 [vm_env(0.001, 0.010) for _ in range(4)])
+                 [vm_env("unknown", 0.010) for _ in range(4)])
 run2_tests = [dhry2, sys2]
 run2 = {"copies": 2, "cpus": 2, "start": "2026-12-01T09:25:33+00:00",
         "end": "2026-12-01T09:33:02+00:00", "tests": run2_tests, "indexes": [index(run2_tests)]}
@@ -145,6 +157,8 @@ doc = {
         "load_average": [0.11, 0.12, 0.05], "uptime_s": 7322.5, "runlevel": ""},
     "options": {"command_line": "bytebench run dhry2reg whetstone-double syscall fsdisk -c 1 -c 2 -i 5",
                 "copies": [1, 2], "formats": ["text", "json"],
+                "disturbance_limits": {"steal_share": 0.02, "foreign_share": 0.1,
+                                       "throttle_events": 0},
                 "tests": ["dhry2reg", "whetstone-double", "syscall", "fsdisk"]},
     "suite": {"name": "index", "file": "/usr/share/bytebench/suites/index.toml",
               "index_comparable_with_unixbench": True},

@@ -179,7 +179,14 @@ TEST(TextReporter, EnvironmentWithStatisticsMatchesGolden) {
     EXPECT_NE(text.find("1 of 4 passes disturbed: steal 5.2% and other processes 14.1% (pass 3)"),
               std::string::npos)
         << text;
-    EXPECT_NE(text.find("clock frequency unknown: perf events not allowed"), std::string::npos)
+    EXPECT_NE(text.find("Double-Precision Whetstone: 1 of 5 passes disturbed: throttled 2 times "
+                        "(pass 2)\n"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("clock frequency unknown: the msr perf PMU has no aperf event"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("steal unknown: /proc/stat has no steal column\n"), std::string::npos)
         << text;
     EXPECT_NE(text.find("energy unknown: no /sys/class/powercap"), std::string::npos) << text;
 }
@@ -187,8 +194,8 @@ TEST(TextReporter, EnvironmentWithStatisticsMatchesGolden) {
 TEST(TextReporter, EnvironmentWithoutStatisticsMatchesGolden) {
     const std::string text = render_fixture(text_reporter(), "environment-2run.json");
     EXPECT_TRUE(matches_golden("environment-2run.txt", text));
-    EXPECT_NE(text.find("(2 of 15 passes were disturbed by steal or other processes; --stats "
-                        "says which)\n"),
+    EXPECT_NE(text.find("(3 of 15 passes were disturbed by steal, other processes or throttling; "
+                        "--stats says which)\n"),
               std::string::npos)
         << text;
     EXPECT_NE(text.find("(1 of 8 passes was disturbed"), std::string::npos) << text;
@@ -211,7 +218,8 @@ std::string without_disturbed_notes(const std::string &text) {
     std::string out;
     bool after = false;
     for (const std::string &line : lines_of(text)) {
-        const bool note = line.find("disturbed by steal or other processes") != std::string::npos;
+        const bool note =
+            line.find("disturbed by steal, other processes or throttling") != std::string::npos;
         if (!note && !(after && line.empty())) out += line + "\n";
         after = note;
     }
