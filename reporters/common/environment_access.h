@@ -290,49 +290,104 @@ inline std::string lowercase(std::string text) {
     return text;
 }
 
-// A reason in a few words, with the pass's figure: "steal 4.1%", "other processes 12.0%",
-// "throttled 3 times"; a reason of another kind as the result wrote it.
-inline std::string short_reason(const std::string &reason, const nlohmann::json &environment) {
+// One reason of one disturbed pass, in a few words: its kind ("steal", "other processes",
+// "throttled") and the pass's figure; a reason of another kind is its own label, without a
+// figure.
+struct ShortReason {
+    std::string label;
+    std::optional<double> figure;  // a share (0.041), or a count of throttle events
+    bool share = false;
+};
+
+inline ShortReason short_reason(const std::string &reason, const nlohmann::json &environment) {
     const std::string lower = lowercase(reason);
-    const auto with_share = [&](const char *label, const char *key) {
-        const std::optional<double> share = environment_number(environment, key);
-        return share ? std::string(label) + " " + share_text(*share) : reason;
+    const auto kind = [&](const char *label, const char *key, bool share) {
+        const std::optional<double> figure = environment_number(environment, key);
+        return figure ? ShortReason{label, figure, share} : ShortReason{reason, std::nullopt};
     };
-    if (lower.find("steal") != std::string::npos) return with_share("steal", "steal_share");
+    if (lower.find("steal") != std::string::npos) return kind("steal", "steal_share", true);
     if (lower.find("other process") != std::string::npos ||
         lower.find("foreign") != std::string::npos)
-        return with_share("other processes", "foreign_share");
-    if (lower.find("throttl") != std::string::npos) {
-        const std::optional<double> events = environment_number(environment, "throttle_events");
-        if (events) return format("throttled %.0f %s", *events, *events == 1 ? "time" : "times");
+        return kind("other processes", "foreign_share", true);
+    if (lower.find("throttl") != std::string::npos)
+        return kind("throttled", "throttle_events", false);
+    return {reason, std::nullopt};
+}
+
+// "4.1%", "3.9-4.4%"; "2 times", "1-3 times". Call inside a CLocaleScope.
+inline std::string figure_range_text(double lo, double hi, bool share) {
+    if (share) {
+        const std::string low = format("%.1f", lo * 100.0), high = format("%.1f", hi * 100.0);
+        return (low == high ? low : low + "-" + high) + "%";
     }
-    return reason;
+    const std::string low = format("%.0f", lo), high = format("%.0f", hi);
+    return (low == high ? low : low + "-" + high) + (high == "1" ? " time" : " times");
+}
+
+// "pass 3", "passes 1-3, 7" (0-based numbers, shown from 1).
+inline std::string passes_text(const std::vector<long long> &numbers) {
+    std::string text;
+    for (size_t i = 0; i < numbers.size();) {
+        size_t j = i;
+        while (j + 1 < numbers.size() && numbers[j + 1] == numbers[j] + 1) ++j;
+        text += (text.empty() ? "" : ", ") + std::to_string(numbers[i] + 1);
+        if (j > i) text += (j > i + 1 ? "-" : ", ") + std::to_string(numbers[j] + 1);
+        i = j + 1;
+    }
+    return (numbers.size() == 1 ? "pass " : "passes ") + text;
 }
 
 }  // namespace detail
 
-// "steal 4.1% (pass 3)", "steal 4.1% and other processes 12.0% (pass 7)", "throttled 2
-// times (pass 2)": passes counted
-// from 1, as the run's log numbers them.
-inline std::string disturbed_pass_text(const DisturbedPass &pass) {
+// The disturbed passes of a test by kind of reason, each kind once with its figures' range
+// and its passes (counted from 1, as the run's log numbers them): "steal 4.1% (pass 3),
+// other processes 12.0-14.1% (passes 5, 7), throttled 2 times (pass 2)". "" when none says
+// why. Call inside a CLocaleScope.
+inline std::string disturbed_reasons_text(const nlohmann::json &test) {
+    struct Kind {
+        detail::ShortReason reason;
+        double lo = 0, hi = 0;
+        std::vector<long long> passes;
+    };
+    std::vector<Kind> kinds;
+    for (const DisturbedPass &pass : disturbed_passes(test))
+        for (const std::string &text : pass.reasons) {
+            const detail::ShortReason reason = detail::short_reason(text, *pass.environment);
+            auto kind = std::find_if(kinds.begin(), kinds.end(),
+                                     [&](const Kind &k) { return k.reason.label == reason.label; });
+            if (kind == kinds.end()) {
+                const double figure = reason.figure.value_or(0);
+                kinds.push_back({reason, figure, figure, {}});
+                kind = kinds.end() - 1;
+            }
+            if (reason.figure) {
+                kind->lo = std::min(kind->lo, *reason.figure);
+                kind->hi = std::max(kind->hi, *reason.figure);
+            }
+            if (kind->passes.empty() || kind->passes.back() != pass.number)
+                kind->passes.push_back(pass.number);
+        }
     std::string text;
-    for (const std::string &reason : pass.reasons)
-        text += (text.empty() ? "" : " and ") + detail::short_reason(reason, *pass.environment);
-    return text + " (pass " + std::to_string(pass.number + 1) + ")";
+    for (const Kind &kind : kinds) {
+        text += (text.empty() ? "" : ", ") + kind.reason.label;
+        if (kind.reason.figure)
+            text += " " + detail::figure_range_text(kind.lo, kind.hi, kind.reason.share);
+        text += " (" + detail::passes_text(kind.passes) + ")";
+    }
+    return text;
 }
 
 // "2 of 10 passes disturbed: steal 4.1% (pass 3), other processes 12.0% (pass 7)"; "" when
-// no pass was. The count is the core's; the list, the passes that say why.
+// no pass was. The count is the core's; the list, the passes that say why. Call inside a
+// CLocaleScope.
 inline std::string disturbed_text(const nlohmann::json &test) {
     const long long count = disturbed_count(test);
     if (count <= 0) return "";
     const long long passes = environment_pass_count(test);
-    std::string text =
+    const std::string text =
         format("%lld of %lld %s disturbed", count, passes, passes == 1 ? "pass" : "passes");
-    std::string list;
-    for (const DisturbedPass &pass : disturbed_passes(test))
-        list += (list.empty() ? "" : ", ") + disturbed_pass_text(pass);
-    return list.empty() ? text : text + ": " + list;
+    const std::string reasons = disturbed_reasons_text(test);
+    return reasons.empty() ? text : text + ": " + reasons;
 }
 
 }  // namespace bytebench::reporters

@@ -176,7 +176,8 @@ TEST(TextReporter, EnvironmentWithStatisticsMatchesGolden) {
                                    "(pass 5)"),
               std::string::npos)
         << text;
-    EXPECT_NE(text.find("1 of 4 passes disturbed: steal 5.2% and other processes 14.1% (pass 3)"),
+    EXPECT_NE(text.find("1 of 4 passes disturbed: steal 5.2% (pass 3), other processes 14.1% "
+                        "(pass 3)\n"),
               std::string::npos)
         << text;
     EXPECT_NE(text.find("Double-Precision Whetstone: 1 of 5 passes disturbed: throttled 2 times "
@@ -240,6 +241,33 @@ TEST(TextReporter, EnvironmentOnlyAddsItsLinesAndBlocks) {
     const std::string older_stats = render(text_reporter(), with_render(older, true));
     for (const char *word : {"Environment", "environment:", "disturbed", "unknown:", "MHz"})
         EXPECT_EQ(older_stats.find(word), std::string::npos) << word << "\n" << older_stats;
+}
+
+// On a busy machine most passes are disturbed: each kind of reason is listed once, with the
+// range of its figures and its passes.
+TEST(TextReporter, DisturbedPassesAreListedByKind) {
+    nlohmann::json passes = nlohmann::json::array();
+    const double foreign[] = {0.689, 0.697, 0.71, 0.05, 0.617, 0.65};
+    for (double share : foreign) {
+        nlohmann::json environment = {{"foreign_share", share}, {"steal_share", 0.0}};
+        if (share > 0.1)
+            environment["disturbed"] = {"other processes used " + std::to_string(share * 100) +
+                                        "% of the CPU time (more than 10.0%)"};
+        passes.push_back({{"environment", environment}});
+    }
+    passes[3]["environment"]["throttle_events"] = 1;
+    passes[3]["environment"]["disturbed"] = {"the CPUs were throttled 1 time (too hot)"};
+    passes[5]["environment"]["disturbed"].push_back("something new");
+    const nlohmann::json doc = {
+        {"schema", "bytebench.result/1"},
+        {"render", {{"stats", true}}},
+        {"runs", {{{"tests", {{{"status", "ok"}, {"name", "t"}, {"passes", passes}}}}}}}};
+    const std::string text = render(text_reporter(), doc.dump());
+    EXPECT_NE(text.find("t: 6 of 6 passes disturbed: other processes 61.7-71.0% (passes 1-3, 5, "
+                        "6), throttled 1 time (pass 4), something new (pass 6)\n"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("(6 of 6 passes were disturbed"), std::string::npos) << text;
 }
 
 TEST(TextReporter, EnvironmentSurvivesMembersOfTheWrongType) {
