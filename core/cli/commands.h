@@ -54,6 +54,8 @@ struct RunOptions {
     bool scaling = false;            // --scaling: -c 1,2,4,...,N
     bool quick = false;              // --quick: adaptive short passes
     double quick_target_pct = 1;     // --quick-target
+    double max_steal_pct = 2;        // --max-steal
+    double max_foreign_pct = 10;     // --max-foreign-cpu
     double quick_budget_s = QuickOptions{}.budget_s;  // --quick-budget
     bool show_progress = true;
     bool fail_on_skip = false;  // --fail-on-skip: exit kExitTestSkipped when a test was skipped

@@ -89,6 +89,17 @@ static int bytebench_main(int argc, char **argv) {
         ->check(decimal_in(bytebench::DecimalRange::from_to(0, 86400, "seconds")))
         ->needs(quick);
     run_cmd
+        ->add_option("--max-steal", run.max_steal_pct,
+                     "A pass whose steal is above this % of the CPU time is flagged disturbed")
+        ->capture_default_str()
+        ->check(decimal_in(bytebench::DecimalRange::from_to(0, 100, "percent")));
+    run_cmd
+        ->add_option("--max-foreign-cpu", run.max_foreign_pct,
+                     "A pass in which other processes used more than this % of the CPU time is "
+                     "flagged disturbed")
+        ->capture_default_str()
+        ->check(decimal_in(bytebench::DecimalRange::from_to(0, 100, "percent")));
+    run_cmd
         ->add_option("--param", run.params,
                      "Set a parameter of every selected test that declares KEY, or of TEST only "
                      "(repeatable; bytebench describe TEST shows them)")

@@ -80,7 +80,8 @@ nlohmann::json options_json(const RunOptions &o, const ScheduleOptions &schedule
                         {"settle_s", schedule.settle_s},
                         {"placement", o.placement},
                         {"formats", o.formats},
-                        {"command_line", o.command_line}};
+                        {"command_line", o.command_line},
+                        {"disturbance_limits", to_json(schedule.disturbance)}};
     if (o.scaling) j["scaling"] = true;
     if (!schedule.cpus.empty()) j["placement_order"] = schedule.cpus;  // copy i: [i % size]
     if (schedule.quick)
@@ -266,6 +267,7 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
         print_error("--placement " + o.placement + ": " + e.what());
         return kExitBadInput;
     }
+    schedule.disturbance = {o.max_steal_pct / 100, o.max_foreign_pct / 100};
     schedule.settle_s = o.settle_s.value_or(env->suite.settle_s.value_or(schedule.settle_s));
     schedule.worker_program = env->layout.worker;
     std::string method_change = param_method_change(o, env->suite, tests);

@@ -11,6 +11,7 @@
 #include "base/json_read.h"
 #include "base/schema_name.h"
 #include "base/text.h"
+#include "compare/environment_differences.h"
 #include "compare/significance.h"
 #include "results/result_reader.h"
 
@@ -156,7 +157,9 @@ std::string build_meaning(const std::string &build) {
 
 // One line when the measured inputs' workloads were built by different
 // methods (a native build against a portable one): the code that ran
-// differs, not only the machines.
+// differs, not only the machines. environment_differences lists the same
+// values (ResultView::workload_build, as inputs[].build) as "build method";
+// this says what they mean for the verdicts.
 std::string build_method_warning(const std::vector<ComparisonInput> &inputs,
                                  const std::vector<std::string> &labels) {
     std::vector<std::string> builds;
@@ -512,6 +515,14 @@ json compare_results(const std::vector<ComparisonInput> &inputs, const Compariso
         {"alpha", options.alpha},
         {"inputs", std::move(described)},
         {"warnings", comparability_warnings(inputs, labels, identity)}};
+    // What differs between the machines and runs, beside the verdicts;
+    // left out when nothing does, as between two runs on one machine.
+    std::vector<const json *> documents;
+    for (const ComparisonInput &input : inputs) documents.push_back(&input.document);
+    if (json differences =
+            environment_differences_json(find_environment_differences(documents), labels);
+        !differences.empty())
+        out["environment_differences"] = std::move(differences);
     if (options.fail_if_worse_pct)
         out["gate"] = gate_for(sections, labels, *options.fail_if_worse_pct);
     out["sections"] = std::move(sections);

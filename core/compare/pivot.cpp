@@ -292,6 +292,9 @@ json compare_pivoted(std::vector<ComparisonInput> inputs, const PivotSpec &spec,
             {columns[c].name, std::nullopt, pooled_result(std::move(documents)), columns[c].name});
     }
     json out = compare_results(pooled, options);
+    // A column pools results, and its pooled system is its first member's:
+    // the differences between columns would speak for one member each.
+    out.erase("environment_differences");
     std::vector<std::string> warnings;
     for (size_t c = 0; c < columns.size(); ++c) {
         json &input = out["inputs"][c];

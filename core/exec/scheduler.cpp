@@ -11,6 +11,7 @@
 #include "exec/test_phases.h"
 #include "process/interrupt.h"
 #include "process/process_budget.h"
+#include "system/environment_probe.h"
 #include "system/requirement_check.h"
 #include "system/sysinfo.h"
 
@@ -42,6 +43,27 @@ std::string params_text(const PlannedTest &t) {
     std::string s;
     for (const auto &[k, v] : t.params) s += " " + k + "=" + v;
     return s;
+}
+
+// The CPUs a pass's copies are pinned to (empty: not pinned).
+std::vector<int> copies_cpus(const PassRequest &request) {
+    std::vector<int> cpus;
+    for (size_t i = 0; i < request.cpus.size() && int(i) < request.copies; ++i)
+        cpus.push_back(request.cpus[i]);
+    return cpus;
+}
+
+// run_pass with the environment measured around it.
+PassOutcome measured_pass(const PassRequest &request, const DisturbanceLimits &limits) {
+    EnvironmentProbe probe(copies_cpus(request));
+    probe.start();
+    PassOutcome outcome = run_pass(request);
+    PassEnvironment environment = probe.stop();
+    judge_disturbance(environment, limits);
+    for (const std::string &why : environment.disturbed)
+        spdlog::info("{} pass {}: disturbed: {}", request.test->id, request.pass_index + 1, why);
+    outcome.environment = std::move(environment);
+    return outcome;
 }
 
 void log_pass(const TestRecord &r, int pass, const PassOutcome &p) {
@@ -136,7 +158,7 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
         request.cpus = options.cpus;
         request.usable_cpus = options.usable_cpus;
         request.show_output = console_is_verbose();
-        PassOutcome outcome = run_pass(request);
+        PassOutcome outcome = measured_pass(request, options.disturbance);
         log_pass(record, pass, outcome);
         warn_of_timed_output(record, pass, outcome);
         const Status status = outcome.status;
@@ -153,7 +175,10 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
         }
         if (options.quick) {
             const PassOutcome &last = record.passes.back();
-            values.push_back(pass_value({last.count, last.seconds}, test.workload.time_base_s));
+            // A disturbed pass is no evidence that the value has settled: it
+            // counts toward neither the minimum nor the target.
+            if (last.environment->disturbed.empty())
+                values.push_back(pass_value({last.count, last.seconds}, test.workload.time_base_s));
             const QuickStop stop =
                 quick_decision(*options.quick, values, monotonic_seconds() - test_started_s);
             if (stop != QuickStop::go_on) {

@@ -25,6 +25,7 @@ struct ScheduleOptions {
     // the CPU quota); 0: the online CPUs.
     int usable_cpus = 0;
     std::optional<QuickOptions> quick;  // --quick: passes until the interval is narrow enough
+    DisturbanceLimits disturbance;      // when a pass's environment makes it suspect
 };
 
 // Planned seconds of a whole run (for the ETA).

@@ -4,10 +4,12 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "model/metric_values.h"
+#include "model/pass_environment.h"
 #include "model/status.h"
 
 namespace bytebench {
@@ -34,6 +36,9 @@ struct PassOutcome {
     // What the copies wrote to stdout and stderr between their release at
     // the start barrier and their result: output inside the timed pass.
     uint64_t timed_output_bytes = 0;
+    // Steal, other processes, clock, throttling and energy over the pass;
+    // empty for passes read back from results that predate it.
+    std::optional<PassEnvironment> environment;
 };
 
 }  // namespace bytebench

@@ -119,6 +119,12 @@ void finish_test(TestRecord &r) {
     }
 }
 
+int disturbed_passes(const TestRecord &record) {
+    return int(std::count_if(record.passes.begin(), record.passes.end(), [](const PassOutcome &p) {
+        return p.environment && !p.environment->disturbed.empty();
+    }));
+}
+
 KeptPasses kept_passes(const TestScore &score) {
     KeptPasses kept;
     for (size_t i = 0; i < score.pass_values.size() && i < score.kept.size(); ++i) {
@@ -228,6 +234,23 @@ nlohmann::json stats_json(const Stats &s, const std::optional<SampleStatistics> 
     return j;
 }
 
+// The score per watt: the value over the mean power of the kept passes,
+// when every one of them has an energy reading.
+std::optional<double> value_per_watt(const TestRecord &r) {
+    if (!r.score) return std::nullopt;
+    double watts = 0;
+    int n = 0;
+    for (size_t pass : kept_passes(*r.score).passes) {
+        const auto &env = r.passes[pass].environment;
+        const auto w = env ? env->average_w() : std::nullopt;
+        if (!w) return std::nullopt;
+        watts += *w;
+        ++n;
+    }
+    if (n == 0 || watts <= 0) return std::nullopt;
+    return r.score->value / (watts / n);
+}
+
 nlohmann::json pass_json(const PassOutcome &p, uint32_t time_base_s, std::optional<bool> kept,
                          std::optional<bool> outlier, const CpuKindOf &kinds) {
     nlohmann::json copies = nlohmann::json::array();
@@ -250,6 +273,7 @@ nlohmann::json pass_json(const PassOutcome &p, uint32_t time_base_s, std::option
     if (outlier) j["outlier"] = *outlier;
     if (!p.error.empty()) j["error"] = p.error;
     if (!p.metrics.empty()) j["metrics"] = p.metrics;
+    if (p.environment) j["environment"] = to_json(*p.environment);
     return j;
 }
 
@@ -341,6 +365,8 @@ nlohmann::json test_json(const TestRecord &r, const CpuKindOf &kinds) {
         if (r.value_ci95) j["value_ci95"] = interval_json(*r.value_ci95);
     }
     if (r.index) j["index"] = *r.index;
+    if (const int disturbed = disturbed_passes(r); disturbed > 0) j["disturbed_passes"] = disturbed;
+    if (const auto per_watt = value_per_watt(r)) j["value_per_watt"] = *per_watt;
     if (!r.quick_stop.empty()) {
         j["quick"] = {{"stopped_by", r.quick_stop}, {"passes", r.passes.size()}};
         if (r.quick_half_width) j["quick"]["half_width"] = *r.quick_half_width;

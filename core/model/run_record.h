@@ -69,6 +69,9 @@ struct RunRecord {
     std::vector<CopyPassRecord> copy_passes;  // the JSON calls them "runs" (schema 1)
 };
 
+// How many of the test's passes are disturbed (model/pass_environment.h).
+int disturbed_passes(const TestRecord &record);
+
 // Scores a finished test from its passes (sets status/score/index).
 void finish_test(TestRecord &record);
 

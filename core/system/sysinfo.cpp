@@ -201,6 +201,13 @@ void add_machine_details(nlohmann::json &system, const std::string &root,
     system["frequency"] = read_frequency(root);
     system["memory"] = read_memory(root);
     system["virtualization"] = detect_virtualization(root, cpuid);
+    const nlohmann::json vulnerabilities = read_vulnerabilities(root);
+    if (!vulnerabilities.empty())
+        system["vulnerabilities"] = vulnerabilities;
+    else
+        mark_unknown(system, "vulnerabilities",
+                     "no /sys/devices/system/cpu/vulnerabilities (a kernel before 4.15, or not "
+                     "Linux)");
 
     std::string os_release = read_under(root, "/etc/os-release");
     if (os_release.empty()) os_release = read_under(root, "/usr/lib/os-release");

@@ -206,6 +206,23 @@ void set_or_unknown(nlohmann::json &object, const std::string &key, const Fields
         mark_unknown(object, key, "no \"" + field + "\" line in /proc/cpuinfo");
 }
 
+// system.cpu.microcode: the revision every processor shows, or the distinct
+// ones in the order they appear, comma-separated: a late microcode update can
+// leave CPUs at different revisions, and that moves mitigations and numbers.
+void set_microcode(nlohmann::json &cpu, const std::vector<Fields> &blocks) {
+    std::vector<std::string> revisions;
+    for (const Fields &block : blocks) {
+        const auto it = block.find("microcode");
+        if (it == block.end() || it->second.empty()) continue;
+        if (std::find(revisions.begin(), revisions.end(), it->second) == revisions.end())
+            revisions.push_back(it->second);
+    }
+    if (!revisions.empty())
+        cpu["microcode"] = bytebench::joined(revisions, ",");
+    else
+        mark_unknown(cpu, "microcode", "no \"microcode\" line in /proc/cpuinfo");
+}
+
 // /proc/meminfo's "Name:   123 kB" lines, in bytes ("kB" is KiB there).
 std::map<std::string, double> meminfo_values(const std::string &text) {
     std::map<std::string, double> values;
@@ -347,7 +364,7 @@ nlohmann::json parse_cpuinfo(const std::string &text) {
         set_or_unknown(cpu, "stepping", fields, "stepping");
         for (const char *key : {"cores", "cores_source"}) mark_unknown(cpu, key, kNoArmCores);
     }
-    set_or_unknown(cpu, "microcode", fields, "microcode");
+    set_microcode(cpu, blocks);
 
     const auto mhz = fields.find("cpu MHz");
     if (mhz != fields.end() && std::strtod(mhz->second.c_str(), nullptr) > 0)
@@ -434,6 +451,21 @@ nlohmann::json read_memory(const std::string &root) {
             mark_unknown(memory, key, "no " + thp + file + " (a kernel without THP)");
     }
     return memory;
+}
+
+nlohmann::json read_vulnerabilities(const std::string &root) {
+    const std::string folder = "/sys/devices/system/cpu/vulnerabilities";
+    nlohmann::json found = nlohmann::json::object();
+    std::error_code ec;
+    for (fs::directory_iterator it(root + folder, ec), end; !ec && it != end; it.increment(ec)) {
+        std::error_code file_ec;
+        if (!it->is_regular_file(file_ec)) continue;
+        // A file that cannot be read says so rather than vanish: a missing
+        // line would read as "not affected" in a comparison.
+        const std::string text = printable(read_small(it->path()));
+        found[it->path().filename().string()] = text.empty() ? kUnknown : text;
+    }
+    return found;
 }
 
 nlohmann::json read_frequency(const std::string &root) {

@@ -51,6 +51,12 @@ std::string parse_os_release(const std::string &text);
 // the transparent huge page modes (/sys/kernel/mm/transparent_hugepage).
 nlohmann::json read_memory(const std::string &root);
 
+// system.vulnerabilities: every file of /sys/devices/system/cpu/vulnerabilities
+// as {file name: its text} ("spectre_v2": "Mitigation: Retpolines; ..."), a
+// file that cannot be read as "unknown"; an empty object when there is no
+// such folder (kernels before 4.15, other systems).
+nlohmann::json read_vulnerabilities(const std::string &root);
+
 // system.frequency: the cpufreq driver, governor(s), boost state (cpufreq
 // boost, intel_pstate/no_turbo, amd-pstate), hardware min/max in MHz.
 nlohmann::json read_frequency(const std::string &root);

@@ -3,7 +3,6 @@
 #include <hwloc.h>
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <string>
 #include <tuple>
@@ -125,15 +124,6 @@ void add_cpu_kinds(nlohmann::json &j, hwloc_topology_t t, const std::string &sou
 std::string CpuKind::core_type() const {
     const auto it = info.find("CoreType");
     return it != info.end() ? it->second : "";
-}
-
-bool kind_matches(const CpuKind &kind, const std::string &name) {
-    const auto lower = [](std::string s) {
-        for (char &c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-        return s;
-    };
-    return kind.name == name ||
-           (!kind.core_type().empty() && lower(kind.core_type()) == lower(name));
 }
 
 std::vector<CpuKind> read_cpu_kinds(hwloc_topology *t) {

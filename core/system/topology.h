@@ -1,6 +1,6 @@
 // The machine's topology as hwloc sees it (system.topology in the result):
-// packages, cores, PUs, SMT, NUMA nodes with their memory, caches. One
-// hwloc topology load, a few milliseconds.
+// packages, cores, PUs, SMT, NUMA nodes with their memory, caches, CPU kinds.
+// One hwloc topology load, a few milliseconds.
 #pragma once
 
 #include <map>
@@ -31,10 +31,6 @@ struct CpuKind {
 // The kinds hwloc found in a loaded topology, least performant first; none
 // when hwloc has no such information (see cpu_kinds in docs/result-schema.md).
 std::vector<CpuKind> read_cpu_kinds(hwloc_topology *topology);
-
-// Whether `name` selects `kind` in --placement: its name, or its CoreType
-// (case-insensitive).
-bool kind_matches(const CpuKind &kind, const std::string &name);
 
 // {"source": "hwloc 2.9.0", "packages", "cores", "pus", "pus_allowed",
 //  "threads_per_core", "smt", "numa_nodes": [{"os_index", "memory_bytes",

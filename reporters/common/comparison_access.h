@@ -2,6 +2,7 @@
 // few rules every renderer must apply the same way. Header-only, nlohmann-json only.
 #pragma once
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -179,6 +180,83 @@ inline std::vector<std::string> input_run_parts(const nlohmann::json &input) {
     return {display_time(string_member(input, "start")), tool,
             suite.empty() ? "" : "suite " + suite, input_build_text(input),
             status == "complete" ? "" : status};
+}
+
+// What differs between the compared machines and runs (the comparison's
+// `environment_differences`), for the block every report puts before its tables: a head
+// ("kernel differs", "mitigations: spectre_v2 differs") and each input's value, inputs that
+// share one named together ("A, C: 6.1.0"). More than kNamedMitigations differing
+// vulnerabilities are only named, their texts being in the JSON. Unescaped.
+constexpr size_t kNamedMitigations = 3;
+
+struct EnvironmentDifferenceText {
+    std::string head;
+    std::vector<std::string> values;  // "A: 6.1.0", "B, C: 6.18.4"
+    // "kernel differs (A: 6.1.0; B: 6.18.4)": one line, unless a value has separators of its
+    // own (a mitigation's text has "; ") or the line would be long, when each value is best
+    // on a line of its own.
+    bool fits_one_line() const {
+        size_t length = head.size();
+        for (const std::string &value : values) {
+            if (value.find(';') != std::string::npos || value.find(" | ") != std::string::npos)
+                return false;
+            length += value.size() + 2;
+        }
+        return length <= 96;
+    }
+    std::string one_line() const {
+        std::string text;
+        for (const std::string &value : values) text += (text.empty() ? "" : "; ") + value;
+        return values.empty() ? head : head + " (" + text + ")";
+    }
+};
+
+inline std::vector<std::string> environment_values(const nlohmann::json &values,
+                                                   const std::vector<std::string> &labels) {
+    std::vector<std::string> order;  // the values, as the inputs first give them
+    std::vector<std::string> holders;
+    for (const std::string &label : labels) {
+        const nlohmann::json &value = member(values, label.c_str());
+        if (!value.is_string()) continue;
+        const auto at = std::find(order.begin(), order.end(), value.get<std::string>());
+        if (at == order.end()) {
+            order.push_back(value.get<std::string>());
+            holders.push_back(label);
+        } else {
+            holders[static_cast<size_t>(at - order.begin())] += ", " + label;
+        }
+    }
+    for (size_t k = 0; k < order.size(); ++k) order[k] = holders[k] + ": " + order[k];
+    return order;
+}
+
+inline EnvironmentDifferenceText environment_difference_text(
+    const nlohmann::json &difference, const std::vector<std::string> &labels) {
+    const std::string what = string_member(difference, "what");
+    std::vector<std::string> differing;
+    for (const nlohmann::json &name : elements(member(difference, "differing")))
+        if (name.is_string()) differing.push_back(name.get<std::string>());
+    std::vector<std::string> values = environment_values(member(difference, "values"), labels);
+    // "mitigations" is the one plural among the members.
+    if (differing.empty()) return {what + (what == "mitigations" ? " differ" : " differs"), values};
+    std::string names;
+    for (size_t k = 0; k < differing.size(); ++k)
+        names += (k == 0 ? "" : k + 1 == differing.size() ? " and " : ", ") + differing[k];
+    if (differing.size() > kNamedMitigations)
+        return {what + ": " + std::to_string(differing.size()) + " differ: " + names +
+                    " (their texts are in the comparison's JSON, environment_differences)",
+                {}};
+    return {what + ": " + names + (differing.size() == 1 ? " differs" : " differ"), values};
+}
+
+inline std::vector<EnvironmentDifferenceText> environment_difference_texts(
+    const nlohmann::json &doc) {
+    const std::vector<std::string> labels = input_labels(doc);
+    std::vector<EnvironmentDifferenceText> texts;
+    for (const nlohmann::json &difference : elements(member(doc, "environment_differences")))
+        if (difference.is_object())
+            texts.push_back(environment_difference_text(difference, labels));
+    return texts;
 }
 
 }  // namespace bytebench::reporters

@@ -8,8 +8,8 @@
 // `column_status` (complete, incomplete, failed) and one field per pivot key, named as given
 // to --by ("label:kernel", "host"), holding the column's value of it; `source` lists the
 // column's members. A spreadsheet's pivot table then regroups the columns by any key.
-// The inputs' descriptions, the warnings and the gate are not tabular and are left to the
-// other formats; `source` names each input.
+// The inputs' descriptions, the environment differences, the warnings and the gate are not
+// tabular and are left to the other formats; `source` names each input.
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>

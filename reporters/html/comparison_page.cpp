@@ -110,6 +110,25 @@ void write_warnings(const json &doc, std::ostream &out) {
         << items << "</ul>\n</section>\n";
 }
 
+// What differs between the machines and runs, before the tables whose verdicts it may
+// explain.
+void write_environment_differences(const json &doc, std::ostream &out) {
+    std::string items;
+    for (const EnvironmentDifferenceText &text : environment_difference_texts(doc)) {
+        if (text.fits_one_line()) {
+            items += "<li>" + escape(text.one_line()) + "</li>\n";
+            continue;
+        }
+        items += "<li>" + escape(text.head) + "<ul>\n";
+        for (const std::string &value : text.values) items += "<li>" + escape(value) + "</li>\n";
+        items += "</ul></li>\n";
+    }
+    if (items.empty()) return;
+    out << "<section id=\"environment-differences\" class=\"notice\">\n"
+        << "<h2>Environment differences</h2>\n<ul>\n"
+        << items << "</ul>\n</section>\n";
+}
+
 std::string source_cell(const json &input) {
     std::string html = "<code>" + escape(string_member(input, "source")) + "</code>";
     const std::optional<long long> history = integer_member(input, "history_id");
@@ -394,6 +413,7 @@ void write_comparison_page(const json &doc, std::ostream &out) {
     else
         write_inputs(columns, out);
     write_reading_guide(doc, out);
+    write_environment_differences(doc, out);
     size_t number = 0;
     for (const json &section : elements(member(doc, "sections"))) {
         if (compact)

@@ -1,6 +1,7 @@
 // The page for a comparison of runs (bytebench.comparison/2): the inputs, the warnings and
-// the gate, then per copy-pass position a table of values, deltas and verdicts and a chart.
-// The core computed every number; this page only lays them out.
+// the gate, what differs between the machines and runs, then per copy-pass position a table of
+// values, deltas and verdicts and a chart. The core computed every number; this page only lays them
+// out.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -9,6 +9,7 @@
 #include "common/machine_lines.h"
 #include "common/metric_access.h"
 #include "common/statistics_access.h"
+#include "environment_section.h"
 #include "format.h"
 #include "html_page.h"
 #include "json_fields.h"
@@ -207,8 +208,9 @@ std::string status_cell(const json &test) {
            (error.empty() ? "" : " <span class=\"error\">" + escape(error) + "</span>") + "</td>";
 }
 
-// With `statistics`, the value's 95% interval, the CV and the outlier passes too.
-void write_result_row(const json &test, bool statistics, std::ostream &out) {
+// With `statistics`, the value's 95% interval, the CV and the outlier passes too; with
+// `environment`, the disturbed passes.
+void write_result_row(const json &test, bool statistics, bool environment, std::ostream &out) {
     const bool ok = test_is_ok(test);
     const auto number = [&](const char *key, int decimals, const char *suffix) {
         const std::optional<double> value = number_member(test, key);
@@ -221,6 +223,7 @@ void write_result_row(const json &test, bool statistics, std::ostream &out) {
         << number("samples", 0, "");
     if (statistics)
         out << (ok ? cv_cell(test) + outliers_cell(test) : number_cell("—") + "<td></td>");
+    if (environment) out << disturbed_cell(test);
     out << status_cell(test) << "</tr>\n";
 }
 
@@ -251,14 +254,15 @@ void write_metrics_table(const json &run, std::ostream &out) {
 
 void write_results_table(const std::vector<const json *> &tests, std::ostream &out) {
     const bool statistics = has_statistics(tests);
+    const bool environment = has_environment(tests);
     out << "<h3>Results</h3>\n<div class=\"table-wrap\"><table class=\"results\">\n"
         << "<thead><tr><th>Test</th><th class=\"num\">Value</th>"
         << (statistics ? "<th class=\"num\">95% CI</th>" : "") << "<th>Unit</th>"
         << "<th class=\"num\">Time</th><th class=\"num\">Samples</th>"
         << (statistics ? "<th class=\"num\">CV</th><th>Outliers</th>" : "")
-        << "<th>Status</th></tr>"
+        << (environment ? "<th>Disturbed</th>" : "") << "<th>Status</th></tr>"
         << "</thead>\n<tbody>\n";
-    for (const json *test : tests) write_result_row(*test, statistics, out);
+    for (const json *test : tests) write_result_row(*test, statistics, environment, out);
     out << "</tbody>\n</table></div>\n";
 }
 
@@ -344,6 +348,7 @@ void write_run(const json &run, const json &system, size_t number, std::ostream 
     for (const json *index : indexed_categories(run)) write_index_table(*index, tests, out);
     write_run_chart(run, tests, out);
     write_metrics_table(run, out);
+    write_environment(run, tests, out);
     out << "</section>\n";
 }
 

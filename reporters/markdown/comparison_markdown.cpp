@@ -1,7 +1,8 @@
 // A comparison as Markdown: the inputs as a list, the warnings in a block quote, a legend,
-// then per section a table with each input's value and index and, beside every input but the
-// baseline, its delta and significance marker (▲ better, ▼ worse, ~ noise, ? unknown); a
-// test's metrics on rows under it; the index scores in bold; the gate last.
+// what differs between the machines and runs as a list, then per section a table with each input's
+// value and index and, beside every input but the baseline, its delta and significance marker (▲
+// better, ▼ worse, ~ noise, ? unknown); a test's metrics on rows under it; the index scores in
+// bold; the gate last.
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
@@ -47,6 +48,23 @@ void write_warnings(const json &doc, std::ostream &out) {
     if (warnings.empty()) return;
     out << "> **Warnings**\n>\n";
     for (const json &warning : warnings) out << "> - " << markdown_escape(text_of(warning)) << '\n';
+    out << '\n';
+}
+
+// Before the tables: what differs between the machines and runs may explain their verdicts.
+void write_environment_differences(const json &doc, std::ostream &out) {
+    const std::vector<EnvironmentDifferenceText> texts = environment_difference_texts(doc);
+    if (texts.empty()) return;
+    out << "**Environment differences**\n\n";
+    for (const EnvironmentDifferenceText &text : texts) {
+        if (text.fits_one_line()) {
+            out << "- " << markdown_escape(text.one_line()) << '\n';
+            continue;
+        }
+        out << "- " << markdown_escape(text.head) << '\n';
+        for (const std::string &value : text.values)
+            out << "  - " << markdown_escape(value) << '\n';
+    }
     out << '\n';
 }
 
@@ -226,6 +244,7 @@ void write_comparison_markdown(const json &comparison, std::ostream &out) {
         write_compact_legend(comparison, out);
     else
         write_legend(comparison, inputs, out);
+    write_environment_differences(comparison, out);
     for (const json &section : elements(member(comparison, "sections"))) {
         if (!compact) {
             write_section(section, inputs, out);

@@ -1,7 +1,8 @@
 // A result as Markdown: a short description of the machine (shorter still with
 // `render.brief`), then per copy-pass a table of the tests' results and indexes with the
 // category scores in bold, the reasons of the tests that gave no result, and a table of the
-// tests' metrics when they have any.
+// tests' metrics when they have any, and a table of the environment of the passes when they
+// recorded it.
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
@@ -18,6 +19,7 @@
 #include "common/number_text.h"
 #include "common/result_access.h"
 #include "common/time_text.h"
+#include "environment_markdown.h"
 #include "markdown_layouts.h"
 #include "markdown_table.h"
 
@@ -183,6 +185,7 @@ void write_run(const json &run, std::ostream &out) {
     out << '\n';
     write_errors(tests, out);
     write_metrics(run, out);
+    write_run_environment(run, out);
 }
 
 }  // namespace

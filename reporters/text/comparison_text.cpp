@@ -1,8 +1,8 @@
-// A comparison for the terminal: the inputs and a legend, then per section a fixed-width
-// table (test id, each input's value and index, and beside every input but the baseline its
-// delta, the verdict and the p-value; a test's metrics on indented rows under it), the index
-// scores under it and the notes of its rows; the warnings and the gate last, where they are
-// seen after the tables scroll by.
+// A comparison for the terminal: the inputs, a legend and what differs between the machines
+// and runs, then per section a fixed-width table (test id, each input's value and index, and
+// beside every input but the baseline its delta, the verdict and the p-value; a test's metrics
+// on indented rows under it), the index scores under it and the notes of its rows; the
+// warnings and the gate last, where they are seen after the tables scroll by.
 //
 // Rows are labelled with test ids, not display names: ids are the names the command line
 // takes, and at 8-16 columns instead of up to 40 they keep two inputs within 100 columns.
@@ -200,6 +200,23 @@ void write_section(const json &section, const ComparisonInputs &inputs, std::ost
     write_notes(rows, inputs, out);
 }
 
+// Before the tables: what differs between the machines and runs may explain their verdicts.
+void write_environment_differences(const json &doc, std::ostream &out) {
+    const std::vector<EnvironmentDifferenceText> texts = environment_difference_texts(doc);
+    if (texts.empty()) return;
+    out << "Environment differences:\n";
+    for (const EnvironmentDifferenceText &text : texts) {
+        if (text.fits_one_line()) {
+            write_wrapped(out, text.one_line(), "  - ", "    ");
+            continue;
+        }
+        write_wrapped(out, text.head, "  - ", "    ");
+        for (const std::string &value : text.values)
+            write_wrapped(out, value, "      ", "        ");
+    }
+    out << '\n';
+}
+
 void write_warnings(const json &doc, std::ostream &out) {
     const json &warnings = elements(member(doc, "warnings"));
     if (warnings.empty()) return;
@@ -257,6 +274,7 @@ void write_comparison_text(const json &comparison, std::ostream &out) {
         write_inputs(comparison, inputs, text);
         write_legend(comparison, text);
     }
+    write_environment_differences(comparison, text);
     for (const json &section : elements(member(comparison, "sections"))) {
         if (!compact) {
             write_section(section, inputs, text);

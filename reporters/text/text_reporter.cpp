@@ -6,7 +6,8 @@
 // logIndexCat, summarizeRun). Additions: a "bytebench <version>" line under the banner, the
 // machine lines after the uptime line (common/machine_lines.h), a line for each test that gave no
 // result (UnixBench aborted instead), "lower is better" on the line of a test whose value is,
-// a Metrics block after a copy-pass whose tests have metrics, and a note on an incomplete run.
+// a Metrics block after a copy-pass whose tests have metrics, a line after a copy-pass whose
+// passes were disturbed (steal, other processes), and a note on an incomplete run.
 #include <bytebench/plugin.hpp>
 #include <cctype>
 #include <nlohmann/json.hpp>
@@ -25,6 +26,7 @@
 #include "common/result_access.h"
 #include "common/time_text.h"
 #include "comparison_text.h"
+#include "environment_text.h"
 #include "metrics_text.h"
 #include "scaling_text.h"
 #include "statistics_text.h"
@@ -258,6 +260,12 @@ void write_run(const json &run, const json &system, const std::string &note, std
     out << "\n";
     for (const json &index : elements(member(run, "indexes")))
         if (category_indexed(index)) write_index(index, tests, note, out);
+    // Not UnixBench's: one line when passes were disturbed (steal, other processes), so that
+    // a report without --stats still says its numbers are in doubt. Parsers of UnixBench's
+    // report skip it, as they skip the note on a not comparable index.
+    if (const std::string disturbed = bytebench::reporters::text::disturbed_note(run);
+        !disturbed.empty())
+        out << disturbed << "\n\n";
 }
 
 void write_result(const json &doc, std::ostream &out) {

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <string>
 
 #include "../reporters/golden.h"
 #include "cli_runner.h"
@@ -140,6 +142,61 @@ TEST(Compare, ImportsAUnixBenchReportOnTheFly) {
     EXPECT_TRUE(c["inputs"][1]["imported"].get<bool>());
     EXPECT_EQ(c["inputs"][1]["tool"], "UnixBench 6.0.0");
     EXPECT_EQ(c["sections"][0]["rows"][0]["cells"][1]["status"], "ok");
+}
+
+// Issue 20's must-show: two results of a real run, the second edited as if
+// another kernel and governor had run it; compare names both differences,
+// in the JSON and before the tables of every report, and nothing else.
+TEST(Compare, NamesTheKernelAndTheGovernorThatDiffer) {
+    const std::string run_dir = fresh_dir("compare-environment-run");
+    const CliResult run =
+        run_cli({"--no-history", "run", "syscall", "-i", "1", "--duration", "0.2", "--settle", "0",
+                 "-c", "1", "-q", "-o", run_dir, "--format", "json"});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const nlohmann::json a = only_result(run_dir);
+    nlohmann::json b = a;
+    const std::string kernel = a["system"]["kernel"];
+    const std::string governor = a["system"]["frequency"]["governor"];  // "unknown" in a VM
+    const std::string other_governor = governor == "powersave" ? "performance" : "powersave";
+    b["system"]["kernel"] = "6.18.4-edited";
+    b["system"]["frequency"]["governor"] = other_governor;
+    const std::string dir = fresh_dir("compare-environment");
+    std::ofstream(dir + "/a.json") << a.dump();
+    std::ofstream(dir + "/b.json") << b.dump();
+
+    const auto compare = [&](const std::string &second, const std::string &format) {
+        const CliResult r =
+            run_cli_in(dir, {"--no-history", "compare", "a.json", second, "--format", format});
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+        return r.out;
+    };
+    const nlohmann::json c = nlohmann::json::parse(compare("b.json", "json"));
+    EXPECT_EQ(c["environment_differences"],
+              nlohmann::json::array(
+                  {{{"what", "kernel"}, {"values", {{"A", kernel}, {"B", "6.18.4-edited"}}}},
+                   {{"what", "governor"}, {"values", {{"A", governor}, {"B", other_governor}}}}}))
+        << c["environment_differences"].dump(2);
+
+    const std::string kernel_line = "kernel differs (A: " + kernel + "; B: 6.18.4-edited)";
+    const std::string governor_line =
+        "governor differs (A: " + governor + "; B: " + other_governor + ")";
+    const std::string text = compare("b.json", "text");
+    const size_t block = text.find("Environment differences:\n");
+    ASSERT_NE(block, std::string::npos) << text;
+    EXPECT_NE(text.find("  - " + kernel_line + "\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("  - " + governor_line + "\n"), std::string::npos) << text;
+    EXPECT_LT(block, text.find("\n1 copy\n")) << "the block comes before the verdict table";
+    for (const std::string format : {"markdown", "html"}) {
+        const std::string report = compare("b.json", format);
+        EXPECT_NE(report.find("Environment differences"), std::string::npos) << format;
+        EXPECT_NE(report.find("kernel differs"), std::string::npos) << report;
+        EXPECT_NE(report.find("governor differs"), std::string::npos) << report;
+    }
+
+    // The same run twice: nothing differs, and no block is shown.
+    EXPECT_FALSE(
+        nlohmann::json::parse(compare("a.json", "json")).contains("environment_differences"));
+    EXPECT_EQ(compare("a.json", "text").find("Environment differences"), std::string::npos);
 }
 
 // A reporter that declares it renders results only (bb_reporter.documents,

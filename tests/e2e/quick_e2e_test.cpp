@@ -12,9 +12,9 @@ namespace {
 
 TEST(Quick, StopsAtTheTargetOrAtTheCapAndSaysWhich) {
     const std::string out = fresh_dir("quick");
-    const CliResult r =
-        run_cli({"--plugin-path", kTestPlugins + "/good", "run", "test.rate", "test.noisy",
-                 "--quick", "--settle", "0", "-c", "1", "-q", "-o", out});
+    const CliResult r = run_cli({"--plugin-path", kTestPlugins + "/good", "run", "test.rate",
+                                 "test.noisy", "--quick", "--settle", "0", "-c", "1", "-q", "-o",
+                                 out, "--max-steal", "100", "--max-foreign-cpu", "100"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const nlohmann::json doc = only_result(out);
     const nlohmann::json &run = doc["runs"][0];
@@ -37,9 +37,9 @@ TEST(Quick, StopsAtTheTargetOrAtTheCapAndSaysWhich) {
 // minimum of 3 passes, and says it ran out of time.
 TEST(Quick, StopsWhenItsTimeBudgetIsSpent) {
     const std::string out = fresh_dir("quick-budget");
-    const CliResult r =
-        run_cli({"--plugin-path", kTestPlugins + "/good", "run", "test.noisy", "--quick",
-                 "--quick-budget", "0", "--settle", "0", "-c", "1", "-q", "-o", out});
+    const CliResult r = run_cli({"--plugin-path", kTestPlugins + "/good", "run", "test.noisy",
+                                 "--quick", "--quick-budget", "0", "--settle", "0", "-c", "1", "-q",
+                                 "-o", out, "--max-steal", "100", "--max-foreign-cpu", "100"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const nlohmann::json doc = only_result(out);
     const nlohmann::json *noisy = find_test(doc["runs"][0], "test.noisy");
@@ -53,7 +53,8 @@ TEST(Quick, PassesAreShort) {
     const std::string out = fresh_dir("quick-short");
     const CliResult r =
         run_cli({"--plugin-path", kTestPlugins + "/good", "run", "test.count", "--quick",
-                 "--quick-target", "50", "--settle", "0", "-c", "1", "-q", "-o", out});
+                 "--quick-target", "50", "--settle", "0", "-c", "1", "-q", "-o", out, "--max-steal",
+                 "100", "--max-foreign-cpu", "100"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const nlohmann::json doc = only_result(out);
     const nlohmann::json *t = find_test(doc["runs"][0], "test.count");

@@ -34,6 +34,15 @@ TEST(EndToEnd, SyscallAndPipeGiveOkResultsAndReports) {
             ASSERT_EQ((*t)["passes"].size(), 1u);
             EXPECT_EQ((*t)["passes"][0]["copies"].size(), run["copies"].get<size_t>());
             EXPECT_NEAR((*t)["time_s"].get<double>(), 0.5, 0.2);
+            // Every pass says what else went on: a number, or "unknown"
+            // with the reason.
+            const nlohmann::json &env = (*t)["passes"][0]["environment"];
+            EXPECT_GE(env["wall_s"].get<double>(), 0.5) << env.dump();
+            for (const char *key : {"steal_s", "foreign_cpu_s", "frequency_mhz"})
+                EXPECT_TRUE(env[key].is_number() ||
+                            (env[key] == "unknown" && env["why"][key].is_string()))
+                    << key << ": " << env.dump();
+            EXPECT_TRUE(env["steal_s"].is_number()) << env.dump();  // /proc/stat is there
         }
         ASSERT_EQ(run["indexes"].size(), 1u);
         EXPECT_EQ(run["indexes"][0]["title"], "System Benchmarks");

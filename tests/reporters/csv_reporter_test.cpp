@@ -33,7 +33,7 @@ TEST_P(CsvReporterResultGolden, LongFormMatchesGolden) {
 INSTANTIATE_TEST_SUITE_P(Fixtures, CsvReporterResultGolden,
                          ::testing::Values("full-2run.json", "partial-brief.json",
                                            "minimal-incomplete.json", "header-only.json",
-                                           "result-metrics.json"));
+                                           "result-metrics.json", "environment-2run.json"));
 
 class CsvReporterComparisonGolden : public ::testing::TestWithParam<const char *> {};
 
@@ -109,6 +109,37 @@ TEST(CsvReporter, KeepsColumnsAlignedWhenTestsFailOrAreAbsent) {
               "Concurrency,A,B,C,D\n"
               "1,1.5,,3.0,\n"
               "4,,,30.0,40.0\n");
+}
+
+// The environment columns come last, after metric and better when those are present (older
+// readers index the columns they know); a metric's and an index's records leave them empty.
+TEST(CsvReporter, LongFormAppendsTheEnvironmentColumns) {
+    const std::string document = R"({"schema": "bytebench.result/1", "runs": [{"copies": 1,
+        "tests": [{"id": "a", "name": "A", "status": "ok", "value": 2, "unit": "lps",
+                   "value_per_watt": 0.25,
+                   "metrics": [{"key": "p99", "name": "p99", "value": 3, "better": "lower"}],
+                   "passes": [{"status": "ok", "value": 2, "metrics": {"p99": 3},
+                               "environment": {"steal_share": 0.041, "foreign_share": 0.5,
+                                               "frequency_mhz": "unknown", "throttle_events": 0,
+                                               "energy_j": 80, "average_w": 8,
+                                               "disturbed": ["steal, high", "other"]}}]}],
+        "indexes": [{"category": "system", "tests_indexed": 1, "score": 9}]}]})";
+    const std::vector<std::string> lines = lines_of(render(csv_long_reporter(), document));
+    ASSERT_EQ(lines.size(), 4u);
+    EXPECT_EQ(lines[0],
+              "copies,test,name,category,unit,test_status,test_value,baseline,index,test_error,"
+              "pass,status,count,seconds,value,kept,error,metric,better,steal_share,"
+              "foreign_share,frequency_mhz,throttle_events,energy_j,average_w,disturbed,"
+              "value_per_watt");
+    EXPECT_EQ(lines[1],
+              "1,a,A,,lps,ok,2,,,,1,ok,,,2,,,,higher,0.041,0.5,,0,80,8,\"steal, "
+              "high; other\",0.25");
+    EXPECT_EQ(lines[2], "1,a,p99,,,ok,3,,,,1,ok,,,3,,,p99,lower,,,,,,,,");
+    EXPECT_EQ(lines[3], "1,index:system,,system,,ok,,,9,,,,,,,,,,,,,,,,,,");
+    // Without environment members, the columns are those of before.
+    EXPECT_EQ(lines_of(render(csv_long_reporter(), fixture("full-2run.json")))[0],
+              "copies,test,name,category,unit,test_status,test_value,baseline,index,test_error,"
+              "pass,status,count,seconds,value,kept,error");
 }
 
 const char *const kAwkwardName = "Copy \"fast\", then slow";

@@ -46,7 +46,8 @@ TEST_P(FixtureIndexes, AreThoseTheCoreComputes) {
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, FixtureIndexes,
                          ::testing::Values("full-2run.json", "partial-brief.json",
-                                           "minimal-incomplete.json", "stats-2run.json"));
+                                           "minimal-incomplete.json", "stats-2run.json",
+                                           "environment-2run.json"));
 
 }  // namespace
 }  // namespace bytebench::test

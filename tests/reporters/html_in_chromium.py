@@ -23,7 +23,7 @@ import tempfile
 SKIP = 77
 FIXTURES = ["full-2run.json", "partial-brief.json", "comparison-2runs.json",
             "comparison-3runs.json", "result-metrics.json", "comparison-metrics.json",
-            "comparison-pivot-2.json", "comparison-pivot-50.json"]
+            "comparison-pivot-2.json", "comparison-pivot-50.json", "environment-2run.json"]
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage",
                   "--disable-background-networking", "--disable-component-update",
                   "--disable-sync", "--enable-logging=stderr", "--v=0"]

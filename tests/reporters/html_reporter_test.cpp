@@ -171,6 +171,40 @@ TEST(HtmlReporter, ShowsIntervalsAndOutliers) {
     EXPECT_FALSE(contains(render_fixture(html_reporter(), "full-2run.json"), "95% CI"));
 }
 
+// The environment of the passes (environment-2run.json): a Disturbed column whose badges
+// carry the reasons, and an Environment table per copy-pass (energy columns only where there
+// was energy; "unknown" cells with their reason); pages of older results have neither.
+TEST(HtmlReporter, EnvironmentPageMatchesGolden) {
+    EXPECT_TRUE(matches_golden("environment-2run.html",
+                               render_fixture(html_reporter(), "environment-2run.json")));
+}
+
+TEST(HtmlReporter, ShowsTheEnvironmentOfThePasses) {
+    const std::string page = render_fixture(html_reporter(), "environment-2run.json");
+    EXPECT_EQ(occurrences(page, "<th>Disturbed</th>"), 4u);  // results and environment, twice
+    EXPECT_TRUE(contains(page,
+                         "<span class=\"badge warn\" title=\"steal was 4.1% of the CPU time "
+                         "(more than 2.0%)\">pass 3</span>"));
+    EXPECT_TRUE(contains(page,
+                         "<li>Dhrystone 2 using register variables, pass 3: steal was 5.2% "
+                         "of the CPU time (more than 2.0%); other processes used 14.1% of "
+                         "the CPU time (more than 10.0%)</li>"));
+    EXPECT_TRUE(contains(page, "<td class=\"num\" title=\"aperf/mperf\">2600 MHz</td>"));
+    EXPECT_TRUE(contains(page, "<td class=\"num\">2597405.6 lps/W</td>"));
+    EXPECT_EQ(occurrences(page, "<th class=\"num\">Per watt</th>"), 1u);
+    EXPECT_TRUE(contains(page, "<td class=\"num unknown\" title=\"the msr perf PMU has no aperf"));
+    EXPECT_TRUE(contains(page, "<li>energy unknown: no /sys/class/powercap/"));
+    // A share whose seconds are unknown is unknown too, with their reason.
+    EXPECT_TRUE(contains(page,
+                         "<td class=\"num unknown\" title=\"/proc/stat has no steal "
+                         "column\">unknown</td>"));
+    for (const char *name : {"full-2run.json", "stats-2run.json", "partial-brief.json"}) {
+        const std::string older = render_fixture(html_reporter(), name);
+        EXPECT_FALSE(contains(older, "Disturbed")) << name;
+        EXPECT_FALSE(contains(older, "Environment")) << name;
+    }
+}
+
 // A --quick test's status says why it stopped sampling; the others' say "ok" as before.
 TEST(HtmlReporter, QuickTestsSayWhyTheyStopped) {
     nlohmann::json doc = nlohmann::json::parse(fixture("stats-2run.json"));
@@ -253,7 +287,7 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, HtmlPages,
                                            "minimal-incomplete.json", "header-only.json",
                                            "stats-2run.json", "result-metrics.json",
                                            "comparison-metrics.json", "comparison-pivot-2.json",
-                                           "comparison-pivot-50.json"));
+                                           "comparison-pivot-50.json", "environment-2run.json"));
 
 TEST(HtmlReporter, PivotOfTwoColumnsPageMatchesGolden) {
     EXPECT_TRUE(matches_golden("comparison-pivot-2.html",

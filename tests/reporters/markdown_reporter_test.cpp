@@ -32,7 +32,22 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, MarkdownReporterGolden,
                                            "minimal-incomplete.json", "header-only.json",
                                            "comparison-2runs.json", "comparison-3runs.json",
                                            "result-metrics.json", "comparison-metrics.json",
-                                           "comparison-pivot-2.json"));
+                                           "comparison-pivot-2.json", "environment-2run.json"));
+
+// The environment of the passes (environment-2run.json, its golden above): an Environment
+// table per copy-pass; results without environment members have none.
+TEST(MarkdownReporter, ShowsTheEnvironmentOnlyWhenRecorded) {
+    const std::string text = markdown(fixture("environment-2run.json"));
+    EXPECT_NE(text.find("- *Dhrystone 2 using register variables*: 2 of 5 passes disturbed: "
+                        "steal 4.1% (pass 3), other processes 12.0% (pass 5)\n"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("- clock frequency unknown: the msr perf PMU has no aperf event"),
+              std::string::npos)
+        << text;
+    for (const char *name : {"full-2run.json", "stats-2run.json", "result-metrics.json"})
+        EXPECT_EQ(markdown(fixture(name)).find("Environment"), std::string::npos) << name;
+}
 
 // The cells of the first table row whose first cell starts with `first`, split at the '|'
 // that Markdown sees (not at escaped ones) and trimmed; empty when there is no such row.

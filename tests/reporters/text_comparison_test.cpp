@@ -115,6 +115,39 @@ TEST(TextReporterComparison, SurvivesMembersOfTheWrongType) {
     for (const std::string &document : odd_documents()) render_text(document);
 }
 
+// What differs between the machines (environment_differences) comes before the tables: inputs
+// that share a value named together, a value with semicolons of its own on its own line, more
+// than three differing mitigations only named; members of the wrong type are passed over.
+TEST(TextReporterComparison, EnvironmentDifferencesComeBeforeTheTables) {
+    nlohmann::json doc = nlohmann::json::parse(fixture("comparison-3runs.json"));
+    doc["environment_differences"] = nlohmann::json::parse(R"([
+        {"what": "kernel", "values": {"A": "6.1.0", "B": "6.18.4", "C": "6.1.0"}},
+        {"what": "mitigations", "differing": ["spectre_v2"],
+         "values": {"A": "Mitigation: Retpolines; STIBP: disabled", "B": "Vulnerable",
+                    "C": "Vulnerable"}},
+        {"what": "mitigations", "differing": ["mds", "l1tf", "meltdown", "srbds"],
+         "values": {"A": "x", "B": "y", "C": "z"}},
+        {"what": "governor", "values": 3},
+        "not an entry"])");
+    const std::string output = render_text(doc.dump());
+    const size_t block = output.find("Environment differences:\n");
+    ASSERT_NE(block, std::string::npos) << output;
+    EXPECT_LT(block, output.find("\n1 copy\n")) << output;
+    EXPECT_NE(output.find("  - kernel differs (A, C: 6.1.0; B: 6.18.4)\n"), std::string::npos)
+        << output;
+    EXPECT_NE(output.find("  - mitigations: spectre_v2 differs\n"
+                          "      A: Mitigation: Retpolines; STIBP: disabled\n"
+                          "      B, C: Vulnerable\n"),
+              std::string::npos)
+        << output;
+    EXPECT_NE(output.find("mitigations: 4 differ: mds, l1tf, meltdown and srbds (their texts"),
+              std::string::npos)
+        << output;
+    EXPECT_NE(output.find("  - governor differs\n"), std::string::npos) << output;
+    // The block is wrapped as the warnings are (three inputs' tables may be wider).
+    EXPECT_LE(widest_line(output.substr(block, output.find("\n1 copy\n") - block)), 100u);
+}
+
 // ---------------------------------------------------------------------------
 // The compact layout: a pivot (compare --by), or more than three inputs.
 // ---------------------------------------------------------------------------

@@ -162,6 +162,131 @@ TEST(TextReporter, StatisticsOnlyAddBlocks) {
             << name;
 }
 
+// The environment of the passes (environment-2run.json, issue 20). With --stats: an
+// Environment block in each copy-pass's Statistics block (energy columns only in the 1-copy
+// run, which had RAPL), a line per test with disturbed passes, a line per member that was
+// unknown and why. Without: UnixBench's layout and one line per copy-pass that had disturbed
+// passes.
+TEST(TextReporter, EnvironmentWithStatisticsMatchesGolden) {
+    const std::string text =
+        render(text_reporter(), with_render(fixture("environment-2run.json"), true));
+    EXPECT_TRUE(matches_golden("environment-2run-stats.txt", text));
+    EXPECT_NE(unwrapped(text).find("Dhrystone 2 using register variables: 2 of 5 passes "
+                                   "disturbed: steal 4.1% (pass 3), other processes 12.0% "
+                                   "(pass 5)"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("1 of 4 passes disturbed: steal 5.2% (pass 3), other processes 14.1% "
+                        "(pass 3)\n"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("Double-Precision Whetstone: 1 of 5 passes disturbed: throttled 2 times "
+                        "(pass 2)\n"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("clock frequency unknown: the msr perf PMU has no aperf event"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("steal unknown: /proc/stat has no steal column\n"), std::string::npos)
+        << text;
+    EXPECT_NE(text.find("energy unknown: no /sys/class/powercap"), std::string::npos) << text;
+}
+
+TEST(TextReporter, EnvironmentWithoutStatisticsMatchesGolden) {
+    const std::string text = render_fixture(text_reporter(), "environment-2run.json");
+    EXPECT_TRUE(matches_golden("environment-2run.txt", text));
+    EXPECT_NE(text.find("(3 of 15 passes were disturbed by steal, other processes or throttling; "
+                        "--stats says which)\n"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("(1 of 8 passes was disturbed"), std::string::npos) << text;
+}
+
+// The document without any of the environment members, as an older bytebench wrote it.
+std::string without_environment(const std::string &document) {
+    nlohmann::json doc = nlohmann::json::parse(document);
+    for (nlohmann::json &run : doc["runs"])
+        for (nlohmann::json &test : run["tests"]) {
+            test.erase("disturbed_passes");
+            test.erase("value_per_watt");
+            for (nlohmann::json &pass : test["passes"]) pass.erase("environment");
+        }
+    return doc.dump();
+}
+
+// The lines of `text` except the notes on disturbed passes (each followed by a blank line).
+std::string without_disturbed_notes(const std::string &text) {
+    std::string out;
+    bool after = false;
+    for (const std::string &line : lines_of(text)) {
+        const bool note =
+            line.find("disturbed by steal, other processes or throttling") != std::string::npos;
+        if (!note && !(after && line.empty())) out += line + "\n";
+        after = note;
+    }
+    return out;
+}
+
+// The default report of a result with an environment is UnixBench's but for the notes on
+// disturbed passes; without the members, --stats and the default report show nothing of it.
+TEST(TextReporter, EnvironmentOnlyAddsItsLinesAndBlocks) {
+    const std::string document = fixture("environment-2run.json");
+    const std::string older = without_environment(document);
+    const std::string plain = render(text_reporter(), with_render(document, false));
+    EXPECT_EQ(unified_diff(render(text_reporter(), with_render(older, false)),
+                           without_disturbed_notes(plain), "no environment", "environment"),
+              "");
+    const std::string stats = render(text_reporter(), with_render(document, true));
+    EXPECT_EQ(unified_diff(plain, without_statistics(stats), "without --stats", "--stats"), "");
+    const std::string older_stats = render(text_reporter(), with_render(older, true));
+    for (const char *word : {"Environment", "environment:", "disturbed", "unknown:", "MHz"})
+        EXPECT_EQ(older_stats.find(word), std::string::npos) << word << "\n" << older_stats;
+}
+
+// On a busy machine most passes are disturbed: each kind of reason is listed once, with the
+// range of its figures and its passes.
+TEST(TextReporter, DisturbedPassesAreListedByKind) {
+    nlohmann::json passes = nlohmann::json::array();
+    const double foreign[] = {0.689, 0.697, 0.71, 0.05, 0.617, 0.65};
+    for (double share : foreign) {
+        nlohmann::json environment = {{"foreign_share", share}, {"steal_share", 0.0}};
+        if (share > 0.1)
+            environment["disturbed"] = {"other processes used " + std::to_string(share * 100) +
+                                        "% of the CPU time (more than 10.0%)"};
+        passes.push_back({{"environment", environment}});
+    }
+    passes[3]["environment"]["throttle_events"] = 1;
+    passes[3]["environment"]["disturbed"] = {"the CPUs were throttled 1 time (too hot)"};
+    passes[5]["environment"]["disturbed"].push_back("something new");
+    const nlohmann::json doc = {
+        {"schema", "bytebench.result/1"},
+        {"render", {{"stats", true}}},
+        {"runs", {{{"tests", {{{"status", "ok"}, {"name", "t"}, {"passes", passes}}}}}}}};
+    const std::string text = render(text_reporter(), doc.dump());
+    EXPECT_NE(text.find("t: 6 of 6 passes disturbed: other processes 61.7-71.0% (passes 1-3, 5, "
+                        "6), throttled 1 time (pass 4), something new (pass 6)\n"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("(6 of 6 passes were disturbed"), std::string::npos) << text;
+}
+
+TEST(TextReporter, EnvironmentSurvivesMembersOfTheWrongType) {
+    const std::string text = render(text_reporter(), R"({"schema": "bytebench.result/1",
+        "render": {"stats": true}, "runs": [{"tests": [
+          {"status": "ok", "name": "a", "disturbed_passes": -3, "value_per_watt": "x",
+           "passes": [{"environment": 3}, {"environment": {"steal_share": "big",
+             "foreign_share": 1e308, "frequency_mhz": [1], "throttle_events": "unknown",
+             "energy_j": "unknown", "why": 5, "disturbed": "x"}},
+             {"environment": {"disturbed": [1, "", "steal was high"], "why": {"energy_j": 2},
+              "energy_j": "unknown", "steal_share": null}}]},
+          {"status": "ok", "name": "b", "disturbed_passes": 1e300, "value_per_watt": 1e308,
+           "passes": [{"environment": {"energy_j": 1e308, "average_w": -1}}]},
+          {"status": "failed", "name": "c", "passes": "none"}]}]})");
+    EXPECT_NE(text.find("a: 1 of 2 passes disturbed: steal was high (pass 3)"), std::string::npos)
+        << text;
+    EXPECT_NE(text.find("thermal throttle events unknown\n"), std::string::npos) << text;
+}
+
 // Results written before the statistics existed have n (as samples), mean, median and
 // stddev but no interval, CV or outlier marks: those cells say so instead of inventing them.
 TEST(TextReporter, StatisticsOfAnOlderResultShowWhatItHolds) {

@@ -146,6 +146,7 @@ TEST_F(Scheduler, QuickStopsAtTheTargetWhenThePassesAgree) {
     const std::vector<PlannedTest> tests = {test("test.rate", 15)};
     ScheduleOptions o = options({1});
     o.quick = QuickOptions{};
+    o.disturbance = {1e9, 1e9};  // whatever else the machine runs meanwhile
     Progress progress(0, false);
     RunRecord record;
     ASSERT_TRUE(run_schedule(tests, suite_, o, progress, record, [] {}));
@@ -153,6 +154,24 @@ TEST_F(Scheduler, QuickStopsAtTheTargetWhenThePassesAgree) {
     EXPECT_EQ(r.status, Status::ok);
     EXPECT_EQ(r.quick_stop, "target");
     EXPECT_EQ(r.passes.size(), 3u);  // identical passes: the minimum
+}
+
+// Disturbed passes are no evidence that the value has settled: with every
+// pass disturbed, --quick runs to its cap.
+TEST_F(Scheduler, QuickDoesNotStopOnDisturbedPasses) {
+    const std::vector<PlannedTest> tests = {test("test.rate", 5)};
+    ScheduleOptions o = options({1});
+    o.quick = QuickOptions{};
+    o.disturbance.steal_share = -1e9;  // no steal, at any resolution, is more than this
+    Progress progress(0, false);
+    RunRecord record;
+    ASSERT_TRUE(run_schedule(tests, suite_, o, progress, record, [] {}));
+    const TestRecord &r = record.copy_passes.at(0).tests.at(0);
+    EXPECT_EQ(r.status, Status::ok);
+    EXPECT_TRUE(r.quick_stop.empty()) << r.quick_stop;
+    ASSERT_EQ(r.passes.size(), 5u);
+    EXPECT_EQ(disturbed_passes(r), 5);
+    EXPECT_EQ(to_json(record)["runs"][0]["tests"][0]["disturbed_passes"], 5);
 }
 
 TEST(PlannedSeconds, CountsSettleAndPassesAtEveryCopyCount) {

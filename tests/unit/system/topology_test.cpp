@@ -71,17 +71,6 @@ TEST(TopologyKinds, AFileHwlocCannotReadMakesEveryMemberUnknown) {
     }
 }
 
-TEST(TopologyKinds, AKindIsChosenByItsNameOrItsCoreType) {
-    CpuKind k;
-    k.name = "efficiency";
-    k.info["CoreType"] = "IntelAtom";
-    EXPECT_TRUE(kind_matches(k, "efficiency"));
-    EXPECT_TRUE(kind_matches(k, "IntelAtom"));
-    EXPECT_TRUE(kind_matches(k, "intelatom"));
-    EXPECT_FALSE(kind_matches(k, "performance"));
-    EXPECT_FALSE(kind_matches(k, ""));
-}
-
 TEST(TopologyKinds, TheMachinesKindsCoverOnlyItsPus) {
     const json t = read_topology();
     ASSERT_TRUE(t["hybrid"].is_boolean()) << t.dump(2);
