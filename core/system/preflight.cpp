@@ -147,8 +147,8 @@ std::optional<ProcessCpu> parse_process_stat(const std::string &text, long ticks
                       double(utime + stime) / double(ticks_per_second)};
 }
 
-Sample take_sample(const std::string &root) {
-    Sample s;
+MachineSample take_sample(const std::string &root) {
+    MachineSample s;
     s.stat = read_proc_stat(root, &s.stat_why);
     const long ticks = sysconf(_SC_CLK_TCK);
     std::error_code ec;
@@ -208,7 +208,7 @@ CheckResult check_load(const std::string &root, int cpus) {
                   "it; busy_processes names what runs now)");
 }
 
-CheckResult check_swap(const std::string &root, const Interval *interval) {
+CheckResult check_swap(const std::string &root, const SampledInterval *interval) {
     const std::map<std::string, double> m = meminfo_bytes(read_under(root, "/proc/meminfo"));
     const auto total = m.find("SwapTotal"), free = m.find("SwapFree");
     if (total == m.end() || free == m.end())
@@ -348,7 +348,7 @@ CheckResult check_tmpdir(const nlohmann::json &tmpdir) {
     return result("tmpdir", CheckStatus::ok, found);
 }
 
-CheckResult check_steal(const Interval &interval) {
+CheckResult check_steal(const SampledInterval &interval) {
     if (!interval.before.stat.all || !interval.after.stat.all)
         return result(
             "steal", CheckStatus::unknown,
@@ -368,7 +368,7 @@ CheckResult check_steal(const Interval &interval) {
     return result("steal", CheckStatus::ok, found);
 }
 
-CheckResult check_busy_processes(const Interval &interval) {
+CheckResult check_busy_processes(const SampledInterval &interval) {
     const std::string name = "busy_processes";
     if (!interval.before.stat.all || !interval.after.stat.all || interval.wall_s <= 0)
         return result(
@@ -416,7 +416,7 @@ std::vector<CheckResult> run_checks(const std::string &root, const PreflightRead
     // The load is against the CPUs the copies may use.
     const nlohmann::json &effective = part("effective_cpus");
     const int cpus = effective.value("count", r.system.value("cpus_online", 1));
-    const Interval *interval = r.interval ? &*r.interval : nullptr;
+    const SampledInterval *interval = r.interval ? &*r.interval : nullptr;
 
     std::vector<CheckResult> checks;
     checks.push_back(check_governor(part("frequency")));
