@@ -48,23 +48,6 @@ std::string known_string(const nlohmann::json &object, const std::string &key,
     return "";
 }
 
-// "Name: 123 kB" lines of /proc/meminfo, in bytes.
-std::map<std::string, double> meminfo_bytes(const std::string &text) {
-    std::map<std::string, double> values;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) {
-        const auto colon = line.find(':');
-        if (colon == std::string::npos) continue;
-        std::istringstream rest(line.substr(colon + 1));
-        double value = 0;
-        std::string unit;
-        if (!(rest >> value)) continue;
-        rest >> unit;
-        values[trim(line.substr(0, colon))] = unit == "kB" ? value * 1024 : value;
-    }
-    return values;
-}
-
 std::optional<double> vmstat_swap_pages(const std::string &text) {
     std::istringstream in(text);
     double pages = 0;
