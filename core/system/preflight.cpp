@@ -64,7 +64,7 @@ std::optional<double> vmstat_swap_pages(const std::string &text) {
     return pages;
 }
 
-std::string cpus_text(double cpus) { return printf_text("%.2f CPU%s", cpus, cpus == 1 ? "" : "s"); }
+std::string cpu_amount_text(double cpus) { return printf_text("%.2f CPU%s", cpus, cpus == 1 ? "" : "s"); }
 
 // "0-3,8" for a sorted list of CPU numbers.
 std::string cpu_list_text(const nlohmann::json &pus) {
@@ -377,7 +377,7 @@ CheckResult check_busy_processes(const SampledInterval &interval) {
     std::sort(busy.begin(), busy.end(), [](const auto &a, const auto &b) { return a > b; });
     const CpuTimes d = *interval.after.stat.all - *interval.before.stat.all;
     const double foreign = std::max(0.0, d.busy() - own_s) / interval.wall_s;
-    std::string found = "other processes used " + cpus_text(foreign) +
+    std::string found = "other processes used " + cpu_amount_text(foreign) +
                         printf_text(" over the last %.1f s", interval.wall_s);
     std::string top;
     for (size_t i = 0; i < busy.size() && i < 3; ++i)
