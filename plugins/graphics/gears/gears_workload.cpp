@@ -3,8 +3,9 @@
 // A pass runs graphics.d/ubgears -time <pass duration> and takes COUNT and
 // TIME from its stderr: the frames drawn in TIME seconds, counted after a
 // 5 s warm-up that ubgears does first (so a 20 s pass takes about 25 s, as
-// in UnixBench). The pass's count is the frames and its interval TIME, so
-// the value is ubgears' frame rate, as UnixBench's time base 1 gives it.
+// in UnixBench; the parameter report_interval shortens the warm-up). The
+// pass's count is the frames and its interval TIME, so the value is
+// ubgears' frame rate, as UnixBench's time base 1 gives it.
 //
 // Where UnixBench aborts the whole run (no $DISPLAY, a driver's warning on
 // stderr), this workload skips with the reason or logs the warning. The GL
@@ -257,7 +258,11 @@ struct Gears {
     }
 
     double run(bytebench::Context &ctx) {
-        const Ended ended = run_program(path_, {"-time", seconds_argument(ctx.duration_s())}, 0);
+        const Ended ended =
+            run_program(path_,
+                        {"-time", seconds_argument(ctx.duration_s()), "-report-interval",
+                         seconds_argument(ctx.param_double("report_interval"))},
+                        0);
         if (ended.status != 0) throw_failure(path_, ended);
         const Report report = parse_report(ended.err);
         log_other_lines(ctx, report.other_lines);
@@ -311,6 +316,11 @@ const bytebench::Workload<Gears> &workload() {
             .repeat_short()
             .duration(20)
             .baseline(33.4)
+            // bytebench's own knob (shorter warm-ups for tests); the default
+            // is UnixBench's.
+            .param_range("report_interval", "float", "5", "0.1", "60",
+                         "seconds between ubgears' frame-rate reports; timing starts at the "
+                         "first (UnixBench: 5)")
             .flags(BB_WORKLOAD_SINGLE_COPY)
             // The worker and ubgears.
             .processes_per_copy(2);
