@@ -243,9 +243,17 @@ void log_other_lines(const bytebench::Context &ctx, const std::string &lines) {
     }
 }
 
+// ubgears' stdout (the GL strings and its frame-rate reports), in the log.
+void log_lines(const bytebench::Context &ctx, bb_log_level level, const std::string &text) {
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line))
+        if (!line.empty()) ctx.log(level, std::string(kWorkload) + ": " + line);
+}
+
 std::string seconds_argument(double seconds) {
     char text[32];
-    std::snprintf(text, sizeof text, "%.3f", seconds);
+    std::snprintf(text, sizeof text, "%g", seconds);
     return text;
 }
 
@@ -258,9 +266,11 @@ struct Gears {
     }
 
     double run(bytebench::Context &ctx) {
+        // UnixBench's command line, `ubgears -time 20 -v` (-v only prints
+        // the GL strings first), and bytebench's warm-up parameter.
         const Ended ended =
             run_program(path_,
-                        {"-time", seconds_argument(ctx.duration_s()), "-report-interval",
+                        {"-time", seconds_argument(ctx.duration_s()), "-v", "-report-interval",
                          seconds_argument(ctx.param_double("report_interval"))},
                         0);
         if (ended.status != 0) throw_failure(path_, ended);
@@ -274,7 +284,7 @@ struct Gears {
                                      seconds_argument(*report.seconds) +
                                      ": the pass is too short to time (use 1 s or more)");
         ctx.set_elapsed_ns(uint64_t(std::llround(*report.seconds * 1e9)));
-        ctx.debug(std::string(kWorkload) + ": " + trimmed(ended.out));
+        log_lines(ctx, BB_LOG_DEBUG, ended.out);
         return *report.frames;
     }
 

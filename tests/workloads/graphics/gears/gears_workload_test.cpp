@@ -224,7 +224,7 @@ TEST(GearsWorkload, ReportsFramesInTimeAndRecordsTheRenderer) {
     std::ifstream args(dir + "/graphics.d/args");
     std::string line;
     std::getline(args, line);
-    EXPECT_EQ(line, "args: -time 2.000 -report-interval 0.500");
+    EXPECT_EQ(line, "args: -time 2 -v -report-interval 0.5");
     const auto &details = fake_host_state().details;
     EXPECT_EQ(details.at("gl_renderer"), "llvmpipe (LLVM 15.0.6, 256 bits)");
     EXPECT_EQ(details.at("gl_version"), "4.5 (Compatibility Profile) Mesa 22.3.6");
