@@ -387,10 +387,15 @@ std::string missing_gl_reason(int wait_status, const std::string &stderr_text) {
         stderr_text.find("error while loading shared libraries") != std::string::npos)
         return std::string(kWorkload) + " cannot start: " + line + ": install libgl1 and " +
                kGlPackages;
-    if (WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 1 &&
-        (line.find("GLX") != std::string::npos || line.find("no GL") != std::string::npos))
-        return line + ": install " + kGlPackages;
-    return "";
+    if (!WIFEXITED(wait_status) || WEXITSTATUS(wait_status) != 1 ||
+        line.find("GLX") == std::string::npos)
+        return "";
+    // The X server's GLX needs Mesa's drivers too (Xvfb loads swrast), or
+    // it was started without the extension.
+    if (line.find("has no GLX extension") != std::string::npos)
+        return line + ": install " + kGlPackages +
+               " where the X server runs, or start it with GLX (not -extension GLX)";
+    return line + ": install " + kGlPackages;
 }
 
 }  // namespace bytebench::plugins::graphics::gears

@@ -152,7 +152,8 @@ TEST(GearsFailure, NamesThePackageWhenGlIsMissing) {
     const int exit1 = 1 << 8, exit127 = 127 << 8;
     EXPECT_EQ(gears::missing_gl_reason(exit1, "ubgears: display ':3' has no GLX extension\n"),
               "ubgears: display ':3' has no GLX extension: install libgl1-mesa-dri (and "
-              "libglx-mesa0)");
+              "libglx-mesa0) where the X server runs, or start it with GLX (not -extension "
+              "GLX)");
     EXPECT_NE(gears::missing_gl_reason(exit127,
                                        "ubgears: error while loading shared libraries: "
                                        "libGL.so.1: cannot open shared object file\n")
@@ -291,8 +292,9 @@ TEST(UbgearsProgram, RejectsABadOptionWithOneLine) {
 // A private Xvfb for one test suite.
 class Xvfb {
   public:
-    // Starts one; display() is "" (and why() says why) when it cannot.
-    Xvfb() {
+    // Starts one, with `extra` arguments; display() is "" (and why() says
+    // why) when it cannot.
+    explicit Xvfb(const std::vector<std::string> &extra = {}) {
         const std::string program = find_program("Xvfb");
         if (program.empty()) {
             why_ = "Xvfb is not installed (package xvfb)";
@@ -301,9 +303,10 @@ class Xvfb {
         // -displayfd 1: the display number comes on its stdout when it is
         // ready. -terminate: it ends when its last client goes, which is the
         // connection below, held until the suite ends or this program dies.
-        server_ = std::make_unique<Process>(Command(
-            program,
-            {"-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-terminate"}));
+        std::vector<std::string> args{"-displayfd",   "1",         "-screen", "0",
+                                      "1280x1024x24", "-nolisten", "tcp",     "-terminate"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        server_ = std::make_unique<Process>(Command(program, args));
         const bool ready = wait_until(
             [&] { return server_->out().find('\n') != std::string::npos || server_->wait_for(0); },
             10);
@@ -401,6 +404,36 @@ TEST_F(UbgearsUnderXvfb, WorkloadReportsFramesPerSecond) {
     EXPECT_GE(pass.seconds, 1.0);
     EXPECT_LE(pass.seconds, 1.5);
     EXPECT_FALSE(fake_host_state().details.at("gl_renderer").empty());
+}
+
+// An X server without GLX, as one is where Mesa's drivers are missing.
+class UbgearsWithoutGlx : public ::testing::Test {
+  protected:
+    static void SetUpTestSuite() { xvfb_ = new Xvfb({"-extension", "GLX"}); }
+    static void TearDownTestSuite() {
+        delete xvfb_;
+        xvfb_ = nullptr;
+    }
+    void SetUp() override {
+        if (xvfb_->display().empty()) GTEST_SKIP() << xvfb_->why();
+    }
+    static Xvfb *xvfb_;
+};
+Xvfb *UbgearsWithoutGlx::xvfb_ = nullptr;
+
+TEST_F(UbgearsWithoutGlx, ProgramFailsWithOneLineAndTheWorkloadSkips) {
+    Command cmd(UBGEARS, {"-info"});
+    cmd.env["DISPLAY"] = xvfb_->display();
+    cmd.timeout_s = 30;
+    const ProcessResult r = run_process(cmd);
+    EXPECT_EQ(r.exit_code, 1) << r.describe();
+    EXPECT_EQ(r.err, "ubgears: display '" + xvfb_->display() + "' has no GLX extension\n");
+
+    const ScopedEnv display("DISPLAY", xvfb_->display().c_str());
+    const Pass pass = run_pass(PLUGIN_DIR, 1);
+    EXPECT_EQ(pass.create_status, BB_SKIPPED);
+    EXPECT_NE(pass.error.find("has no GLX extension: install libgl1-mesa-dri"), std::string::npos)
+        << pass.error;
 }
 
 #endif  // HAVE_X11
