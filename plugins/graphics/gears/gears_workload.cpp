@@ -105,7 +105,9 @@ class Child {
     ~Child() {
         if (pid_ <= 0) return;
         ::kill(pid_, SIGKILL);
-        wait();
+        int status;
+        while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+        }
     }
     Child(const Child &) = delete;
     Child &operator=(const Child &) = delete;
