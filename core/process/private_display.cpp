@@ -138,10 +138,9 @@ std::unique_ptr<PrivateDisplay> PrivateDisplay::start(const std::string &xvfb_pr
     if (::pipe2(fds, O_CLOEXEC) != 0)
         throw failure(std::string("cannot create a pipe for Xvfb: ") + std::strerror(errno));
     const int log = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    const pid_t pid =
-        spawn({xvfb_program, "-displayfd", std::to_string(fds[1]), "-screen", "0", "1280x1024x24",
-               "-nolisten", "tcp", "-noreset"},
-              log, log, fds[1], SIGTERM);
+    const pid_t pid = spawn({xvfb_program, "-displayfd", std::to_string(fds[1]), "-screen", "0",
+                             "1280x1024x24", "-nolisten", "tcp", "-noreset"},
+                            log, log, fds[1], SIGTERM);
     const int fork_errno = errno;
     ::close(fds[1]);
     if (log >= 0) ::close(log);
@@ -203,15 +202,16 @@ std::string program_output(const std::vector<std::string> &argv, double timeout_
     if (pid < 0) {
         ::close(out[0]);
         ::close(err[0]);
-        throw failure(std::string("cannot start ") + argv[0] + " (fork: " +
-                      std::strerror(fork_errno) + ")");
+        throw failure(std::string("cannot start ") + argv[0] +
+                      " (fork: " + std::strerror(fork_errno) + ")");
     }
     std::string text[2];
     const int fd[2] = {out[0], err[0]};
     bool open[2] = {true, true};
     const double deadline = monotonic_seconds() + timeout_s;
     while ((open[0] || open[1]) && monotonic_seconds() < deadline) {
-        pollfd p[2] = {{fd[0], short(open[0] ? POLLIN : 0), 0}, {fd[1], short(open[1] ? POLLIN : 0), 0}};
+        pollfd p[2] = {{fd[0], short(open[0] ? POLLIN : 0), 0},
+                       {fd[1], short(open[1] ? POLLIN : 0), 0}};
         const int ready = ::poll(p, 2, int((deadline - monotonic_seconds()) * 1000) + 1);
         if (ready < 0 && errno == EINTR) continue;
         if (ready <= 0) break;

@@ -19,13 +19,13 @@
 #include <sys/types.h>
 
 #include <memory>
-#include <vector>
 #include <string>
+#include <vector>
 
 namespace bytebench {
 
 class PrivateDisplay {
-public:
+  public:
     // Starts `xvfb_program` and waits up to `timeout_s` until it says which
     // display it serves. Its stderr goes to `log_path` (its last line is in
     // the message when it fails). Throws std::runtime_error with a one-line
@@ -45,7 +45,7 @@ public:
     // `grace_s`, reaped, and forgotten by the janitor.
     void stop(double grace_s = 3);
 
-private:
+  private:
     PrivateDisplay(pid_t pid, std::string display) : pid_(pid), display_(std::move(display)) {}
     pid_t pid_ = -1;
     std::string display_;

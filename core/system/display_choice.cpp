@@ -134,8 +134,8 @@ DisplayChoice automatic_choice(const DisplayFacts &facts) {
     std::string note;
     if (!facts.env_display.empty()) {
         if (facts.env_display_problem.empty()) return use(facts.env_display, "$DISPLAY");
-        note = "$DISPLAY " + facts.env_display + " does not answer (" +
-               facts.env_display_problem + ")";
+        note = "$DISPLAY " + facts.env_display + " does not answer (" + facts.env_display_problem +
+               ")";
     }
     DisplayChoice c;
     if (facts.xvfb_program.empty()) {
@@ -180,9 +180,12 @@ std::optional<DisplayOption> parse_display_option(const std::string &text) {
 
 std::string display_option_text(const DisplayOption &option) {
     switch (option.mode) {
-        case DisplayMode::automatic: return "--display auto";
-        case DisplayMode::none: return "--display none";
-        case DisplayMode::given: break;
+        case DisplayMode::automatic:
+            return "--display auto";
+        case DisplayMode::none:
+            return "--display none";
+        case DisplayMode::given:
+            break;
     }
     return "--display " + option.display;
 }
@@ -191,7 +194,8 @@ DisplayChoice choose_display(const DisplayOption &option, bool any_test_needs_di
                              const DisplayFacts &facts) {
     if (!any_test_needs_display) return {};
     switch (option.mode) {
-        case DisplayMode::none: return unavailable(kNoDisplayGiven, "none");
+        case DisplayMode::none:
+            return unavailable(kNoDisplayGiven, "none");
         case DisplayMode::given: {
             const std::string source = display_option_text(option);
             if (facts.given_display_problem.empty()) return use(option.display, source);
@@ -199,7 +203,8 @@ DisplayChoice choose_display(const DisplayOption &option, bool any_test_needs_di
                                    facts.given_display_problem + ")",
                                source);
         }
-        case DisplayMode::automatic: break;
+        case DisplayMode::automatic:
+            break;
     }
     return automatic_choice(facts);
 }
@@ -244,8 +249,8 @@ nlohmann::json display_json(const std::string &source, const std::string &displa
                             const std::optional<std::string> &info_output,
                             const std::string &why_unknown) {
     nlohmann::json j = {{"source", source}, {"display", display}};
-    const auto values = info_output ? info_lines(*info_output)
-                                    : std::map<std::string, std::string>{};
+    const auto values =
+        info_output ? info_lines(*info_output) : std::map<std::string, std::string>{};
     const std::string why = !info_output ? why_unknown : "the helper's -info did not say";
     auto member = [&](const std::string &key, const std::string &from) {
         const auto it = values.find(from);

@@ -71,15 +71,24 @@ std::string mark_for(const std::string &name) { return name + "-" + std::to_stri
 CliResult run_display(const std::string &out, const std::vector<std::string> &extra,
                       std::map<std::string, std::string> env = {},
                       const std::vector<std::string> &tests = {"test.display"}) {
-    std::vector<std::string> args = {"--plugin-path", kDisplayPlugin,
-                                     "--plugin-path", kTestPlugins + "/good",
-                                     "run",           "-o",
-                                     out + "/results", "--format",
-                                     "json",          "-i",
-                                     "1",             "--duration",
-                                     "0.2",           "--settle",
-                                     "0",             "-c",
-                                     "1",             "--no-history"};
+    std::vector<std::string> args = {"--plugin-path",
+                                     kDisplayPlugin,
+                                     "--plugin-path",
+                                     kTestPlugins + "/good",
+                                     "run",
+                                     "-o",
+                                     out + "/results",
+                                     "--format",
+                                     "json",
+                                     "-i",
+                                     "1",
+                                     "--duration",
+                                     "0.2",
+                                     "--settle",
+                                     "0",
+                                     "-c",
+                                     "1",
+                                     "--no-history"};
     args.insert(args.end(), tests.begin(), tests.end());
     args.insert(args.end(), extra.begin(), extra.end());
     env.emplace("DISPLAY", "");
@@ -116,8 +125,8 @@ TEST(Display, AutoStartsAPrivateXvfbForTheWorkersAndStopsIt) {
 TEST(Display, NoneSkipsTheTestWithTheReason) {
     const std::string out = fresh_dir("display-none");
     const std::string mark = mark_for("display-none");
-    const CliResult r =
-        run_display(out, {"--display", "none"}, {{kMarkName, mark}}, {"test.display", "test.count"});
+    const CliResult r = run_display(out, {"--display", "none"}, {{kMarkName, mark}},
+                                    {"test.display", "test.count"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const nlohmann::json doc = only_result(out + "/results");
     EXPECT_EQ(display_test(doc)["status"], "skipped");
@@ -161,7 +170,8 @@ TEST(Display, ABadDisplayOptionIsBadInput) {
 TEST(Display, TestsThatNeedNoDisplayStartNothing) {
     const std::string out = fresh_dir("display-not-needed");
     const std::string mark = mark_for("display-not-needed");
-    const CliResult r = run_display(out, {"--display", "auto"}, {{kMarkName, mark}}, {"test.count"});
+    const CliResult r =
+        run_display(out, {"--display", "auto"}, {{kMarkName, mark}}, {"test.count"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const nlohmann::json doc = only_result(out + "/results");
     EXPECT_FALSE(doc["system"].contains("display")) << doc["system"]["display"].dump();
@@ -171,7 +181,8 @@ TEST(Display, ListAndDescribeShowTheRequirement) {
     const CliResult list = run_cli({"--plugin-path", kDisplayPlugin, "list"});
     ASSERT_EQ(list.exit_code, 0) << list.err;
     EXPECT_NE(list.out.find("test.display"), std::string::npos) << list.out;
-    const CliResult describe = run_cli({"--plugin-path", kDisplayPlugin, "describe", "test.display"});
+    const CliResult describe =
+        run_cli({"--plugin-path", kDisplayPlugin, "describe", "test.display"});
     ASSERT_EQ(describe.exit_code, 0) << describe.err;
     EXPECT_NE(describe.out.find("an X display"), std::string::npos) << describe.out;
 }
@@ -185,13 +196,11 @@ class DisplayInterrupt : public ::testing::Test {
         mark_ = mark_for(name);
         const std::string out = fresh_dir(name);
         marker_ = out + "/marker";
-        Command command(BYTEBENCH_CLI,
-                        {"--plugin-path", kDisplayPlugin, "run", "test.display", "-i", "1",
-                         "--duration", "30", "--settle", "0", "-o", out + "/results", "-q",
-                         "--no-history", "--tmpdir", out});
-        command.env = {{"DISPLAY", ""},
-                       {kMarkName, mark_},
-                       {"BYTEBENCH_TEST_DISPLAY_MARKER", marker_}};
+        Command command(BYTEBENCH_CLI, {"--plugin-path", kDisplayPlugin, "run", "test.display",
+                                        "-i", "1", "--duration", "30", "--settle", "0", "-o",
+                                        out + "/results", "-q", "--no-history", "--tmpdir", out});
+        command.env = {
+            {"DISPLAY", ""}, {kMarkName, mark_}, {"BYTEBENCH_TEST_DISPLAY_MARKER", marker_}};
         cli_.emplace(command);
         const bool running = wait_until([&] { return fs::exists(marker_); }, 20);
         ASSERT_TRUE(running) << "test.display never ran: " << cli_->err();

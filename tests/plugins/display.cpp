@@ -4,12 +4,13 @@
 // one) and, while it runs, leaves its pid and DISPLAY in the file
 // $BYTEBENCH_TEST_DISPLAY_MARKER (when set), so that a test can kill the CLI
 // mid-run and then look for the display's server.
+#include <unistd.h>
+
 #include <bytebench/plugin.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
-#include <unistd.h>
 
 namespace {
 

@@ -82,7 +82,8 @@ TEST(DisplayChoice, AutoWithNeitherSkipsNamingThePackage) {
     const DisplayChoice c = choose_display(option("auto"), true, DisplayFacts{});
     EXPECT_EQ(c.action, Action::unavailable);
     EXPECT_EQ(c.skip_reason, kNoDisplayFound);
-    EXPECT_EQ(c.skip_reason, "needs an X display: install xvfb (Debian package xvfb) or set DISPLAY");
+    EXPECT_EQ(c.skip_reason,
+              "needs an X display: install xvfb (Debian package xvfb) or set DISPLAY");
     EXPECT_EQ(c.source, "none");
 }
 
