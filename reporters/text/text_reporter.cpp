@@ -153,7 +153,8 @@ std::string graphics_line(const json &system) {
         return imported;
     const json &display = member(system, "display");
     const std::string renderer = string_member(display, "gl_renderer");
-    if (renderer.empty() || string_member(display, "source") == "none") return "";
+    if (renderer.empty() || renderer == "unknown" || string_member(display, "source") == "none")
+        return "";
     return renderer;
 }
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -120,6 +121,48 @@ TEST(Display, AutoStartsAPrivateXvfbForTheWorkersAndStopsIt) {
     EXPECT_EQ(display["screen"], "1280x1024x24") << display.dump();
     EXPECT_TRUE(our_xvfbs(mark).empty()) << lines(our_xvfbs(mark));
     EXPECT_FALSE(fs::exists("/tmp/.X11-unix/X" + name.substr(1))) << name;
+}
+
+// A stand-in for the graphics plugin's helper (graphics.d/ubgears -info),
+// beside a copy of the display plugin: the result and the report take what
+// it says about the display it was given.
+TEST(Display, TheGraphicsHelperDescribesTheDisplay) {
+    if (!have_xvfb()) GTEST_SKIP() << "Xvfb is not installed";
+    const std::string out = fresh_dir("display-helper");
+    const std::string plugins = out + "/plugins";
+    fs::create_directories(plugins + "/graphics.d");
+    fs::copy_file(kDisplayPlugin + "/display.so", plugins + "/display.so");
+    const std::string helper = plugins + "/graphics.d/ubgears";
+    std::ofstream(helper) << "#!/bin/sh\n"
+                             "[ \"$1\" = -info ] || exit 1\n"
+                             "echo \"x_server_vendor: The X.Org Foundation\"\n"
+                             "echo \"x_server_release: 12101007\"\n"
+                             "echo \"screen: 1280x1024x24\"\n"
+                             "echo \"gl_vendor: Mesa\"\n"
+                             "echo \"gl_renderer: llvmpipe (LLVM 15.0.6, 256 bits) on $DISPLAY\"\n"
+                             "echo \"gl_version: 4.5 (Compatibility Profile) Mesa 22.3.6\"\n";
+    fs::permissions(helper, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                fs::perms::others_read | fs::perms::others_exec);
+    const CliResult r =
+        run_cli({"--plugin-path", plugins, "run", "test.display", "-o", out + "/results",
+                 "--format", "json", "--format", "text", "-i", "1", "--duration", "0.2", "--settle",
+                 "0", "-c", "1", "--no-history"},
+                {{"DISPLAY", ""}});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const nlohmann::json doc = only_result(out + "/results");
+    const nlohmann::json &display = doc["system"]["display"];
+    const std::string name = display.value("display", "");
+    EXPECT_EQ(display["server"], "The X.Org Foundation 12101007") << display.dump();
+    EXPECT_EQ(display["gl_vendor"], "Mesa");
+    EXPECT_EQ(display["gl_renderer"], "llvmpipe (LLVM 15.0.6, 256 bits) on " + name);
+    EXPECT_EQ(display["software_rendering"], true);
+    EXPECT_FALSE(display.contains("why")) << display.dump();
+    std::string text;
+    for (const auto &e : fs::directory_iterator(out + "/results"))
+        if (e.path().extension() == ".txt") text = read_file(e.path().string());
+    EXPECT_NE(text.find("\n   Graphics: llvmpipe (LLVM 15.0.6, 256 bits) on " + name + "\n"),
+              std::string::npos)
+        << text;
 }
 
 TEST(Display, NoneSkipsTheTestWithTheReason) {
