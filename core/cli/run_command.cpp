@@ -332,7 +332,8 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
     // After the janitor, which must know the private Xvfb's group, and
     // before the first test; stopped before the janitor is.
     std::unique_ptr<PrivateDisplay> private_display =
-        prepare_display(*parse_display_option(o.display), tests, schedule.temp_root, record.system);
+        prepare_display(*parse_display_option(o.display), tests, schedule.copies,
+                        schedule.temp_root, record.system);
     record.system["tmpdir"] = describe_storage(fs::path(schedule.temp_root).parent_path());
     // What may disturb the run, at info: the console leaves it out with -q,
     // the .log keeps it. No second of sampling here: each pass records its

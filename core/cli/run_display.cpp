@@ -1,9 +1,11 @@
 #include "cli/run_display.h"
 
+#include <bytebench/plugin.h>
 #include <spdlog/spdlog.h>
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 
@@ -17,19 +19,25 @@ namespace {
 constexpr const char *kHelper = "ubgears";
 constexpr double kHelperTimeout_s = 20;
 
-bool needs_display(const PlannedTest &t) {
-    return t.unavailable.empty() && t.workload.requirements.display;
+// A test that will start workers and needs a display: a single-copy test
+// (the graphics tests) in a run without a 1-copy pass is skipped anyway.
+bool needs_display(const PlannedTest &t, const std::vector<int> &copies) {
+    if (!t.unavailable.empty() || !t.workload.requirements.display) return false;
+    const bool single = (t.workload.flags & BB_WORKLOAD_SINGLE_COPY) != 0;
+    return !single || std::find(copies.begin(), copies.end(), 1) != copies.end();
 }
 
-void mark_unavailable(std::vector<PlannedTest> &tests, const std::string &reason) {
+void mark_unavailable(std::vector<PlannedTest> &tests, const std::vector<int> &copies,
+                      const std::string &reason) {
     for (PlannedTest &t : tests)
-        if (needs_display(t)) t.unavailable = reason;
+        if (needs_display(t, copies)) t.unavailable = reason;
 }
 
 // The first test that needs a display: its plugin's helper describes the display.
-const PlannedTest *first_needing(const std::vector<PlannedTest> &tests) {
+const PlannedTest *first_needing(const std::vector<PlannedTest> &tests,
+                                 const std::vector<int> &copies) {
     for (const PlannedTest &t : tests)
-        if (needs_display(t)) return &t;
+        if (needs_display(t, copies)) return &t;
     return nullptr;
 }
 
@@ -77,9 +85,10 @@ std::string graphics_helper(const std::string &plugin_path, std::string &why) {
 
 std::unique_ptr<PrivateDisplay> prepare_display(const DisplayOption &option,
                                                 std::vector<PlannedTest> &tests,
+                                                const std::vector<int> &copies,
                                                 const std::string &temp_root,
                                                 nlohmann::json &system) {
-    const PlannedTest *first = first_needing(tests);
+    const PlannedTest *first = first_needing(tests, copies);
     const DisplayFacts facts = read_display_facts(option, first != nullptr);
     const DisplayChoice choice = choose_display(option, first != nullptr, facts);
     if (!choice.note.empty()) spdlog::info("{}", choice.note);
@@ -101,7 +110,7 @@ std::unique_ptr<PrivateDisplay> prepare_display(const DisplayOption &option,
             break;
     }
     if (!skip_reason.empty()) {
-        mark_unavailable(tests, skip_reason);
+        mark_unavailable(tests, copies, skip_reason);
         system["display"] = {{"source", "none"}, {"reason", skip_reason}};
         spdlog::warn("no X display: the tests that need one are skipped: {}", skip_reason);
         return nullptr;

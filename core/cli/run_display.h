@@ -13,8 +13,9 @@
 
 namespace bytebench::cli {
 
-// Chooses the display (system/display_choice.h) for `tests`; when none of
-// them needs one, does nothing. Otherwise: starts the private Xvfb if the
+// Chooses the display (system/display_choice.h) for `tests` run at
+// `copies`; when none of them needs one (a single-copy test needs none in a
+// run without a 1-copy pass), does nothing. Otherwise: starts the private Xvfb if the
 // choice says so (its log in `temp_root`), sets DISPLAY for the workers,
 // runs the graphics helper's -info on it, and sets system["display"]; a
 // test that needs a display gets none marks it unavailable with the reason
@@ -22,6 +23,7 @@ namespace bytebench::cli {
 // keeps until the run ends (its destructor stops it), or nullptr.
 std::unique_ptr<PrivateDisplay> prepare_display(const DisplayOption &option,
                                                 std::vector<PlannedTest> &tests,
+                                                const std::vector<int> &copies,
                                                 const std::string &temp_root,
                                                 nlohmann::json &system);
 

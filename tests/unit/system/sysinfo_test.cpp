@@ -143,11 +143,11 @@ json full_system() {
 
 TEST(SysinfoFields, EveryDocumentedMemberIsARealValueOrUnknown) {
     const auto sections = documented_system_members();
-    for (const char *expected : {"system", "system.tmpdir", "system.cpu", "system.topology",
-                                 "system.topology.numa_nodes[]", "system.topology.caches[]",
-                                 "system.frequency", "system.memory", "system.virtualization",
-                                 "system.effective_cpus", "system.workload_builds[]",
-                                 "system.display"})
+    for (const char *expected :
+         {"system", "system.tmpdir", "system.cpu", "system.topology",
+          "system.topology.numa_nodes[]", "system.topology.caches[]", "system.frequency",
+          "system.memory", "system.virtualization", "system.effective_cpus",
+          "system.workload_builds[]", "system.display"})
         ASSERT_TRUE(sections.count(expected) != 0) << "docs/result-schema.md has no " << expected;
 
     const json system = full_system();
