@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "base/monotonic_clock.h"
+#include "base/text.h"
 #include "process/janitor_client.h"
 #include "process/orphans.h"
 
@@ -161,8 +162,7 @@ std::unique_ptr<PrivateDisplay> PrivateDisplay::start(const std::string &xvfb_pr
     if (wait_until(pid, status, monotonic_seconds() + 0.5)) {
         why = xvfb_program + " " + status_text(status) + " before it was ready";
     } else {
-        why = xvfb_program + " did not say its display within " + std::to_string(int(timeout_s)) +
-              " s";
+        why = xvfb_program + " did not say its display within " + duration_text(timeout_s);
         kill_group_and_reap(pid);
     }
     forget(pid);
@@ -233,8 +233,7 @@ std::string program_output(const std::vector<std::string> &argv, double timeout_
     const bool ended = !(open[0] || open[1]) && wait_until(pid, status, deadline + 1);
     if (!ended) kill_group_and_reap(pid);
     forget(pid);
-    if (!ended)
-        throw failure(argv[0] + " gave no answer within " + std::to_string(int(timeout_s)) + " s");
+    if (!ended) throw failure(argv[0] + " gave no answer within " + duration_text(timeout_s));
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         const std::string said = last_line(text[1]);
         throw failure(argv[0] + " " + status_text(status) + (said.empty() ? "" : ": " + said));
