@@ -224,6 +224,15 @@ TEST(Display, ListAndDescribeShowTheRequirement) {
     const CliResult list = run_cli({"--plugin-path", kDisplayPlugin, "list"});
     ASSERT_EQ(list.exit_code, 0) << list.err;
     EXPECT_NE(list.out.find("test.display"), std::string::npos) << list.out;
+    // Where neither $DISPLAY nor Xvfb is, list says why it cannot run.
+    const std::string empty = fresh_dir("display-list");
+    const CliResult nowhere =
+        run_cli({"--plugin-path", kDisplayPlugin, "list"}, {{"PATH", empty}, {"DISPLAY", ""}});
+    ASSERT_EQ(nowhere.exit_code, 0) << nowhere.err;
+    EXPECT_NE(nowhere.out.find("(cannot run here: needs an X display: install xvfb (Debian "
+                               "package xvfb) or set DISPLAY)"),
+              std::string::npos)
+        << nowhere.out;
     const CliResult describe =
         run_cli({"--plugin-path", kDisplayPlugin, "describe", "test.display"});
     ASSERT_EQ(describe.exit_code, 0) << describe.err;
