@@ -334,6 +334,14 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
     std::unique_ptr<PrivateDisplay> private_display =
         prepare_display(*parse_display_option(o.display), tests, schedule.copies,
                         schedule.temp_root, record.system);
+    // The X server's CPU time is the graphics tests' own, not other processes'.
+    if (private_display)
+        schedule.measured_server_pids.push_back(private_display->pid());
+    else if (const auto shown = record.system.find("display"); shown != record.system.end() &&
+                                                               shown->contains("display") &&
+                                                               (*shown)["display"].is_string())
+        if (const int pid = local_server_pid((*shown)["display"].get<std::string>()); pid > 0)
+            schedule.measured_server_pids.push_back(pid);
     record.system["tmpdir"] = describe_storage(fs::path(schedule.temp_root).parent_path());
     // What may disturb the run, at info: the console leaves it out with -q,
     // the .log keeps it. No second of sampling here: each pass records its

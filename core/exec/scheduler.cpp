@@ -54,13 +54,14 @@ std::vector<int> copies_cpus(const PassRequest &request) {
 }
 
 // run_pass with the environment measured around it.
-PassOutcome measured_pass(const PassRequest &request, const DisturbanceLimits &limits) {
+PassOutcome measured_pass(const PassRequest &request, const ScheduleOptions &options) {
     EnvironmentProbe probe(copies_cpus(request));
+    probe.count_as_own(options.measured_server_pids);
     probe.start();
     PassOutcome outcome = run_pass(request);
     PassEnvironment environment = probe.stop();
     // A pass that failed or was skipped has no number to doubt.
-    if (outcome.status == Status::ok) judge_disturbance(environment, limits);
+    if (outcome.status == Status::ok) judge_disturbance(environment, options.disturbance);
     for (const std::string &why : environment.disturbed)
         spdlog::info("{} pass {}: disturbed: {}", request.test->id, request.pass_index + 1, why);
     outcome.environment = std::move(environment);
@@ -159,7 +160,7 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
         request.cpus = options.cpus;
         request.usable_cpus = options.usable_cpus;
         request.show_output = console_is_verbose();
-        PassOutcome outcome = measured_pass(request, options.disturbance);
+        PassOutcome outcome = measured_pass(request, options);
         log_pass(record, pass, outcome);
         warn_of_timed_output(record, pass, outcome);
         const Status status = outcome.status;

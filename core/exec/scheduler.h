@@ -26,6 +26,10 @@ struct ScheduleOptions {
     int usable_cpus = 0;
     std::optional<QuickOptions> quick;  // --quick: passes until the interval is narrow enough
     DisturbanceLimits disturbance;      // when a pass's environment makes it suspect
+    // Processes outside bytebench whose CPU time the tests measure (the X
+    // server of the graphics tests): not "other processes" in a pass's
+    // environment.
+    std::vector<int> measured_server_pids;
 };
 
 // Planned seconds of a whole run (for the ETA).

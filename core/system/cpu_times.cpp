@@ -89,4 +89,26 @@ ProcStat read_proc_stat(const std::string &root, std::string *why) {
     return stat;
 }
 
+std::optional<ProcessCpu> parse_process_stat(const std::string &text, long ticks_per_second) {
+    const size_t open = text.find('(');
+    const size_t close = text.rfind(')');
+    if (open == std::string::npos || close == std::string::npos || close < open ||
+        ticks_per_second <= 0)
+        return std::nullopt;
+    // After the comm: state (field 3) ... utime (14), stime (15).
+    std::istringstream rest(text.substr(close + 1));
+    std::string field;
+    for (int i = 3; i < 14; ++i)
+        if (!(rest >> field)) return std::nullopt;
+    unsigned long long utime = 0, stime = 0;
+    if (!(rest >> utime >> stime)) return std::nullopt;
+    return ProcessCpu{text.substr(open + 1, close - open - 1),
+                      double(utime + stime) / double(ticks_per_second)};
+}
+
+std::optional<ProcessCpu> read_process_cpu(const std::string &root, int pid) {
+    return parse_process_stat(read_under(root, "/proc/" + std::to_string(pid) + "/stat"),
+                              sysconf(_SC_CLK_TCK));
+}
+
 }  // namespace bytebench

@@ -1,4 +1,4 @@
-// The CPU time counters of /proc/stat: how the machine's CPUs spent their
+// The CPU time counters of /proc/stat and /proc/PID/stat: how the machine's CPUs spent their
 // time since boot (user, system, idle, steal, ...), for the whole machine and
 // per CPU. Two readings a pass apart give that pass's steal and busy time
 // (system/environment_probe.h); two readings a second apart, the steal of
@@ -45,5 +45,20 @@ ProcStat parse_proc_stat(const std::string &text, long ticks_per_second);
 // root + /proc/stat, with this kernel's USER_HZ. When there is no usable
 // "cpu" line, `all` is empty and `*why` (when given) says why.
 ProcStat read_proc_stat(const std::string &root, std::string *why = nullptr);
+
+// One process's CPU time (user + system, its threads included) from
+// /proc/PID/stat.
+struct ProcessCpu {
+    std::string comm;  // the kernel's name of it (at most 15 characters)
+    double cpu_s = 0;
+};
+
+// The text of /proc/PID/stat -> comm and CPU seconds; nullopt when malformed.
+// The comm may hold spaces and parentheses: it ends at the last ')'.
+std::optional<ProcessCpu> parse_process_stat(const std::string &text, long ticks_per_second);
+
+// root + /proc/PID/stat; nullopt when the process is gone or the file is
+// malformed.
+std::optional<ProcessCpu> read_process_cpu(const std::string &root, int pid);
 
 }  // namespace bytebench

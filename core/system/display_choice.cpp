@@ -100,6 +100,26 @@ std::string tcp_problem(const std::string &host, const std::string &number, doub
     return why.empty() ? "" : "no X server on " + host + " port " + port + " (" + why + ")";
 }
 
+// The peer's pid of a connection to the Unix socket `path` (abstract when
+// `abstract`), -1 when there is none.
+int socket_peer_pid(const std::string &path, bool abstract) {
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    std::memcpy(address.sun_path + (abstract ? 1 : 0), path.data(), path.size());
+    const auto size = abstract ? socklen_t(offsetof(sockaddr_un, sun_path) + 1 + path.size())
+                               : socklen_t(sizeof address);
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    int pid = -1;
+    ucred peer{};
+    socklen_t peer_size = sizeof peer;
+    if (::connect(fd, reinterpret_cast<sockaddr *>(&address), size) == 0 &&
+        ::getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &peer, &peer_size) == 0 && peer.pid > 0)
+        pid = peer.pid;
+    ::close(fd);
+    return pid;
+}
+
 std::string program_on_path(const std::string &program) {
     const char *path = std::getenv("PATH");
     std::istringstream entries(path != nullptr ? path : "");
@@ -113,6 +133,18 @@ std::string program_on_path(const std::string &program) {
     }
     return "";
 }
+
+}  // namespace
+
+int local_server_pid(const std::string &display) {
+    std::string host, number;
+    if (!split_display(display, host, number) || !is_local_host(host)) return -1;
+    const std::string path = "/tmp/.X11-unix/X" + number;
+    const int pid = socket_peer_pid(path, false);
+    return pid > 0 ? pid : socket_peer_pid(path, true);
+}
+
+namespace {
 
 DisplayChoice use(const std::string &display, const std::string &source) {
     DisplayChoice c;

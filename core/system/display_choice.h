@@ -74,6 +74,12 @@ int display_number(const std::string &display);
 // `timeout_s`. No X protocol is spoken: the server answers or it does not.
 std::string display_problem(const std::string &display, double timeout_s = 2);
 
+// The pid of the local X server of `display` (":0", "unix:0"), from the
+// credentials of its socket (SO_PEERCRED on /tmp/.X11-unix/X<N>); -1 for a
+// remote display, no server, or a server in another pid namespace. Its CPU
+// time is part of what the graphics tests measure.
+int local_server_pid(const std::string &display);
+
 // The facts for this machine: $DISPLAY, whether it (and `given`, when not
 // empty) answers, Xvfb on $PATH. Reads no display when `any_needed` is false.
 DisplayFacts read_display_facts(const DisplayOption &option, bool any_needed);

@@ -284,8 +284,18 @@ class CpufreqSampler {
 
 }  // namespace
 
+// CPU time of those of `pids` that can be read, by pid.
+std::map<int, double> processes_cpu(const std::string &root, const std::vector<int> &pids) {
+    std::map<int, double> cpu;
+    for (int pid : pids)
+        if (const auto p = read_process_cpu(root, pid)) cpu[pid] = p->cpu_s;
+    return cpu;
+}
+
 struct EnvironmentProbe::State {
     std::string root;
+    std::vector<int> own_pids;
+    std::map<int, double> own_pids_start;
     std::vector<int> cpus;
     std::map<std::string, std::string> why;
     double started_s = 0;
@@ -315,6 +325,8 @@ EnvironmentProbe::EnvironmentProbe(std::vector<int> cpus, std::string root)
 
 EnvironmentProbe::~EnvironmentProbe() = default;
 
+void EnvironmentProbe::count_as_own(std::vector<int> pids) { state_->own_pids = std::move(pids); }
+
 void EnvironmentProbe::start() {
     State &s = *state_;
     std::string why;
@@ -327,6 +339,7 @@ void EnvironmentProbe::start() {
     if (!s.stat_start) s.why["steal_s"] = s.why["foreign_cpu_s"] = why;
     if (s.cpufreq) s.cpufreq->start();
     s.aperf_start = s.aperf.read();
+    s.own_pids_start = processes_cpu(s.root, s.own_pids);
     s.own_start = own_cpu_seconds();
     s.started_s = monotonic_seconds();
 }
@@ -336,6 +349,9 @@ PassEnvironment EnvironmentProbe::stop() {
     PassEnvironment env;
     env.wall_s = monotonic_seconds() - s.started_s;
     env.own_cpu_s = own_cpu_seconds() - s.own_start;
+    for (const auto &[pid, cpu] : processes_cpu(s.root, s.own_pids))
+        if (const auto start = s.own_pids_start.find(pid); start != s.own_pids_start.end())
+            *env.own_cpu_s += cpu - start->second;
     const auto aperf_end = s.aperf.read();
     env.cpus = int(cpu_folders(s.root).size());
     if (const long hz = sysconf(_SC_CLK_TCK); hz > 0) env.tick_s = 1.0 / double(hz);

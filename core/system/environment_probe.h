@@ -5,7 +5,8 @@
 //
 //   steal, busy time   /proc/stat (the whole machine)
 //   own CPU time       getrusage of this process and its reaped children (the
-//                      workers and everything they ran and waited for)
+//                      workers and everything they ran and waited for), and
+//                      /proc/PID/stat of the processes count_as_own() names
 //   clock speed        APERF/MPERF/TSC perf events of the msr PMU on the
 //                      copies' CPUs (root, or perf_event_paranoid <= 0); else
 //                      cpufreq's scaling_cur_freq, sampled; else unknown
@@ -33,6 +34,11 @@ class EnvironmentProbe {
     ~EnvironmentProbe();
     EnvironmentProbe(const EnvironmentProbe &) = delete;
     EnvironmentProbe &operator=(const EnvironmentProbe &) = delete;
+
+    // Processes outside bytebench's tree whose CPU time is part of what the
+    // tests measure (the X server the graphics tests draw on): their CPU
+    // time counts as own, not as other processes'. Before start().
+    void count_as_own(std::vector<int> pids);
 
     void start();
     // The readings between start() and now; `disturbed` is left empty (the

@@ -64,7 +64,9 @@ std::optional<double> vmstat_swap_pages(const std::string &text) {
     return pages;
 }
 
-std::string cpu_amount_text(double cpus) { return printf_text("%.2f CPU%s", cpus, cpus == 1 ? "" : "s"); }
+std::string cpu_amount_text(double cpus) {
+    return printf_text("%.2f CPU%s", cpus, cpus == 1 ? "" : "s");
+}
 
 // "0-3,8" for a sorted list of CPU numbers.
 std::string cpu_list_text(const nlohmann::json &pus) {
@@ -111,23 +113,6 @@ const std::vector<std::string> &check_names() {
         "governor",       "boost",     "load",   "swap",   "thp",           "steal",
         "virtualization", "cpu_quota", "hybrid", "tmpdir", "busy_processes"};
     return names;
-}
-
-std::optional<ProcessCpu> parse_process_stat(const std::string &text, long ticks_per_second) {
-    const size_t open = text.find('(');
-    const size_t close = text.rfind(')');
-    if (open == std::string::npos || close == std::string::npos || close < open ||
-        ticks_per_second <= 0)
-        return std::nullopt;
-    // After the comm: state (field 3) ... utime (14), stime (15).
-    std::istringstream rest(text.substr(close + 1));
-    std::string field;
-    for (int i = 3; i < 14; ++i)
-        if (!(rest >> field)) return std::nullopt;
-    unsigned long long utime = 0, stime = 0;
-    if (!(rest >> utime >> stime)) return std::nullopt;
-    return ProcessCpu{text.substr(open + 1, close - open - 1),
-                      double(utime + stime) / double(ticks_per_second)};
 }
 
 MachineSample take_sample(const std::string &root) {

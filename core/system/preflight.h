@@ -38,17 +38,6 @@ nlohmann::json to_json(const CheckResult &check);
 // The names of doctor's checks, in the order it prints them.
 const std::vector<std::string> &check_names();
 
-// One process's CPU time (user + system, its threads included) from
-// /proc/PID/stat.
-struct ProcessCpu {
-    std::string comm;  // the kernel's name of it (at most 15 characters)
-    double cpu_s = 0;
-};
-
-// The text of /proc/PID/stat -> comm and CPU seconds; nullopt when malformed.
-// The comm may hold spaces and parentheses: it ends at the last ')'.
-std::optional<ProcessCpu> parse_process_stat(const std::string &text, long ticks_per_second);
-
 // What the sampled checks (steal, busy processes, swap activity) compare:
 // the machine at one moment.
 struct MachineSample {

@@ -1,6 +1,7 @@
 #include "system/cpu_times.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -69,6 +70,24 @@ TEST(CpuTimes, ThisMachineHasAMachineLineAndOneLinePerCpu) {
     ASSERT_TRUE(s.all);
     EXPECT_GT(s.all->total(), 0);
     EXPECT_FALSE(s.per_cpu.empty());
+}
+
+TEST(CpuTimes, ProcessStatGivesTheCommAndCpuSecondsEvenWithParenthesesInTheName) {
+    const auto p = parse_process_stat(
+        "77 (a (b) c) R 1 77 77 0 -1 4194560 100 0 0 0 150 50 0 0 20 0 1 0 500\n", 100);
+    ASSERT_TRUE(p);
+    EXPECT_EQ(p->comm, "a (b) c");
+    EXPECT_DOUBLE_EQ(p->cpu_s, 2.0);
+    EXPECT_FALSE(parse_process_stat("77 (no end R 1 2", 100));
+    EXPECT_FALSE(parse_process_stat("78 (short) R 1 2\n", 100));
+    EXPECT_FALSE(parse_process_stat("", 100));
+}
+
+TEST(CpuTimes, ThisProcessHasCpuTimeAndAGoneOneHasNone) {
+    const auto self = read_process_cpu("/", getpid());
+    ASSERT_TRUE(self);
+    EXPECT_GE(self->cpu_s, 0.0);
+    EXPECT_FALSE(read_process_cpu("/", 0));
 }
 
 }  // namespace

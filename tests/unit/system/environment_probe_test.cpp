@@ -1,6 +1,7 @@
 #include "system/environment_probe.h"
 
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -166,6 +167,33 @@ TEST(EnvironmentProbe, AReapedChildsCpuTimeIsOwnTime) {
     EXPECT_GT(*env.own_cpu_s, 0.02);
     EXPECT_GE(env.wall_s, 0.3);
     EXPECT_TRUE(env.steal_s);
+}
+
+// A process outside bytebench's tree that the tests measure (the X server)
+// counts as own time while it is still running.
+TEST(EnvironmentProbe, AServerCountedAsOwnIsOwnTimeWhileItRuns) {
+    const pid_t server = fork();
+    if (server == 0) {
+        const double end = monotonic_seconds() + 0.3;
+        volatile double x = 0;
+        while (monotonic_seconds() < end) x = x + 1;
+        pause();
+        _exit(0);
+    }
+    ASSERT_GT(server, 0);
+    EnvironmentProbe counted({});
+    counted.count_as_own({server});
+    EnvironmentProbe not_counted({});
+    counted.start();
+    not_counted.start();
+    usleep(400'000);
+    const PassEnvironment with = counted.stop();
+    const PassEnvironment without = not_counted.stop();
+    kill(server, SIGKILL);
+    waitpid(server, nullptr, 0);
+    ASSERT_TRUE(with.own_cpu_s && without.own_cpu_s);
+    // 0.3 s of burning; on a loaded machine the server gets less of a CPU.
+    EXPECT_GT(*with.own_cpu_s - *without.own_cpu_s, 0.02);
 }
 
 }  // namespace

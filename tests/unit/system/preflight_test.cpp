@@ -27,17 +27,6 @@ bool mentions(const std::string &text, const std::string &part) {
     return text.find(part) != std::string::npos;
 }
 
-TEST(Preflight, ProcessStatGivesTheCommAndCpuSecondsEvenWithParenthesesInTheName) {
-    const auto p = parse_process_stat(
-        "77 (a (b) c) R 1 77 77 0 -1 4194560 100 0 0 0 150 50 0 0 20 0 1 0 500\n", 100);
-    ASSERT_TRUE(p);
-    EXPECT_EQ(p->comm, "a (b) c");
-    EXPECT_DOUBLE_EQ(p->cpu_s, 2.0);
-    EXPECT_FALSE(parse_process_stat("77 (no end R 1 2", 100));
-    EXPECT_FALSE(parse_process_stat("78 (short) R 1 2\n", 100));
-    EXPECT_FALSE(parse_process_stat("", 100));
-}
-
 TEST(Preflight, AQuietMachineIsOk) {
     const SampledInterval i = interval_of(kQuietTree);
     EXPECT_EQ(i.before.processes.size(), 2u);
