@@ -119,8 +119,9 @@ TEST(Display, AutoStartsAPrivateXvfbForTheWorkersAndStopsIt) {
     ASSERT_EQ(name.rfind(':', 0), 0u) << display.dump();
     EXPECT_EQ(t["details"]["display"], name) << t.dump();
     EXPECT_EQ(display["screen"], "1280x1024x24") << display.dump();
+    // Ours is gone. (Not its socket file: another X server, of a test
+    // running beside this one, may take the free number at once.)
     EXPECT_TRUE(our_xvfbs(mark).empty()) << lines(our_xvfbs(mark));
-    EXPECT_FALSE(fs::exists("/tmp/.X11-unix/X" + name.substr(1))) << name;
 }
 
 // A stand-in for the graphics plugin's helper (graphics.d/ubgears -info),
