@@ -3,10 +3,8 @@
 // gears test, which runs graphics.d/ubgears (gears/).
 #include <bytebench/plugin.hpp>
 
-#include "two_d.h"
-#if BYTEBENCH_GRAPHICS_HAS_GEARS
 #include "gears_workload.h"
-#endif
+#include "two_d.h"
 
 namespace {
 
@@ -14,9 +12,7 @@ bytebench::Plugin graphics_plugin() {
     bytebench::Plugin plugin("org.bytebench.graphics");
     plugin.name("bytebench graphics workloads").vendor("bytebench").version("0.1.0");
     for (const bb_workload *w : bytebench::plugins::graphics::two_d_workloads()) plugin.add(w);
-#if BYTEBENCH_GRAPHICS_HAS_GEARS
     plugin.add(gears_workload());
-#endif
     return plugin;
 }
 
