@@ -12,9 +12,9 @@
 // - no DISPLAY: skipped, with how to get one;
 // - a test whose fonts are missing (x11perf prints "benchmark omitted"):
 //   scores 0, as in UnixBench, with a warning detail naming the package;
-// - x11perf failing (a non-zero exit, a crash: aa4trap300 crashes
-//   x11perf 1.6 under Xvfb 21): an error of the pass with x11perf's
-//   stderr tail.
+// - x11perf failing (a non-zero exit, a crash: Debian bookworm's x11perf
+//   dies of SIGSEGV in aa4trap300 under Xvfb): an error of the pass with
+//   x11perf's stderr tail.
 #include "two_d.h"
 
 #include <bytebench/plugin.hpp>
