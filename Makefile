@@ -28,7 +28,15 @@ FUZZ_SECONDS ?= 15
 DEBIAN_PACKAGES := cmake g++ make pkg-config \
   libboost-dev libboost-filesystem-dev libspdlog-dev libtomlplusplus-dev \
   libcli11-dev nlohmann-json3-dev libgtest-dev libssl-dev libsqlite3-dev clang-format git \
-  libhwloc-dev libbenchmark-dev libacl1-dev dc
+  libhwloc-dev libbenchmark-dev libacl1-dev dc $(DEBIAN_GRAPHICS_PACKAGES)
+
+# The graphics tests (docs/graphics.md): the headers and libraries ubgears is
+# built with (GL, GLX, X11, Xext), and what they run on: x11perf (x11-apps),
+# the core fonts of the text test (xfonts-base), Xvfb for the private display
+# of a headless run, and Mesa's GLX and llvmpipe driver (loaded at run time,
+# so no link names them).
+DEBIAN_GRAPHICS_PACKAGES := libgl-dev libglx-dev libx11-dev libxext-dev \
+  xvfb x11-apps xfonts-base libgl1-mesa-dri libglx-mesa0
 
 # Only the tests need these: python3 drives headless Chromium, which renders
 # the html reporter's pages (tests/reporters/html_in_chromium.py).

@@ -47,7 +47,12 @@ set(CPACK_DEBIAN_PACKAGE_SECTION "utils")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # The shell tests run sort, od, grep, tee, wc (coreutils and grep are
 # essential); the `dc` and `C` tests need dc and a C compiler, and plugins are
-# built with cmake.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "dc, gcc")
+# built with cmake. The graphics tests (docs/graphics.md) run x11perf
+# (x11-apps) with the core fonts (xfonts-base), on a private Xvfb when there
+# is no $DISPLAY, and ubgears renders with Mesa (its GLX and the llvmpipe
+# driver are loaded at run time, so dpkg-shlibdeps cannot see them; libgl1
+# and libx11-6, which ubgears links, come into Depends through it).
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
+  "dc, gcc, xvfb, x11-apps, xfonts-base, libgl1-mesa-dri, libglx-mesa0")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "cmake, g++")
 include(CPack)

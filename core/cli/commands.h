@@ -51,6 +51,7 @@ struct RunOptions {
     bool brief = false;
     bool stats = false;              // --stats: Statistics blocks in the text report
     std::string placement = "none";  // --placement none|compact|spread|smt-off
+    std::string display = "auto";    // --display auto|:N|none (system/display_choice.h)
     bool scaling = false;            // --scaling: -c 1,2,4,...,N
     bool quick = false;              // --quick: adaptive short passes
     double quick_target_pct = 1;     // --quick-target

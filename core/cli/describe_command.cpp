@@ -58,6 +58,7 @@ std::string requirements_text(const Requirements &r) {
     if (r.memory_bytes > 0) parts.push_back(bytes_text(r.memory_bytes) + " memory");
     if (!r.tools.empty()) parts.push_back("tools " + joined(r.tools, ", "));
     if (r.root) parts.push_back("root");
+    if (r.display) parts.push_back("an X display (run --display)");
     if (parts.empty()) return "nothing";
     std::string text = joined(parts, ", ");
     if (r.temp_space_bytes > 0 || r.memory_bytes > 0) text += " (per copy)";

@@ -24,8 +24,8 @@ namespace {
 // The steal and busy-process checks compare two samples this far apart.
 constexpr double kSampleSeconds = 1.0;
 
-Interval sample_one_second() {
-    Interval interval;
+SampledInterval sample_one_second() {
+    SampledInterval interval;
     interval.self_pid = int(getpid());
     // Each sample reads /proc/stat first: the clock is read just before it.
     const auto start = std::chrono::steady_clock::now();

@@ -10,6 +10,7 @@
 #include "cli/terminal_output.h"
 #include "commands.h"
 #include "plan/run_plan.h"
+#include "system/display_choice.h"
 #include "system/requirement_check.h"
 
 namespace bytebench::cli {
@@ -33,11 +34,25 @@ Columns columns_for(const std::vector<PlannedTest> &rows) {
     return c;
 }
 
+// Why `run --display auto` would find no display for the tests that need
+// one, or "": asked once, and only when a listed test needs a display.
+const std::string &display_unmet() {
+    static const std::string reason = [] {
+        const DisplayOption automatic;
+        const DisplayChoice c =
+            choose_display(automatic, true, read_display_facts(automatic, true));
+        return c.action == DisplayChoice::Action::unavailable ? c.skip_reason : std::string();
+    }();
+    return reason;
+}
+
 // What keeps a test from running here: its workload is missing, or this
 // machine lacks what it needs for one copy (the check `run` makes).
 std::string cannot_run_mark(const PlannedTest &t, const MachineFacts &here) {
     if (!t.unavailable.empty()) return "  [unavailable]";
-    const std::string unmet = unmet_requirements(t.workload.requirements, 1, here);
+    std::string unmet = unmet_requirements(t.workload.requirements, 1, here);
+    if (t.workload.requirements.display && !display_unmet().empty())
+        unmet += (unmet.empty() ? "" : "; ") + display_unmet();
     return unmet.empty() ? "" : "  (cannot run here: " + unmet + ")";
 }
 

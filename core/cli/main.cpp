@@ -10,6 +10,7 @@
 #include "decimal_option.h"
 #include "exec/placement.h"
 #include "model/isa_level.h"
+#include "system/display_choice.h"
 
 namespace {
 
@@ -122,6 +123,19 @@ static int bytebench_main(int argc, char **argv) {
                 }
             },
             "", "placement"));
+    run_cmd
+        ->add_option("--display", run.display,
+                     "X display of the graphics tests: auto (default: $DISPLAY, else a private "
+                     "Xvfb), a display (:1) or none (skip them)")
+        ->type_name("auto|:N|none")
+        ->capture_default_str()
+        ->check(CLI::Validator(
+            [](std::string &text) {
+                return bytebench::parse_display_option(text)
+                           ? std::string()
+                           : "'" + text + "' is not auto, none or an X display name (:1)";
+            },
+            "", "display"));
     run_cmd
         ->add_option("-i,--iterations", run.iterations,
                      "Passes: long tests N, short tests max(1,(N+1)/3) (default 10)")

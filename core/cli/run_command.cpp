@@ -11,6 +11,7 @@
 #include <set>
 
 #include "base/json_text.h"
+#include "cli/run_display.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
 #include "exec/placement.h"
@@ -90,6 +91,7 @@ nlohmann::json options_json(const RunOptions &o, const ScheduleOptions &schedule
                       {"min_passes", schedule.quick->min_passes},
                       {"max_passes", schedule.quick->max_passes},
                       {"budget_s", schedule.quick->budget_s}};
+    j["display"] = o.display;
     if (!o.params.empty()) j["params"] = o.params;
     if (o.iterations) j["iterations"] = *o.iterations;
     if (o.duration_s) j["duration_s"] = *o.duration_s;
@@ -327,6 +329,11 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
     log_usable_cpus(usable);
     // Cleans up the temp folder and the workers' groups if we are killed.
     start_janitor(env->layout.worker, schedule.temp_root, store->base());
+    // After the janitor, which must know the private Xvfb's group, and
+    // before the first test; stopped before the janitor is.
+    std::unique_ptr<PrivateDisplay> private_display =
+        prepare_display(*parse_display_option(o.display), tests, schedule.copies,
+                        schedule.temp_root, record.system);
     record.system["tmpdir"] = describe_storage(fs::path(schedule.temp_root).parent_path());
     // What may disturb the run, at info: the console leaves it out with -q,
     // the .log keeps it. No second of sampling here: each pass records its
@@ -348,6 +355,7 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
     Progress progress(planned_seconds(tests, schedule), o.show_progress);
     const bool finished = run_schedule(tests, env->suite, schedule, progress, record, save);
     progress.finish();
+    private_display.reset();  // the tests are over: stop the private Xvfb
     record.complete = finished;
     saved = true;
     save();

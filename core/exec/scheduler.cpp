@@ -59,7 +59,8 @@ PassOutcome measured_pass(const PassRequest &request, const DisturbanceLimits &l
     probe.start();
     PassOutcome outcome = run_pass(request);
     PassEnvironment environment = probe.stop();
-    judge_disturbance(environment, limits);
+    // A pass that failed or was skipped has no number to doubt.
+    if (outcome.status == Status::ok) judge_disturbance(environment, limits);
     for (const std::string &why : environment.disturbed)
         spdlog::info("{} pass {}: disturbed: {}", request.test->id, request.pass_index + 1, why);
     outcome.environment = std::move(environment);

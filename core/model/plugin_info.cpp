@@ -53,15 +53,18 @@ Requirements parse_requirements(const json &r) {
     needs.memory_bytes = r.value("memory_bytes", uint64_t{0});
     needs.tools = r.value("tools", std::vector<std::string>{});
     needs.root = r.value("root", false);
+    needs.display = r.value("display", false);  // absent in descriptions before ABI 1.3
     return needs;
 }
 
 json requirements_json(const Requirements &r) {
-    return {{"cpu_features", r.cpu_features},
-            {"temp_space_bytes", r.temp_space_bytes},
-            {"memory_bytes", r.memory_bytes},
-            {"tools", r.tools},
-            {"root", r.root}};
+    json j = {{"cpu_features", r.cpu_features},
+              {"temp_space_bytes", r.temp_space_bytes},
+              {"memory_bytes", r.memory_bytes},
+              {"tools", r.tools},
+              {"root", r.root}};
+    if (r.display) j["display"] = true;
+    return j;
 }
 
 void parse_abi_1_2_members(const json &j, WorkloadInfo &w) {

@@ -47,7 +47,7 @@ struct MetricInfo {
     Combine combine = Combine::sum;
 };
 
-// What a workload needs to run (bb_requirements, ABI 1.2); all empty or 0
+// What a workload needs to run (bb_requirements, ABI 1.2; display 1.3); all empty or 0
 // for nothing.
 struct Requirements {
     std::vector<std::string> cpu_features;  // /proc/cpuinfo flag names
@@ -55,9 +55,10 @@ struct Requirements {
     uint64_t memory_bytes = 0;              // per copy
     std::vector<std::string> tools;         // on PATH
     bool root = false;
+    bool display = false;  // an X display (ABI 1.3; run --display gives it)
     bool none() const {
         return cpu_features.empty() && temp_space_bytes == 0 && memory_bytes == 0 &&
-               tools.empty() && !root;
+               tools.empty() && !root && !display;
     }
 };
 

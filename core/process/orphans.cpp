@@ -32,7 +32,8 @@ pid_t parent_of(const fs::path &proc_dir) {
     return pid_t(ppid);
 }
 
-bool g_adopting = false;  // adopt_orphans() succeeded
+bool g_adopting = false;    // adopt_orphans() succeeded
+std::vector<pid_t> g_kept;  // keep_child()
 
 bool is_number(const std::string &name) {
     return !name.empty() &&
@@ -58,6 +59,12 @@ std::vector<pid_t> child_processes() {
     return children;
 }
 
+void keep_child(pid_t pid) { g_kept.push_back(pid); }
+
+void forget_child(pid_t pid) {
+    g_kept.erase(std::remove(g_kept.begin(), g_kept.end(), pid), g_kept.end());
+}
+
 int kill_orphans(const std::vector<pid_t> &keep) {
     if (!g_adopting) return 0;  // every child is then this program's own
     int killed = 0;
@@ -66,9 +73,11 @@ int kill_orphans(const std::vector<pid_t> &keep) {
     for (int round = 0; round < 64; ++round) {
         std::vector<pid_t> orphans = child_processes();
         orphans.erase(
-            std::remove_if(
-                orphans.begin(), orphans.end(),
-                [&](pid_t p) { return std::find(keep.begin(), keep.end(), p) != keep.end(); }),
+            std::remove_if(orphans.begin(), orphans.end(),
+                           [&](pid_t p) {
+                               return std::find(keep.begin(), keep.end(), p) != keep.end() ||
+                                      std::find(g_kept.begin(), g_kept.end(), p) != g_kept.end();
+                           }),
             orphans.end());
         if (orphans.empty()) break;
         for (const pid_t p : orphans) {

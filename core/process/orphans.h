@@ -28,6 +28,11 @@ bool adopt_orphans();
 // nothing killed, in a process that did not adopt orphans).
 int kill_orphans(const std::vector<pid_t> &keep);
 
+// Children that kill_orphans() spares besides its `keep` list: helpers the
+// CLI started for the whole run (the private Xvfb, process/private_display.h).
+void keep_child(pid_t pid);
+void forget_child(pid_t pid);
+
 // The children of this process, from /proc (their parent pid).
 std::vector<pid_t> child_processes();
 

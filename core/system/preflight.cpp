@@ -48,23 +48,6 @@ std::string known_string(const nlohmann::json &object, const std::string &key,
     return "";
 }
 
-// "Name: 123 kB" lines of /proc/meminfo, in bytes.
-std::map<std::string, double> meminfo_bytes(const std::string &text) {
-    std::map<std::string, double> values;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) {
-        const auto colon = line.find(':');
-        if (colon == std::string::npos) continue;
-        std::istringstream rest(line.substr(colon + 1));
-        double value = 0;
-        std::string unit;
-        if (!(rest >> value)) continue;
-        rest >> unit;
-        values[trim(line.substr(0, colon))] = unit == "kB" ? value * 1024 : value;
-    }
-    return values;
-}
-
 std::optional<double> vmstat_swap_pages(const std::string &text) {
     std::istringstream in(text);
     double pages = 0;
@@ -81,7 +64,7 @@ std::optional<double> vmstat_swap_pages(const std::string &text) {
     return pages;
 }
 
-std::string cpus_text(double cpus) { return printf_text("%.2f CPU%s", cpus, cpus == 1 ? "" : "s"); }
+std::string cpu_amount_text(double cpus) { return printf_text("%.2f CPU%s", cpus, cpus == 1 ? "" : "s"); }
 
 // "0-3,8" for a sorted list of CPU numbers.
 std::string cpu_list_text(const nlohmann::json &pus) {
@@ -147,8 +130,8 @@ std::optional<ProcessCpu> parse_process_stat(const std::string &text, long ticks
                       double(utime + stime) / double(ticks_per_second)};
 }
 
-Sample take_sample(const std::string &root) {
-    Sample s;
+MachineSample take_sample(const std::string &root) {
+    MachineSample s;
     s.stat = read_proc_stat(root, &s.stat_why);
     const long ticks = sysconf(_SC_CLK_TCK);
     std::error_code ec;
@@ -208,7 +191,7 @@ CheckResult check_load(const std::string &root, int cpus) {
                   "it; busy_processes names what runs now)");
 }
 
-CheckResult check_swap(const std::string &root, const Interval *interval) {
+CheckResult check_swap(const std::string &root, const SampledInterval *interval) {
     const std::map<std::string, double> m = meminfo_bytes(read_under(root, "/proc/meminfo"));
     const auto total = m.find("SwapTotal"), free = m.find("SwapFree");
     if (total == m.end() || free == m.end())
@@ -348,7 +331,7 @@ CheckResult check_tmpdir(const nlohmann::json &tmpdir) {
     return result("tmpdir", CheckStatus::ok, found);
 }
 
-CheckResult check_steal(const Interval &interval) {
+CheckResult check_steal(const SampledInterval &interval) {
     if (!interval.before.stat.all || !interval.after.stat.all)
         return result(
             "steal", CheckStatus::unknown,
@@ -368,7 +351,7 @@ CheckResult check_steal(const Interval &interval) {
     return result("steal", CheckStatus::ok, found);
 }
 
-CheckResult check_busy_processes(const Interval &interval) {
+CheckResult check_busy_processes(const SampledInterval &interval) {
     const std::string name = "busy_processes";
     if (!interval.before.stat.all || !interval.after.stat.all || interval.wall_s <= 0)
         return result(
@@ -394,7 +377,7 @@ CheckResult check_busy_processes(const Interval &interval) {
     std::sort(busy.begin(), busy.end(), [](const auto &a, const auto &b) { return a > b; });
     const CpuTimes d = *interval.after.stat.all - *interval.before.stat.all;
     const double foreign = std::max(0.0, d.busy() - own_s) / interval.wall_s;
-    std::string found = "other processes used " + cpus_text(foreign) +
+    std::string found = "other processes used " + cpu_amount_text(foreign) +
                         printf_text(" over the last %.1f s", interval.wall_s);
     std::string top;
     for (size_t i = 0; i < busy.size() && i < 3; ++i)
@@ -416,7 +399,7 @@ std::vector<CheckResult> run_checks(const std::string &root, const PreflightRead
     // The load is against the CPUs the copies may use.
     const nlohmann::json &effective = part("effective_cpus");
     const int cpus = effective.value("count", r.system.value("cpus_online", 1));
-    const Interval *interval = r.interval ? &*r.interval : nullptr;
+    const SampledInterval *interval = r.interval ? &*r.interval : nullptr;
 
     std::vector<CheckResult> checks;
     checks.push_back(check_governor(part("frequency")));

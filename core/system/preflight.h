@@ -51,7 +51,7 @@ std::optional<ProcessCpu> parse_process_stat(const std::string &text, long ticks
 
 // What the sampled checks (steal, busy processes, swap activity) compare:
 // the machine at one moment.
-struct Sample {
+struct MachineSample {
     ProcStat stat;                        // /proc/stat
     std::map<int, ProcessCpu> processes;  // /proc/[pid]/stat, by pid
     std::optional<double> swap_pages;     // pswpin + pswpout of /proc/vmstat
@@ -59,11 +59,11 @@ struct Sample {
 };
 
 // Reads root's /proc/stat, /proc/[0-9]*/stat and /proc/vmstat.
-Sample take_sample(const std::string &root);
+MachineSample take_sample(const std::string &root);
 
 // Two samples `wall_s` seconds apart (doctor: one second).
-struct Interval {
-    Sample before, after;
+struct SampledInterval {
+    MachineSample before, after;
     double wall_s = 1;
     int self_pid = -1;  // the process doing the sampling: not "another" process
 };
@@ -77,7 +77,7 @@ CheckResult check_boost(const nlohmann::json &frequency);
 CheckResult check_load(const std::string &root, int cpus);
 // root's /proc/meminfo SwapTotal - SwapFree; with an interval, also the
 // pages swapped in and out during it (thrashing is bad).
-CheckResult check_swap(const std::string &root, const Interval *interval);
+CheckResult check_swap(const std::string &root, const SampledInterval *interval);
 // system.memory (read_memory): THP "always" warns.
 CheckResult check_thp(const nlohmann::json &memory);
 // system.virtualization (detect_virtualization): says what it is; never warns.
@@ -95,18 +95,18 @@ CheckResult check_tmpdir(const nlohmann::json &tmpdir);
 // The sampled checks.
 // Steal as a share of all CPU time over the interval: over 2% warns (the
 // per-pass threshold of the result's "disturbed"), over 10% is bad.
-CheckResult check_steal(const Interval &interval);
+CheckResult check_steal(const SampledInterval &interval);
 // CPU time the machine spent on other processes than self_pid over the
 // interval, in CPUs, naming the top 3 processes that used more than 10% of
 // a CPU: 0.1 CPU or more warns, half a CPU or more is bad.
-CheckResult check_busy_processes(const Interval &interval);
+CheckResult check_busy_processes(const SampledInterval &interval);
 
 // What the checks need that is not under `root`.
 struct PreflightReadings {
     // gather_system_info() with "tmpdir" (describe_storage): frequency,
     // memory, virtualization, effective_cpus, topology, tmpdir, cpus_online.
     nlohmann::json system;
-    std::optional<Interval> interval;  // none: the sampled checks are left out
+    std::optional<SampledInterval> interval;  // none: the sampled checks are left out
 };
 
 // Every check, in check_names() order (steal and busy_processes only with

@@ -223,22 +223,6 @@ void set_microcode(nlohmann::json &cpu, const std::vector<Fields> &blocks) {
         mark_unknown(cpu, "microcode", "no \"microcode\" line in /proc/cpuinfo");
 }
 
-// /proc/meminfo's "Name:   123 kB" lines, in bytes ("kB" is KiB there).
-std::map<std::string, double> meminfo_values(const std::string &text) {
-    std::map<std::string, double> values;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) {
-        const auto colon = line.find(':');
-        if (colon == std::string::npos) continue;
-        const std::vector<std::string> w = words(line.substr(colon + 1));
-        if (w.empty()) continue;
-        double v = std::strtod(w[0].c_str(), nullptr);
-        if (w.size() > 1 && w[1] == "kB") v *= 1024;
-        values[trim(line.substr(0, colon))] = v;
-    }
-    return values;
-}
-
 // The [selected] word of a sysfs mode file ("always [madvise] never").
 std::string selected_mode(const std::string &line) {
     const auto open = line.find('[');
@@ -426,7 +410,7 @@ std::string parse_os_release(const std::string &text) {
 
 nlohmann::json read_memory(const std::string &root) {
     nlohmann::json memory = nlohmann::json::object();
-    const std::map<std::string, double> values = meminfo_values(read_under(root, "/proc/meminfo"));
+    const std::map<std::string, double> values = meminfo_bytes(read_under(root, "/proc/meminfo"));
     const auto put = [&](const char *key, const char *field) {
         const auto it = values.find(field);
         if (it != values.end())
@@ -715,6 +699,22 @@ std::string compiler_version() {
 #else
     return "unknown compiler";
 #endif
+}
+
+std::map<std::string, double> meminfo_bytes(const std::string &text) {
+    std::map<std::string, double> values;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        const auto colon = line.find(':');
+        if (colon == std::string::npos) continue;
+        std::istringstream rest(line.substr(colon + 1));
+        double value = 0;
+        std::string unit;
+        if (!(rest >> value)) continue;
+        rest >> unit;
+        values[trim(line.substr(0, colon))] = unit == "kB" ? value * 1024 : value;
+    }
+    return values;
 }
 
 }  // namespace bytebench

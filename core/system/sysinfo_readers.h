@@ -8,6 +8,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
@@ -46,6 +47,10 @@ nlohmann::json describe_cpu(const std::string &root, const std::string &cpuinfo,
 // The PRETTY_NAME of an os-release file ("" when there is none); quotes
 // and shell escapes undone.
 std::string parse_os_release(const std::string &text);
+
+// /proc/meminfo's "Name:   123 kB" lines, by name, in bytes ("kB" is KiB
+// there); lines without a number are left out.
+std::map<std::string, double> meminfo_bytes(const std::string &text);
 
 // system.memory: total and available bytes, huge pages (/proc/meminfo) and
 // the transparent huge page modes (/sys/kernel/mm/transparent_hugepage).

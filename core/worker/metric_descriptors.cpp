@@ -114,6 +114,12 @@ Requirements read_requirements(const bb_requirements &r) {
 
 }  // namespace
 
+bool needs_display(const bb_workload &w, uint16_t plugin_minor) {
+    if (plugin_minor < 3 || !BB_HAS_FIELD(&w, bb_workload, setup_timeout_s)) return false;
+    const bb_requirements *r = w.requirements;
+    return r != nullptr && BB_HAS_FIELD(r, bb_requirements, display) && r->display != 0;
+}
+
 std::string abi_1_2_descriptors_problem(const bb_workload &w, const std::string &named) {
     if (!BB_HAS_FIELD(&w, bb_workload, setup_timeout_s)) return "";
     if (!known_direction(w.better))

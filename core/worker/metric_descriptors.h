@@ -22,4 +22,10 @@ std::string abi_1_2_descriptors_problem(const bb_workload &w, const std::string 
 // Fills the 1.2 members of `info` from `w`, which passed the check above.
 void read_abi_1_2_descriptors(const bb_workload &w, WorkloadInfo &info);
 
+// Whether `w` needs an X display (bb_requirements.display, ABI 1.3), for a
+// plugin built for ABI 1.`plugin_minor`. That member sits in the tail
+// padding of 1.2's struct, so a struct_size of 1.2 already covers it: only
+// the plugin's minor says whether the bytes are a member or padding.
+bool needs_display(const bb_workload &w, uint16_t plugin_minor);
+
 }  // namespace bytebench::worker

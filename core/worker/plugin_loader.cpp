@@ -228,6 +228,7 @@ PluginInfo LoadedPlugin::describe() const {
         d.processes_per_copy = w.processes_per_copy;
         d.params = read_params(w);
         read_abi_1_2_descriptors(w, d);
+        d.requirements.display = needs_display(w, t.abi_minor);
     }
     for (uint32_t i = 0; i < t.reporter_count; ++i) {
         const bb_reporter &r = *t.reporters[i];

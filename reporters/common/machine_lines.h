@@ -263,6 +263,24 @@ inline void compilers(const json &system, Lines &lines) {
         lines.push_back({"Workloads", build + " (" + join_known(plugins, ", ") + ")"});
 }
 
+// The X display the graphics tests drew on (system.display): "private Xvfb :12, The X.Org
+// Foundation 12101007, 1280x1024x24; GL: Mesa llvmpipe (LLVM 15.0.6, 256 bits) 4.5 (Compatibility
+// Profile) Mesa 22.3.6 [software rendering: the 3D numbers measure the CPU]".
+inline void display(const json &system, Lines &lines) {
+    const json &d = member(system, "display");
+    if (!d.is_object()) return;
+    if (string_member(d, "source") == "none") {
+        lines.push_back({"Display", "none: " + text(d, "reason")});
+        return;
+    }
+    std::string line = text(d, "source") + " " + text(d, "display") + ", " + text(d, "server") +
+                       ", " + text(d, "screen") + "; GL: " + text(d, "gl_vendor") + " " +
+                       text(d, "gl_renderer") + " " + text(d, "gl_version");
+    if (member(d, "software_rendering").is_boolean() && member(d, "software_rendering").get<bool>())
+        line += " [software rendering: the 3D numbers measure the CPU]";
+    lines.push_back({"Display", line + reasons(d, {"server", "screen", "gl_renderer"})});
+}
+
 }  // namespace machine_detail
 
 // `system` is a result's "system" member.
@@ -275,6 +293,7 @@ inline std::vector<MachineLine> machine_lines(const nlohmann::json &system) {
     machine_detail::memory(system, lines);
     machine_detail::virtualization(system, lines);
     machine_detail::tmpdir(system, lines);
+    machine_detail::display(system, lines);
     machine_detail::compilers(system, lines);
     return lines;
 }

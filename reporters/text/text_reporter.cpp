@@ -146,6 +146,18 @@ void write_load(const json &system, const json &runs, std::ostream &out) {
                   averages[2], string_member(system, "runlevel").c_str());
 }
 
+// UnixBench's "Graphics:" line, the first line of 3dinfo cut at "(": the GL renderer of
+// system.display when a display was used, or an imported report's line; "" for neither.
+std::string graphics_line(const json &system) {
+    if (const std::string imported = string_member(system, "graphics"); !imported.empty())
+        return imported;
+    const json &display = member(system, "display");
+    const std::string renderer = string_member(display, "gl_renderer");
+    if (renderer.empty() || renderer == "unknown" || string_member(display, "source") == "none")
+        return "";
+    return renderer;
+}
+
 void write_system(const json &doc, std::ostream &out) {
     const json &system = member(doc, "system");
     const json &language = member(system, "language");
@@ -158,6 +170,8 @@ void write_system(const json &doc, std::ostream &out) {
                   string_member(language, "lang").c_str(),
                   string_member(language, "charmap").c_str(),
                   string_member(language, "collate").c_str());
+    if (const std::string graphics = graphics_line(system); !graphics.empty())
+        out << "   Graphics: " << graphics << "\n";
     // `-b` (brief) in UnixBench drops the per-CPU lines, which grow long on big machines.
     if (!flag_member(member(doc, "render"), "brief")) write_cpus(system, out);
     write_load(system, elements(member(doc, "runs")), out);

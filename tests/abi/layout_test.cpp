@@ -39,6 +39,16 @@ TEST(AbiLayout, Every10FieldKeepsItsOffsetAndStructsOnlyGrow) {
     EXPECT_EQ(BYTEBENCH_ABI_MAJOR, 1);
 }
 
+// 1.3 appended bb_requirements.display right after root, where 1.2's struct
+// had tail padding on LP64: both sizes are the same, which is why the host
+// reads it only from plugins built for 1.3 or later (frozen_1_2.c holds
+// garbage there; AbiCompatibility.APluginBuiltAgainstTheFrozen12Header...).
+TEST(AbiLayout, RequirementsDisplayIsAppendedAfterRoot) {
+    EXPECT_EQ(offsetof(bb_requirements, display),
+              offsetof(bb_requirements, root) + sizeof(uint32_t));
+    EXPECT_GE(sizeof(bb_requirements), offsetof(bb_requirements, display) + sizeof(uint32_t));
+}
+
 bb_run_context context_for(const bb_host *) {
     static volatile int32_t stop = 0;
     bb_run_context ctx{};

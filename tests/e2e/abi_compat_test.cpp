@@ -61,6 +61,23 @@ TEST(AbiCompatibility, APluginBuiltAgainstTheFrozen11HeaderRunsWithItsParameters
         << described.out;
 }
 
+// 1.3 put bb_requirements.display in the tail padding of 1.2's struct, so a
+// 1.2 plugin's struct_size covers it; the frozen 1.2 plugin fills that
+// padding with garbage. The host must read its requirements as 1.2's: it
+// needs sh, and no display (with --display none it still runs).
+TEST(AbiCompatibility, APluginBuiltAgainstTheFrozen12HeaderNeedsNoDisplay) {
+    const nlohmann::json doc = run_one("frozen-1.2", "test.frozen12", {"--display", "none"});
+    const nlohmann::json *t = find_test(doc["runs"][0], "test.frozen12");
+    ASSERT_NE(t, nullptr);
+    EXPECT_EQ((*t)["status"], "ok") << t->value("error", "");
+    EXPECT_FALSE(doc["system"].contains("display")) << doc["system"]["display"].dump();
+    const CliResult described =
+        run_cli({"--plugin-path", kTestPlugins + "/frozen-1.2", "describe", "test.frozen12"});
+    ASSERT_EQ(described.exit_code, 0) << described.err;
+    EXPECT_NE(described.out.find("tools sh\n"), std::string::npos) << described.out;
+    EXPECT_EQ(described.out.find("X display"), std::string::npos) << described.out;
+}
+
 // Plugins built before 1.2 have no direction or metrics: the defaults.
 TEST(AbiCompatibility, OlderPluginsDescribeAHigherIsBetterValueWithoutMetrics) {
     for (const auto &[file, id] :

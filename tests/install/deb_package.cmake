@@ -13,7 +13,7 @@ if(NOT count EQUAL 1)
 endif()
 run_step("dpkg-deb -f" dpkg-deb -f "${debs}" Package Depends Recommends)
 foreach(expected "Package: bytebench" "libspdlog" "libtomlplusplus" "libsqlite3" "libstdc\\+\\+6"
-        "Recommends: dc")
+        "Recommends: dc" "xvfb" "x11-apps" "libgl1-mesa-dri")
   if(NOT step_output MATCHES "${expected}")
     message(FATAL_ERROR "the package's control lacks ${expected}:\n${step_output}")
   endif()

@@ -105,7 +105,9 @@ class Child {
     ~Child() {
         if (pid_ <= 0) return;
         ::kill(pid_, SIGKILL);
-        wait();
+        int status;
+        while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+        }
     }
     Child(const Child &) = delete;
     Child &operator=(const Child &) = delete;
@@ -239,16 +241,16 @@ void log_other_lines(const bytebench::Context &ctx, const std::string &lines) {
     while (std::getline(in, line)) {
         if (line.empty()) continue;
         const bool expected = line.find("option vblank_mode overridden") != std::string::npos;
-        ctx.log(expected ? BB_LOG_DEBUG : BB_LOG_WARN, std::string(kWorkload) + ": " + line);
+        ctx.log(expected ? BB_LOG_DEBUG : BB_LOG_WARN, "ubgears stderr: " + line);
     }
 }
 
 // ubgears' stdout (the GL strings and its frame-rate reports), in the log.
-void log_lines(const bytebench::Context &ctx, bb_log_level level, const std::string &text) {
+void log_stdout(const bytebench::Context &ctx, const std::string &text) {
     std::istringstream in(text);
     std::string line;
     while (std::getline(in, line))
-        if (!line.empty()) ctx.log(level, std::string(kWorkload) + ": " + line);
+        if (!line.empty()) ctx.debug("ubgears stdout: " + line);
 }
 
 std::string seconds_argument(double seconds) {
@@ -284,7 +286,7 @@ struct Gears {
                                      seconds_argument(*report.seconds) +
                                      ": the pass is too short to time (use 1 s or more)");
         ctx.set_elapsed_ns(uint64_t(std::llround(*report.seconds * 1e9)));
-        log_lines(ctx, BB_LOG_DEBUG, ended.out);
+        log_stdout(ctx, ended.out);
         return *report.frames;
     }
 

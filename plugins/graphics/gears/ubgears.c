@@ -75,8 +75,9 @@ static void usage(FILE *out) {
         "  -v                  print the GL strings and the vsync setting first\n"
         "  -info               print the X server, screen and GL renderer as key: value\n"
         "                      lines and exit\n"
-        "  -report-interval S  seconds between frame-rate reports (default 5; bytebench's\n"
-        "                      own option, UnixBench has 5)\n"
+        "  -report-interval S  seconds between frame-rate reports, the first of which\n"
+        "                      starts the timing (default 5, as UnixBench's; an option\n"
+        "                      of bytebench's own)\n"
         "  -h                  this help\n",
         out);
 }
@@ -365,7 +366,11 @@ static const char *vsync_off(Window window) {
             (swap_interval_mesa_fn)glXGetProcAddressARB((const GLubyte *)"glXSwapIntervalMESA");
         if (set != NULL && set(0) == 0) return "off (GLX_MESA_swap_control)";
     }
-    return "left to the driver (no GLX swap control; vblank_mode=0 set)";
+    static char text[128];
+    const char *mode = getenv("vblank_mode");
+    snprintf(text, sizeof text, "left to the driver (no GLX swap control; vblank_mode=%s)",
+             mode != NULL ? mode : "unset");
+    return text;
 }
 
 static Window create_window(XVisualInfo *visual) {

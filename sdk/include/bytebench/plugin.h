@@ -2,7 +2,7 @@
 /* Copyright 2026 the bytebench authors */
 
 /*
- * bytebench plugin ABI — version 1.2
+ * bytebench plugin ABI — version 1.3
  *
  * This header IS the specification of the boundary between the bytebench
  * core and its plugins (workloads and reporters). It is C11-clean, has no
@@ -196,6 +196,8 @@
  *        bb_workload.setup, teardown and setup_timeout_s, with
  *        bb_run_context.test_dir and worker modes setup and teardown:
  *        set-up that lasts across a test's passes.
+ *   1.3  bb_requirements.display: the workload needs an X display (the
+ *        host gives it one in DISPLAY, or skips it).
  *
  * ---------------------------------------------------------------------------
  * 5. Types and strings
@@ -243,7 +245,7 @@ extern "C" {
 #endif
 
 #define BYTEBENCH_ABI_MAJOR 1
-#define BYTEBENCH_ABI_MINOR 2
+#define BYTEBENCH_ABI_MINOR 3
 
 /* Gives the entry point default visibility in a library built with
  * -fvisibility=hidden (GCC and Clang). */
@@ -488,6 +490,16 @@ typedef struct bb_requirements {
     const char *const *tools;
     /* Non-zero: must run as root (effective uid 0). */
     uint32_t root;
+    /* Since 1.3. Non-zero: needs an X display. The host gives the workers
+     * one in DISPLAY (the caller's $DISPLAY, `run --display :N`, or a
+     * private Xvfb it starts for the run) or skips the test with the
+     * reason. A 1.2 host ignores it: set min_host_minor to 3, or skip in
+     * create() when DISPLAY is unset.
+     * This member sits in what was the tail padding of 1.2's struct, so
+     * struct_size is the same for both: BB_HAS_FIELD alone cannot tell a
+     * 1.2 writer from a 1.3 one. A reader also checks that the plugin was
+     * built for 1.3 or later (bb_plugin.abi_minor >= 3). */
+    uint32_t display;
 } bb_requirements;
 
 /* Describes the copy being run. Host-owned; the same pointer is passed to

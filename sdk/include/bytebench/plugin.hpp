@@ -358,6 +358,8 @@ class Workload {
         return requirements_.memory_bytes = bytes_per_copy, *this;
     }
     Workload &requires_root() { return requirements_.root = 1, *this; }
+    // ABI 1.3: an X display, given to the workers in DISPLAY.
+    Workload &requires_display() { return requirements_.display = 1, *this; }
     // ABI 1.2: set-up once per test before its first pass, and tear-down
     // after its last (bb_workload.setup and teardown); `timeout_s` is the
     // limit of each (0: the host's default, 600 s).
@@ -389,10 +391,10 @@ class Workload {
         requirements_.cpu_features = cpu_features_.empty() ? nullptr : cpu_features_.data();
         requirements_.tool_count = static_cast<uint32_t>(tools_.size());
         requirements_.tools = tools_.empty() ? nullptr : tools_.data();
-        const bool needs_something = requirements_.cpu_feature_count > 0 ||
-                                     requirements_.tool_count > 0 ||
-                                     requirements_.temp_space_bytes > 0 ||
-                                     requirements_.memory_bytes > 0 || requirements_.root != 0;
+        const bool needs_something =
+            requirements_.cpu_feature_count > 0 || requirements_.tool_count > 0 ||
+            requirements_.temp_space_bytes > 0 || requirements_.memory_bytes > 0 ||
+            requirements_.root != 0 || requirements_.display != 0;
         desc_.requirements = needs_something ? &requirements_ : nullptr;
         return &desc_;
     }

@@ -14,8 +14,8 @@ const std::string kBrokenTree = kPreflightTrees + "preflight-broken";
 
 // The two samples of a fixture tree (t0 and t1, a second apart); pid 4242
 // is the sampling process.
-Interval interval_of(const std::string &tree) {
-    Interval i;
+SampledInterval interval_of(const std::string &tree) {
+    SampledInterval i;
     i.before = take_sample(tree + "t0");
     i.after = take_sample(tree + "t1");
     i.wall_s = 1;
@@ -39,7 +39,7 @@ TEST(Preflight, ProcessStatGivesTheCommAndCpuSecondsEvenWithParenthesesInTheName
 }
 
 TEST(Preflight, AQuietMachineIsOk) {
-    const Interval i = interval_of(kQuietTree);
+    const SampledInterval i = interval_of(kQuietTree);
     EXPECT_EQ(i.before.processes.size(), 2u);
     const CheckResult steal = check_steal(i);
     EXPECT_EQ(steal.status, CheckStatus::ok) << steal.found;
@@ -95,7 +95,7 @@ TEST(Preflight, StealOverTenPercentIsBad) {
 }
 
 TEST(Preflight, StealBetweenTwoAndTenPercentWarns) {
-    Interval i;
+    SampledInterval i;
     i.before.stat = parse_proc_stat("cpu 0 0 0 0 0 0 0 0\n", 100);
     i.after.stat = parse_proc_stat("cpu 50 0 0 145 0 0 0 5\n", 100);  // 5 of 200 ticks
     EXPECT_EQ(check_steal(i).status, CheckStatus::warn) << check_steal(i).found;
@@ -115,7 +115,7 @@ TEST(Preflight, BusyProcessesAreNamedTopThreeAndTheMachineMeasureDecides) {
 }
 
 TEST(Preflight, ATenthOfACpuWarns) {
-    Interval i;
+    SampledInterval i;
     i.before.stat = parse_proc_stat("cpu 0 0 0 0\n", 100);
     i.after.stat = parse_proc_stat("cpu 20 0 0 180\n", 100);  // 0.2 CPU over 1 s
     EXPECT_EQ(check_busy_processes(i).status, CheckStatus::warn);
@@ -124,7 +124,7 @@ TEST(Preflight, ATenthOfACpuWarns) {
 }
 
 TEST(Preflight, SwapInUseWarnsAndThrashingIsBad) {
-    const Interval i = interval_of(kBusyTree);
+    const SampledInterval i = interval_of(kBusyTree);
     const CheckResult thrashing = check_swap(kBusyTree + "t0", &i);
     EXPECT_EQ(thrashing.status, CheckStatus::bad);
     EXPECT_EQ(thrashing.found,
@@ -145,7 +145,7 @@ TEST(Preflight, LoadAboveAFifthOfTheCpusWarns) {
 }
 
 TEST(Preflight, MalformedOrMissingFilesAreUnknownNeverAFailure) {
-    Interval i;
+    SampledInterval i;
     i.before = take_sample(kBrokenTree);
     i.after = take_sample(kBrokenTree);
     EXPECT_TRUE(i.before.processes.empty());
@@ -158,8 +158,8 @@ TEST(Preflight, MalformedOrMissingFilesAreUnknownNeverAFailure) {
     EXPECT_EQ(check_swap(kBrokenTree, &i).found, "no SwapTotal or SwapFree in /proc/meminfo");
     EXPECT_EQ(check_load(kPreflightTrees + "no-such-tree", 2).found,
               "/proc/loadavg could not be read");
-    const Interval missing{take_sample(kPreflightTrees + "no-such-tree"),
-                           take_sample(kPreflightTrees + "no-such-tree"), 1, -1};
+    const SampledInterval missing{take_sample(kPreflightTrees + "no-such-tree"),
+                                  take_sample(kPreflightTrees + "no-such-tree"), 1, -1};
     EXPECT_EQ(check_steal(missing).status, CheckStatus::unknown);
     EXPECT_TRUE(mentions(check_steal(missing).found, "/proc/stat")) << check_steal(missing).found;
 }

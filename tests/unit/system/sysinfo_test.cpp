@@ -17,6 +17,7 @@
 #include <set>
 #include <sstream>
 
+#include "system/display_choice.h"
 #include "system/storage_info.h"
 #include "system/sysinfo_readers.h"
 #include "system/topology.h"
@@ -135,15 +136,18 @@ json full_system() {
     cpu.workloads.resize(1);
     add_workload_builds(system, {cpu});
     system["tmpdir"] = describe_storage("/tmp");
+    // A run with a graphics test, on a private Xvfb whose helper said nothing.
+    system["display"] = display_json("private Xvfb", ":12", std::nullopt, "no graphics helper");
     return system;
 }
 
 TEST(SysinfoFields, EveryDocumentedMemberIsARealValueOrUnknown) {
     const auto sections = documented_system_members();
-    for (const char *expected : {"system", "system.tmpdir", "system.cpu", "system.topology",
-                                 "system.topology.numa_nodes[]", "system.topology.caches[]",
-                                 "system.frequency", "system.memory", "system.virtualization",
-                                 "system.effective_cpus", "system.workload_builds[]"})
+    for (const char *expected :
+         {"system", "system.tmpdir", "system.cpu", "system.topology",
+          "system.topology.numa_nodes[]", "system.topology.caches[]", "system.frequency",
+          "system.memory", "system.virtualization", "system.effective_cpus",
+          "system.workload_builds[]", "system.display"})
         ASSERT_TRUE(sections.count(expected) != 0) << "docs/result-schema.md has no " << expected;
 
     const json system = full_system();

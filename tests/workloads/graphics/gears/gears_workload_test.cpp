@@ -241,6 +241,14 @@ TEST(GearsWorkload, FailsWithoutCountAndTime) {
     EXPECT_NE(pass.error.find("wrote no COUNT and TIME lines"), std::string::npos) << pass.error;
 }
 
+TEST(GearsWorkload, FailsWhenUbgearsIsKilled) {
+    const ScopedEnv display("DISPLAY", ":99");
+    const Pass pass = run_pass(fake_plugin_dir("[ \"$1\" = -info ] && exit 0; kill -9 $$\n"), 1);
+    ASSERT_EQ(pass.create_status, BB_OK) << pass.error;
+    EXPECT_EQ(pass.run_status, BB_ERROR);
+    EXPECT_NE(pass.error.find("was killed by signal 9"), std::string::npos) << pass.error;
+}
+
 TEST(GearsWorkload, IsOneCopyInFramesPerSecond) {
     const bb_workload *w = gears_workload();
     EXPECT_STREQ(w->id, "ubgears");
@@ -371,7 +379,7 @@ TEST_F(UbgearsUnderXvfb, CountsFramesForTheTimeGivenAfterTheFirstReport) {
     ASSERT_TRUE(std::regex_search(r.err, m, std::regex("(^|\n)TIME\\|([0-9]+\\.[0-9])\n")))
         << r.err;
     EXPECT_GE(std::stod(m[2]), 1.0);
-    EXPECT_LE(std::stod(m[2]), 1.5);
+    EXPECT_LE(std::stod(m[2]), 2.5);  // one slow frame on a busy machine
     // The first report starts the timing.
     const auto report = r.out.find(" frames in ");
     const auto start = r.out.find("Start timing!\n");
@@ -402,7 +410,7 @@ TEST_F(UbgearsUnderXvfb, WorkloadReportsFramesPerSecond) {
     ASSERT_EQ(pass.run_status, BB_OK) << pass.error;
     EXPECT_GT(pass.count, 0);
     EXPECT_GE(pass.seconds, 1.0);
-    EXPECT_LE(pass.seconds, 1.5);
+    EXPECT_LE(pass.seconds, 2.5);
     EXPECT_FALSE(fake_host_state().details.at("gl_renderer").empty());
 }
 

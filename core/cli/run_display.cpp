@@ -1,0 +1,127 @@
+#include "cli/run_display.h"
+
+#include <bytebench/plugin.h>
+#include <spdlog/spdlog.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+
+#include "system/sysinfo_readers.h"
+
+namespace fs = std::filesystem;
+
+namespace bytebench::cli {
+namespace {
+
+constexpr const char *kHelper = "ubgears";
+constexpr double kHelperTimeout_s = 20;
+
+// A test that will start workers and needs a display: a single-copy test
+// (the graphics tests) in a run without a 1-copy pass is skipped anyway.
+bool needs_display(const PlannedTest &t, const std::vector<int> &copies) {
+    if (!t.unavailable.empty() || !t.workload.requirements.display) return false;
+    const bool single = (t.workload.flags & BB_WORKLOAD_SINGLE_COPY) != 0;
+    return !single || std::find(copies.begin(), copies.end(), 1) != copies.end();
+}
+
+void mark_unavailable(std::vector<PlannedTest> &tests, const std::vector<int> &copies,
+                      const std::string &reason) {
+    for (PlannedTest &t : tests)
+        if (needs_display(t, copies)) t.unavailable = reason;
+}
+
+// The first test that needs a display: its plugin's helper describes the display.
+const PlannedTest *first_needing(const std::vector<PlannedTest> &tests,
+                                 const std::vector<int> &copies) {
+    for (const PlannedTest &t : tests)
+        if (needs_display(t, copies)) return &t;
+    return nullptr;
+}
+
+// system.display from the helper's -info on `display` (DISPLAY is set).
+nlohmann::json describe_display(const std::string &source, const std::string &display,
+                                const std::string &plugin_path) {
+    std::string why;
+    std::optional<std::string> info;
+    const std::string helper = graphics_helper(plugin_path, why);
+    if (!helper.empty()) {
+        try {
+            info = program_output({helper, "-info"}, kHelperTimeout_s);
+        } catch (const std::exception &e) {
+            why = fs::path(helper).parent_path().filename().string() + "/" + kHelper +
+                  " -info: " + e.what();
+        }
+    }
+    return display_json(source, display, info, why);
+}
+
+// What Xvfb was told, when the helper could not say.
+void fill_xvfb_screen(nlohmann::json &j, const PrivateDisplay &xvfb) {
+    if (j.value("screen", "") != kUnknown) return;
+    j["screen"] = xvfb.screen();
+    if (j.contains("why")) {
+        j["why"].erase("screen");
+        if (j["why"].empty()) j.erase("why");
+    }
+}
+
+}  // namespace
+
+std::string graphics_helper(const std::string &plugin_path, std::string &why) {
+    const fs::path plugin(plugin_path);
+    // graphics.so, or a portable build's graphics.x86-64-v3.so: the stem before the first dot.
+    const std::string name = plugin.filename().string();
+    const std::string stem = name.substr(0, name.find('.'));
+    for (const std::string &folder : {stem + ".d", std::string("graphics.d")}) {
+        const fs::path helper = plugin.parent_path() / folder / kHelper;
+        if (::access(helper.c_str(), X_OK) == 0) return helper.string();
+    }
+    why = "no graphics helper " + stem + ".d/" + kHelper + " beside " + plugin_path;
+    return "";
+}
+
+std::unique_ptr<PrivateDisplay> prepare_display(const DisplayOption &option,
+                                                std::vector<PlannedTest> &tests,
+                                                const std::vector<int> &copies,
+                                                const std::string &temp_root,
+                                                nlohmann::json &system) {
+    const PlannedTest *first = first_needing(tests, copies);
+    const DisplayFacts facts = read_display_facts(option, first != nullptr);
+    const DisplayChoice choice = choose_display(option, first != nullptr, facts);
+    if (!choice.note.empty()) spdlog::info("{}", choice.note);
+    std::unique_ptr<PrivateDisplay> xvfb;
+    std::string display = choice.display, skip_reason = choice.skip_reason;
+    switch (choice.action) {
+        case DisplayChoice::Action::nothing:
+            return nullptr;
+        case DisplayChoice::Action::start_xvfb:
+            try {
+                xvfb = PrivateDisplay::start(facts.xvfb_program, temp_root + "/xvfb.log");
+                display = xvfb->display();
+            } catch (const std::exception &e) {
+                skip_reason = std::string("needs an X display: ") + e.what();
+            }
+            break;
+        case DisplayChoice::Action::use_display:
+        case DisplayChoice::Action::unavailable:
+            break;
+    }
+    if (!skip_reason.empty()) {
+        mark_unavailable(tests, copies, skip_reason);
+        system["display"] = {{"source", "none"}, {"reason", skip_reason}};
+        spdlog::warn("no X display: the tests that need one are skipped: {}", skip_reason);
+        return nullptr;
+    }
+    ::setenv("DISPLAY", display.c_str(), 1);  // the workers inherit it
+    nlohmann::json j = describe_display(choice.source, display, first->plugin_path);
+    if (xvfb) fill_xvfb_screen(j, *xvfb);
+    spdlog::info("display: {} {} ({})", choice.source, display,
+                 j.value("gl_renderer", std::string(kUnknown)));
+    system["display"] = std::move(j);
+    return xvfb;
+}
+
+}  // namespace bytebench::cli
