@@ -30,10 +30,10 @@ std::string standard_suite_without_warm_ups() {
     return path;
 }
 
-// The graphics tests (11 of the 41) have an e2e test of their own under an
-// Xvfb (graphics_e2e_test.cpp): here they run without a display, and are
-// skipped for it. Should a display be given anyway, the 2D groups run with a
-// fixed x11perf repetition count (no calibration) to fit --duration.
+// The graphics tests (11 of the 41) have e2e tests of their own under an
+// Xvfb (graphics_e2e_test.cpp, display_test.cpp): here they get no display
+// (--display none) and are skipped for it. The 2D groups' x11perf
+// parameters are given anyway, so that they fit --duration wherever they run.
 TEST(AllWorkloads, EveryStandardTestRunsAndCounts) {
     const std::string out = fresh_dir("all-workloads");
     const CliResult r = run_cli({"--suite",    standard_suite_without_warm_ups(),
@@ -45,9 +45,9 @@ TEST(AllWorkloads, EveryStandardTestRunsAndCounts) {
                                  "-q",         "--param",
                                  "reps=1",     "--param",
                                  "repeat=2",   "--param",
-                                 "time=1",     "-o",
-                                 out},
-                                {{"DISPLAY", ""}});
+                                 "time=1",     "--display",
+                                 "none",       "-o",
+                                 out});
     const nlohmann::json doc = only_result(out);
     ASSERT_EQ(doc["runs"].size(), 1u) << r.err;
     const auto &tests = doc["runs"][0]["tests"];
