@@ -3,6 +3,7 @@
 #include <openssl/evp.h>
 #include <toml++/toml.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -213,6 +214,17 @@ void check_groups(const Suite &suite, const MemberPlaces &places) {
     }
 }
 
+// toml++ keeps a table's keys sorted; reports show the categories' index
+// blocks in the order the suite lists them ("2d" after "system").
+void in_file_order(std::vector<CategoryDef> &categories, const toml::table &table) {
+    const auto line = [&](const CategoryDef &c) {
+        const toml::node *node = table.get(c.id);
+        return node != nullptr ? node->source().begin.line : 0;
+    };
+    std::stable_sort(categories.begin(), categories.end(),
+                     [&](const CategoryDef &a, const CategoryDef &b) { return line(a) < line(b); });
+}
+
 }  // namespace
 
 Suite parse_suite(const std::string &text, const std::string &path) {
@@ -251,6 +263,7 @@ Suite parse_suite(const std::string &text, const std::string &path) {
                 suite.categories.push_back(
                     {std::string(ck.str()), require_string(path, *c->get("title"), "title")});
             }
+            in_file_order(suite.categories, *cats);
         } else if (key == "test") {
             const toml::table *tests = v.as_table();
             if (tests == nullptr) fail(path, v, "test must be a table of tests");

@@ -47,7 +47,8 @@ TEST_P(FixtureIndexes, AreThoseTheCoreComputes) {
 INSTANTIATE_TEST_SUITE_P(Fixtures, FixtureIndexes,
                          ::testing::Values("full-2run.json", "partial-brief.json",
                                            "minimal-incomplete.json", "stats-2run.json",
-                                           "environment-2run.json"));
+                                           "environment-2run.json", "graphics-2run.json",
+                                           "graphics-partial.json"));
 
 }  // namespace
 }  // namespace bytebench::test

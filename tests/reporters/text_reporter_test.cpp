@@ -82,6 +82,31 @@ TEST(TextReporter, PartialBriefReportMatchesGolden) {
         matches_golden("partial-brief.txt", render_fixture(text_reporter(), "partial-brief.json")));
 }
 
+// The graphics index blocks as UnixBench prints them (docs/graphics.md), after System: "2D
+// Graphics Benchmarks Index Values" with `---` for 2D lines, which has no baseline, then "3D
+// Graphics Benchmarks Index Values"; the 2-copy run skips the graphics tests ("runs with one
+// copy only") and has the System block alone.
+TEST(TextReporter, GraphicsIndexBlocksMatchGolden) {
+    const std::string text = render_fixture(text_reporter(), "graphics-2run.json");
+    EXPECT_TRUE(matches_golden("graphics-2run.txt", text));
+    const size_t system = text.find("System Benchmarks Partial Index");
+    const size_t two_d = text.find("2D Graphics Benchmarks Index Values");
+    const size_t three_d = text.find("3D Graphics Benchmarks Index Values");
+    ASSERT_NE(three_d, std::string::npos);
+    EXPECT_LT(system, two_d);
+    EXPECT_LT(two_d, three_d);
+}
+
+// Fewer than the six 2D index tests: "Partial Index" and "(Partial Only)"; no 3D block
+// when gears gave no result.
+TEST(TextReporter, PartialGraphicsIndexMatchesGolden) {
+    const std::string text = render_fixture(text_reporter(), "graphics-partial.json");
+    EXPECT_TRUE(matches_golden("graphics-partial.txt", text));
+    EXPECT_NE(text.find("2D Graphics Benchmarks Partial Index"), std::string::npos);
+    EXPECT_NE(text.find("2D Graphics Benchmarks Index Score (Partial Only)"), std::string::npos);
+    EXPECT_EQ(text.find("3D Graphics Benchmarks"), std::string::npos);
+}
+
 TEST(TextReporter, MinimalIncompleteReportMatchesGolden) {
     EXPECT_TRUE(matches_golden("minimal-incomplete.txt",
                                render_fixture(text_reporter(), "minimal-incomplete.json")));

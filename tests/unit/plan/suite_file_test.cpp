@@ -56,6 +56,27 @@ both = ["a", "b"]
     EXPECT_EQ(s.sha256.size(), 64u);
 }
 
+// Reports show the index blocks in this order: System, then 2D and 3D.
+TEST(Suite, KeepsTheCategoriesInTheOrderOfTheFile) {
+    const Suite s = parse_suite(R"(
+name = "order"
+[categories.system]
+title = "System Benchmarks"
+[categories.2d]
+title = "2D Graphics Benchmarks"
+[categories.3d]
+title = "3D Graphics Benchmarks"
+[categories.misc]
+title = "Non-Index Benchmarks"
+)",
+                                "s.toml");
+    ASSERT_EQ(s.categories.size(), 4u);
+    EXPECT_EQ(s.categories[0].id, "system");
+    EXPECT_EQ(s.categories[1].id, "2d");
+    EXPECT_EQ(s.categories[2].id, "3d");
+    EXPECT_EQ(s.categories[3].id, "misc");
+}
+
 TEST(Suite, SyntaxErrorsNameFileLineAndColumn) {
     const std::string e = error_of("name = \"x\"\n[test.a\nbaseline = 1\n");
     EXPECT_EQ(e.rfind("s.toml:2:", 0), 0u) << e;
@@ -253,12 +274,59 @@ TEST(Suite, TheStandardIndexSuiteMatchesUnixBench) {
     EXPECT_FALSE(*s.find_test("execl")->repeat_long);
     EXPECT_EQ(*s.find_test("shell1")->duration_s, 60.0);
     EXPECT_EQ(s.find_test("fsdisk")->workload, "fstime");
-    // Every group member is a test of the suite.
+    // Every group member is a test of the suite or another group.
     for (const auto &[group, members] : s.groups)
         for (const std::string &m : members)
-            EXPECT_NE(s.find_test(m), nullptr) << group << ": " << m;
+            EXPECT_TRUE(s.find_test(m) != nullptr || s.find_group(m) != nullptr)
+                << group << ": " << m;
     EXPECT_EQ(s.find_group("system")->size(), 11u);
     EXPECT_EQ(s.find_group("fs")->size(), 9u);
+}
+
+// UnixBench's graphics tests: never in the default run; `graphics` is its
+// graphics index, `gindex` both indexes, `all` every test.
+TEST(Suite, TheStandardSuitesGraphicsTestsAreUnixBenchs) {
+    const Suite s = load_suite(BYTEBENCH_SOURCE_DIR "/suites/index.toml");
+    const std::vector<std::string> index_2d = {"2d-rects", "2d-ellipse", "2d-aashapes",
+                                               "2d-text",  "2d-blit",    "2d-window"};
+    for (const std::string &id : index_2d) {
+        const TestDef *t = s.find_test(id);
+        ASSERT_NE(t, nullptr) << id;
+        EXPECT_EQ(t->category, "2d") << id;
+        EXPECT_EQ(*t->baseline, 15.0) << id;
+        EXPECT_FALSE(*t->repeat_long) << id;
+    }
+    for (const std::string id : {"2d-lines", "2d-circle", "2d-shapes", "2d-polys"}) {
+        ASSERT_NE(s.find_test(id), nullptr) << id;
+        EXPECT_FALSE(s.find_test(id)->baseline) << id;
+        EXPECT_EQ(s.find_test(id)->category, "2d") << id;
+    }
+    const TestDef *gears = s.find_test("ubgears");
+    ASSERT_NE(gears, nullptr);
+    EXPECT_EQ(gears->name, "3D graphics: gears");
+    EXPECT_EQ(gears->category, "3d");
+    EXPECT_EQ(*gears->baseline, 33.4);
+    EXPECT_EQ(*gears->duration_s, 20.0);
+    EXPECT_EQ(s.find_test("2d-aashapes")->name, "2D graphics: aa polygons");
+    EXPECT_EQ(s.category_title("2d"), "2D Graphics Benchmarks");
+    EXPECT_EQ(s.category_title("3d"), "3D Graphics Benchmarks");
+    ASSERT_GE(s.categories.size(), 3u);
+    EXPECT_EQ(s.categories[0].id, "system");
+    EXPECT_EQ(s.categories[1].id, "2d");
+    EXPECT_EQ(s.categories[2].id, "3d");
+
+    std::vector<std::string> graphics = index_2d;
+    graphics.push_back("ubgears");
+    EXPECT_EQ(*s.find_group("graphics"), graphics);
+    EXPECT_EQ(*s.find_group("gindex"), (std::vector<std::string>{"index", "graphics"}));
+    for (const std::string &id : s.default_tests) EXPECT_EQ(id.rfind("2d-", 0), std::string::npos);
+    for (const std::string &id : *s.find_group("index"))
+        EXPECT_EQ(s.find_test(id)->category, "system");
+    size_t graphics_in_all = 0;
+    for (const std::string &id : *s.find_group("all"))
+        if (s.find_test(id)->category == "2d" || s.find_test(id)->category == "3d")
+            ++graphics_in_all;
+    EXPECT_EQ(graphics_in_all, 11u);
 }
 
 }  // namespace

@@ -1,0 +1,165 @@
+// The 2D graphics tests through the real CLI and the real x11perf, on an Xvfb
+// the test starts itself (Xvfb picks a free display number with -displayfd)
+// and stops at the end, also when the test fails. Skipped where Xvfb or
+// x11perf is not installed (`make test` installs both: xvfb, x11-apps).
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <string>
+#include <thread>
+
+#include "cli_runner.h"
+
+namespace bytebench::test {
+namespace {
+
+bool on_path(const std::string &program) {
+    const char *path = getenv("PATH");
+    std::string dirs = path != nullptr ? path : "";
+    size_t start = 0;
+    while (start <= dirs.size()) {
+        const size_t end = std::min(dirs.find(':', start), dirs.size());
+        const std::string file = dirs.substr(start, end - start) + "/" + program;
+        if (end > start && access(file.c_str(), X_OK) == 0) return true;
+        start = end + 1;
+    }
+    return false;
+}
+
+// An Xvfb of its own, 1280x1024x24 as UnixBench's notes say x11perf needs,
+// killed and reaped when the object goes.
+class PrivateXvfb {
+  public:
+    PrivateXvfb() {
+        int fds[2];
+        if (pipe2(fds, O_CLOEXEC) != 0) return;
+        pid_ = fork();
+        if (pid_ == 0) {
+            // The write end survives the exec: Xvfb writes the display number there.
+            if (fds[1] == 3)
+                fcntl(3, F_SETFD, 0);
+            else
+                dup2(fds[1], 3);
+            const int devnull = open("/dev/null", O_RDWR);
+            dup2(devnull, STDOUT_FILENO);
+            dup2(devnull, STDERR_FILENO);
+            execlp("Xvfb", "Xvfb", "-displayfd", "3", "-screen", "0", "1280x1024x24", "-nolisten",
+                   "tcp", static_cast<char *>(nullptr));
+            _exit(127);
+        }
+        close(fds[1]);
+        std::string number;
+        char c;
+        // Xvfb writes "<n>\n" once it accepts connections.
+        while (read(fds[0], &c, 1) == 1 && c != '\n') number += c;
+        close(fds[0]);
+        if (!number.empty()) display_ = ":" + number;
+    }
+    ~PrivateXvfb() {
+        if (pid_ <= 0) return;
+        kill(pid_, SIGTERM);
+        for (int i = 0; i < 50; ++i) {
+            if (waitpid(pid_, nullptr, WNOHANG) == pid_) return;
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+        kill(pid_, SIGKILL);
+        waitpid(pid_, nullptr, 0);
+    }
+    PrivateXvfb(const PrivateXvfb &) = delete;
+    PrivateXvfb &operator=(const PrivateXvfb &) = delete;
+
+    // ":N", or "" when it did not start.
+    const std::string &display() const { return display_; }
+
+  private:
+    pid_t pid_ = -1;
+    std::string display_;
+};
+
+#define REQUIRE_XVFB_AND_X11PERF()                                                    \
+    if (!on_path("Xvfb") || !on_path("x11perf"))                                      \
+        GTEST_SKIP() << "needs Xvfb and x11perf (Debian packages xvfb and x11-apps)"; \
+    const PrivateXvfb xvfb;                                                           \
+    ASSERT_FALSE(xvfb.display().empty()) << "Xvfb did not start"
+
+// UnixBench's settings but shorter: 2 timed runs of 1 s (x11perf still
+// calibrates each test). 1 run would print no "trep" line: a score of 0.
+TEST(Graphics2d, RectanglesScoreUnderXvfb) {
+    REQUIRE_XVFB_AND_X11PERF();
+    const std::string out = fresh_dir("graphics-2d-rects");
+    const CliResult r = run_cli({"run", "2d-rects", "-i", "1", "-c", "1", "--param", "time=1",
+                                 "--param", "repeat=2", "--settle", "0", "-q", "-o", out},
+                                {{"DISPLAY", xvfb.display()}});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const nlohmann::json doc = only_result(out);
+    ASSERT_EQ(doc["runs"].size(), 1u);
+    const nlohmann::json *t = find_test(doc["runs"][0], "2d-rects");
+    ASSERT_NE(t, nullptr);
+    ASSERT_EQ((*t)["status"], "ok") << t->dump();
+    EXPECT_GT((*t)["value"].get<double>(), 0.0);
+    EXPECT_EQ((*t)["unit"], "score");
+    EXPECT_EQ((*t)["category"], "2d");
+    const nlohmann::json &details = (*t)["details"];
+    for (const std::string test : {"rect10", "rect100", "oddtilerect10", "eschertilerect100"}) {
+        EXPECT_TRUE(details.contains(test + "_rate")) << details.dump();
+        EXPECT_TRUE(details.contains(test + "_score")) << details.dump();
+    }
+    EXPECT_EQ(details["x11perf_options"], "-repeat 2 -subs 25 -time 1");
+}
+
+// As `run gindex -c 1 -c 2`, short: the graphics test runs with 1 copy and
+// is skipped, saying why, with 2; the system test runs with both.
+TEST(Graphics2d, RunsWithOneCopyOnlyAndSaysSo) {
+    REQUIRE_XVFB_AND_X11PERF();
+    const std::string out = fresh_dir("graphics-2d-copies");
+    const CliResult r =
+        run_cli({"run",     "2d-blit",  "syscall",   "-i",         "1",      "-c",
+                 "1",       "-c",       "2",         "--duration", "1",      "--param",
+                 "reps=10", "--param",  "repeat=2",  "--param",    "time=1", "--settle",
+                 "0",       "--format", "text,json", "-o",         out},
+                {{"DISPLAY", xvfb.display()}});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const nlohmann::json doc = only_result(out);
+    ASSERT_EQ(doc["runs"].size(), 2u);
+    const nlohmann::json *one = find_test(doc["runs"][0], "2d-blit");
+    const nlohmann::json *two = find_test(doc["runs"][1], "2d-blit");
+    ASSERT_NE(one, nullptr);
+    ASSERT_NE(two, nullptr);
+    EXPECT_EQ((*one)["status"], "ok") << one->dump();
+    EXPECT_GT((*one)["value"].get<double>(), 0.0);
+    EXPECT_EQ((*two)["status"], "skipped");
+    EXPECT_EQ((*two)["error"], "runs with one copy only");
+    EXPECT_EQ((*find_test(doc["runs"][1], "syscall"))["status"], "ok");
+    EXPECT_NE(
+        r.out.find("2D graphics: images and blits            SKIPPED: runs with one copy only"),
+        std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("2D Graphics Benchmarks Partial Index"), std::string::npos) << r.out;
+}
+
+// With --display none the host skips the 2D tests before any worker starts
+// (their display requirement, ABI 1.3). The workload's own check, for a host
+// before 1.3, is tested in tests/workloads/graphics/two_d_test.cpp.
+TEST(Graphics2d, IsSkippedWithoutADisplay) {
+    const std::string out = fresh_dir("graphics-2d-no-display");
+    const CliResult r = run_cli({"run", "2d-rects", "-i", "1", "-c", "1", "--settle", "0", "-q",
+                                 "--display", "none", "-o", out});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const nlohmann::json doc = only_result(out);
+    ASSERT_EQ(doc["runs"].size(), 1u);
+    const nlohmann::json *t = find_test(doc["runs"][0], "2d-rects");
+    ASSERT_NE(t, nullptr);
+    EXPECT_EQ((*t)["status"], "skipped");
+    const std::string error = (*t)["error"];
+    EXPECT_TRUE(error.find("X display") != std::string::npos ||
+                error.find("x11perf") != std::string::npos)
+        << error;
+}
+
+}  // namespace
+}  // namespace bytebench::test
