@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "model/isa_level.h"
 #include "system/sysinfo_readers.h"
 
 namespace fs = std::filesystem;
@@ -72,14 +73,16 @@ void fill_xvfb_screen(nlohmann::json &j, const PrivateDisplay &xvfb) {
 
 std::string graphics_helper(const std::string &plugin_path, std::string &why) {
     const fs::path plugin(plugin_path);
-    // graphics.so, or a portable build's graphics.x86-64-v3.so: the stem before the first dot.
+    // A portable build's levels/<level>/graphics.so has its helpers beside
+    // the baseline file, as the workload finds them (bb_host.plugin_dir).
+    const fs::path folder = plugin_package_dir(plugin_path);
     const std::string name = plugin.filename().string();
     const std::string stem = name.substr(0, name.find('.'));
-    for (const std::string &folder : {stem + ".d", std::string("graphics.d")}) {
-        const fs::path helper = plugin.parent_path() / folder / kHelper;
+    for (const std::string &helpers : {stem + ".d", std::string("graphics.d")}) {
+        const fs::path helper = folder / helpers / kHelper;
         if (::access(helper.c_str(), X_OK) == 0) return helper.string();
     }
-    why = "no graphics helper " + stem + ".d/" + kHelper + " beside " + plugin_path;
+    why = "no graphics helper " + stem + ".d/" + kHelper + " in " + folder.string();
     return "";
 }
 

@@ -12,9 +12,12 @@
 // - no DISPLAY: skipped, with how to get one;
 // - a test whose fonts are missing (x11perf prints "benchmark omitted"):
 //   scores 0, as in UnixBench, with a warning detail naming the package;
-// - x11perf failing (a non-zero exit, a crash: Debian bookworm's x11perf
-//   dies of SIGSEGV in aa4trap300 under Xvfb): an error of the pass with
-//   x11perf's stderr tail.
+// - a test the server cannot run (aa4trap300 without Render's A4 format,
+//   which Xvfb never has; x11perf would die of SIGSEGV): not run, scored 0
+//   as UnixBench scores a test x11perf omits, with a warning detail saying
+//   why;
+// - x11perf failing otherwise (a non-zero exit, a crash): an error of the
+//   pass with x11perf's stderr tail.
 #include "two_d.h"
 
 #include <bytebench/plugin.hpp>
@@ -25,6 +28,7 @@
 #include <vector>
 
 #include "program_run.h"
+#include "render_formats.h"
 #include "x11perf_groups.h"
 
 namespace bytebench::plugins::graphics {
@@ -45,6 +49,7 @@ TwoDGroup::TwoDGroup(const X11perfGroup &group, const bytebench::Context &ctx) :
     const char *display = std::getenv("DISPLAY");
     if (display == nullptr || *display == '\0')
         throw bytebench::Skip("no X display: run with --display auto, or set DISPLAY");
+    display_ = display;
     settings_.repeat = ctx.param_int("repeat");
     settings_.time_s = ctx.param_int("time");
     settings_.reps = ctx.param_int("reps");
@@ -63,6 +68,22 @@ double TwoDGroup::run(bytebench::Context &ctx) {
 }
 
 double TwoDGroup::run_test(const X11perfTest &test, const bytebench::Context &ctx) const {
+    if (test.needs_a4_format) {
+        const FormatCheck check = check_a4_format(display_);
+        if (check.answer == FormatAnswer::absent) {
+            const std::string key = test.name;
+            const std::string warning =
+                "x11perf -" + key + " not run: " + check.why +
+                ", and x11perf would die of SIGSEGV (UnixBench aborts its Run); scored 0, as "
+                "UnixBench scores a test x11perf omits";
+            ctx.detail((key + "_rate").c_str(), "0");
+            ctx.detail((key + "_score").c_str(), "0.0");
+            ctx.detail((key + "_warning").c_str(), warning);
+            ctx.warn(warning);
+            return 0;
+        }
+        // present, or unknown: x11perf runs, and a crash is the pass's error.
+    }
     const ProgramRun run = run_program(x11perf_arguments(test, settings_));
     if (run.wait_status != 0) {
         const std::string tail = output_tail(run.err, kStderrTail);
@@ -80,13 +101,13 @@ double TwoDGroup::run_test(const X11perfTest &test, const bytebench::Context &ct
                                     "): scored 0, as in UnixBench; install the fonts (Debian "
                                     "package xfonts-base)";
         ctx.detail((key + "_warning").c_str(), warning);
-        ctx.warn(group_.workload_id + std::string(": ") + warning);
+        ctx.warn(warning);
     } else if (!reading.measured) {
         const std::string warning = "x11perf printed no rate for " + key +
                                     " (no 'trep' line; -repeat 1 prints none): scored 0, as in "
                                     "UnixBench";
         ctx.detail((key + "_warning").c_str(), warning);
-        ctx.warn(group_.workload_id + std::string(": ") + warning);
+        ctx.warn(warning);
     }
     return score;
 }

@@ -5,6 +5,7 @@
 #include <bytebench/plugin.h>
 
 #include <bytebench/plugin.hpp>
+#include <string>
 #include <vector>
 
 #include "x11perf_groups.h"
@@ -24,6 +25,7 @@ class TwoDGroup {
     double run_test(const X11perfTest &test, const bytebench::Context &ctx) const;
 
     const X11perfGroup &group_;
+    std::string display_;  // $DISPLAY
     X11perfSettings settings_;
 };
 

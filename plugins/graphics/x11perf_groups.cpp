@@ -42,7 +42,7 @@ const std::array<X11perfGroup, 10> kGroups = {{
     {"2d-aashapes",
      "aashapes",
      "2D graphics: aa polygons",
-     {{{"aa4trap300", 1460},
+     {{{"aa4trap300", 1460, true},
        {"aa1trap10", 357000},
        {"aatrap2x300", 5710},
        {"addaatrapezoid300", 4460}}}},

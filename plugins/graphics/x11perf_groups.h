@@ -25,6 +25,9 @@ namespace bytebench::plugins::graphics {
 struct X11perfTest {
     const char *name;
     double reference_rate;
+    // x11perf dies of SIGSEGV when the server lacks Render's A4 format
+    // (render_formats.h), so the workload asks the server first.
+    bool needs_a4_format = false;
 };
 
 // A group: the workload id ("2d-rects"), UnixBench's group name ("rects"),

@@ -124,15 +124,28 @@ TEST(Display, AutoStartsAPrivateXvfbForTheWorkersAndStopsIt) {
     EXPECT_TRUE(our_xvfbs(mark).empty()) << lines(our_xvfbs(mark));
 }
 
+// The baseline ISA level of this machine's architecture, the folder a
+// portable build packages its first level in.
+constexpr const char *kBaselineLevel =
+#if defined(__aarch64__)
+    "armv8-a";
+#else
+    "x86-64";
+#endif
+
 // A stand-in for the graphics plugin's helper (graphics.d/ubgears -info),
-// beside a copy of the display plugin: the result and the report take what
-// it says about the display it was given.
+// and a copy of the display plugin packaged at one ISA level only, as
+// levels/<level>/display.so: helpers sit beside the baseline, in the folder
+// above levels/, and the helper is found there. The result and the report
+// take what it says about the display it was given.
 TEST(Display, TheGraphicsHelperDescribesTheDisplay) {
     if (!have_xvfb()) GTEST_SKIP() << "Xvfb is not installed";
     const std::string out = fresh_dir("display-helper");
     const std::string plugins = out + "/plugins";
     fs::create_directories(plugins + "/graphics.d");
-    fs::copy_file(kDisplayPlugin + "/display.so", plugins + "/display.so");
+    fs::create_directories(plugins + "/levels/" + kBaselineLevel);
+    fs::copy_file(kDisplayPlugin + "/display.so",
+                  plugins + "/levels/" + kBaselineLevel + "/display.so");
     const std::string helper = plugins + "/graphics.d/ubgears";
     std::ofstream(helper) << "#!/bin/sh\n"
                              "[ \"$1\" = -info ] || exit 1\n"

@@ -112,6 +112,32 @@ TEST(Graphics2d, RectanglesScoreUnderXvfb) {
     EXPECT_EQ(details["x11perf_options"], "-repeat 2 -subs 25 -time 1");
 }
 
+// Xvfb has no 4-bit alpha Render format, and x11perf -aa4trap300 dies of
+// SIGSEGV without one (UnixBench then aborts its Run): the workload asks the
+// server first, scores that test 0 as UnixBench scores an omitted test, says
+// why, and runs the other three.
+TEST(Graphics2d, AaPolygonsUnderXvfbScoreTheA4TestZeroAndSayWhy) {
+    REQUIRE_XVFB_AND_X11PERF();
+    const std::string out = fresh_dir("graphics-2d-aashapes");
+    const CliResult r =
+        run_cli({"run", "2d-aashapes", "-i", "1", "-c", "1", "--param", "reps=10", "--param",
+                 "time=1", "--param", "repeat=2", "--settle", "0", "-o", out},
+                {{"DISPLAY", xvfb.display()}});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const nlohmann::json doc = only_result(out);
+    const nlohmann::json *t = find_test(doc["runs"][0], "2d-aashapes");
+    ASSERT_NE(t, nullptr);
+    ASSERT_EQ((*t)["status"], "ok") << t->dump();
+    const nlohmann::json &details = (*t)["details"];
+    EXPECT_EQ(details["aa4trap300_score"], "0.0") << details.dump();
+    EXPECT_NE(details.value("aa4trap300_warning", "").find("has no 4-bit alpha (A4) Render format"),
+              std::string::npos)
+        << details.dump();
+    for (const std::string test : {"aa1trap10", "aatrap2x300", "addaatrapezoid300"})
+        EXPECT_GT(std::stod(details.value(test + "_rate", "0")), 0.0) << details.dump();
+    EXPECT_NE(r.err.find("x11perf -aa4trap300 not run"), std::string::npos) << r.err;
+}
+
 // As `run gindex -c 1 -c 2`, short: the graphics test runs with 1 copy and
 // is skipped, saying why, with 2; the system test runs with both.
 TEST(Graphics2d, RunsWithOneCopyOnlyAndSaysSo) {
