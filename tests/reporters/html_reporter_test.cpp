@@ -287,7 +287,17 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, HtmlPages,
                                            "minimal-incomplete.json", "header-only.json",
                                            "stats-2run.json", "result-metrics.json",
                                            "comparison-metrics.json", "comparison-pivot-2.json",
-                                           "comparison-pivot-50.json", "environment-2run.json"));
+                                           "comparison-pivot-50.json", "environment-2run.json",
+                                           "graphics-2run.json"));
+
+// The graphics tests (graphics-2run.json): the 2D and 3D categories as index
+// tables of their own after the system one, the 2D tests outside UnixBench's
+// index with no baseline or index, and the 2-copy run's graphics tests
+// skipped with the reason.
+TEST(HtmlReporter, GraphicsPageMatchesGolden) {
+    EXPECT_TRUE(matches_golden("graphics-2run.html",
+                               render_fixture(html_reporter(), "graphics-2run.json")));
+}
 
 TEST(HtmlReporter, PivotOfTwoColumnsPageMatchesGolden) {
     EXPECT_TRUE(matches_golden("comparison-pivot-2.html",

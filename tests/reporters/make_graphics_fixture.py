@@ -4,7 +4,7 @@
     tests/reporters/make_graphics_fixture.py tests/reporters/fixtures
 
 graphics-2run.json: `bytebench run dhry2reg syscall graphics 2d-lines -c 1 -c 2` (brief) as
-the core writes it (docs/graphics.md): with 1 copy, Dhrystone and System Call, the six 2D
+the core writes it (docs/graphics.md), on a private Xvfb with Mesa's llvmpipe: with 1 copy, Dhrystone and System Call, the six 2D
 index groups, 2D lines (no baseline: `---` in the 2D block) and gears, whose index blocks
 come in the suite's order, System, 2D, 3D; with 2 copies the graphics tests are skipped,
 "runs with one copy only", and only the System block is left.
@@ -99,7 +99,13 @@ def document(one_copy_tests, two_copies):
                    "kernel_version": "#1 SMP PREEMPT_DYNAMIC Debian 6.1.158-1",
                    "machine": "x86_64", "platform": "x86_64", "cpus_online": 2,
                    "language": {"lang": "C.UTF-8", "charmap": "UTF-8", "collate": "C.UTF-8"},
-                   "load_average": [0.52, 0.31, 0.12], "uptime_s": 5400, "runlevel": "5"},
+                   "load_average": [0.52, 0.31, 0.12], "uptime_s": 5400, "runlevel": "5",
+                   "display": {"source": "private Xvfb", "display": ":1",
+                               "server": "The X.Org Foundation 12101007",
+                               "screen": "1280x1024x24", "gl_vendor": "Mesa",
+                               "gl_renderer": "llvmpipe (LLVM 15.0.6, 256 bits)",
+                               "gl_version": "4.5 (Compatibility Profile) Mesa 22.3.6",
+                               "software_rendering": True}},
         "options": {"tests": ["dhry2reg", "syscall", "graphics", "2d-lines"],
                     "copies": [1, 2] if two_copies else [1], "settle_s": 3,
                     "formats": ["text"],
