@@ -174,8 +174,17 @@ std::vector<LoadedResult> load_results(const std::vector<std::string> &sources,
 // kExitTestFailed when the report could not be written.
 // `document` is taken (moved from, where the caller can): a large one is
 // not copied on its way to the reporter.
+// `repeatability`: render.repeatability (run_to_run_for()), null for none.
 int print_rendered(const Environment &env, const std::string &format, nlohmann::json document,
-                   bool brief, const std::string &output, bool stats = false);
+                   bool brief, const std::string &output, bool stats = false,
+                   const nlohmann::json &repeatability = nullptr);
+
+// The run-to-run spread of `document` from the history (compare/run_to_run.h)
+// for render.repeatability and compare's cells; null with --no-history, when
+// the history file does not exist (a report does not create one) or cannot
+// be read.
+nlohmann::json run_to_run_for(const GlobalOptions &global, const nlohmann::json &document,
+                              std::optional<int64_t> history_id);
 
 // The folder temporary files go in when no --tmpdir says otherwise:
 // $BYTEBENCH_TMPDIR, else $TMPDIR, else /tmp (an empty variable counts as

@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "compare/comparison.h"
 #include "compare/pivot.h"
+#include "compare/run_to_run.h"
 
 namespace bytebench::cli {
 namespace {
@@ -63,6 +64,21 @@ nlohmann::json comparison_of(std::vector<LoadedResult> loaded, const CompareOpti
     return compare_pivoted(std::move(inputs), spec, options);
 }
 
+// Each input's run-to-run spread from the history, for the inputs that are
+// in it or match runs there (null for the others): a pair of files compared
+// beside an unrelated history gets no lines about it.
+std::vector<nlohmann::json> run_to_run_of(const GlobalOptions &global,
+                                          const std::vector<ComparisonInput> &inputs) {
+    std::vector<nlohmann::json> spreads;
+    for (const ComparisonInput &input : inputs) {
+        nlohmann::json spread = run_to_run_for(global, input.document, input.history_id);
+        const bool matched = spread.is_object() && spread.value("runs", 0) >= 2;
+        spreads.push_back(matched || (spread.is_object() && input.history_id) ? std::move(spread)
+                                                                              : nlohmann::json());
+    }
+    return spreads;
+}
+
 }  // namespace
 
 int compare_command(const GlobalOptions &global, const CompareOptions &o) {
@@ -73,6 +89,7 @@ int compare_command(const GlobalOptions &global, const CompareOptions &o) {
     try {
         if (!o.by.empty()) parse_pivot(o.by, o.baseline);  // before reading any file
         comparison = comparison_of(load_results(o.inputs, global, env->suite), o, inputs);
+        if (o.by.empty()) attach_run_to_run(comparison, run_to_run_of(global, inputs));
     } catch (const std::exception &e) {
         print_error(e.what());
         return kExitBadInput;

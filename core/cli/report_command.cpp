@@ -16,7 +16,9 @@ int report_command(const GlobalOptions &global, const ReportOptions &o) {
         print_error(e.what());
         return kExitBadInput;
     }
-    return print_rendered(*env, o.format, std::move(result.document), o.brief, o.output, o.stats);
+    const nlohmann::json repeatability = run_to_run_for(global, result.document, result.history_id);
+    return print_rendered(*env, o.format, std::move(result.document), o.brief, o.output, o.stats,
+                          repeatability);
 }
 
 int show_command(const GlobalOptions &global, ReportOptions o) {

@@ -20,6 +20,7 @@
 #include "base/text.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
+#include "compare/run_to_run.h"
 #include "import/unixbench_import.h"
 #include "plugins/report_rendering.h"
 #include "process/cleanup_on_signal.h"
@@ -160,11 +161,27 @@ std::vector<LoadedResult> load_results(const std::vector<std::string> &sources,
     return loaded;
 }
 
+nlohmann::json run_to_run_for(const GlobalOptions &global, const nlohmann::json &document,
+                              std::optional<int64_t> history_id) {
+    if (global.no_history) return nullptr;
+    try {
+        const std::string path = history_path(global);
+        std::error_code ec;
+        if (!fs::exists(path, ec)) return nullptr;
+        const History history(path);
+        return run_to_run_from_history(history, {document, history_id});
+    } catch (const std::exception &) {
+        return nullptr;  // the spread is an extra: an unreadable history only leaves it out
+    }
+}
+
 int print_rendered(const Environment &env, const std::string &format, nlohmann::json document,
-                   bool brief, const std::string &output, bool stats) {
+                   bool brief, const std::string &output, bool stats,
+                   const nlohmann::json &repeatability) {
     RenderOptions render;
     render.brief = brief;
     render.stats = stats;
+    render.repeatability = repeatability;
     // SIGINT, SIGTERM, SIGHUP: end at once, but without leaving the scratch
     // folder or a temporary report behind.
     install_cleanup_on_signal();

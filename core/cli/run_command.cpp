@@ -165,11 +165,13 @@ std::string skipped_tests_text(const RunRecord &record) {
 
 // Writes the requested reports beside the result; prints the text report.
 bool write_reports(const RunOptions &o, const Environment &env, const ResultStore &store,
-                   const nlohmann::json &document, const std::string &scratch) {
+                   const nlohmann::json &document, const nlohmann::json &repeatability,
+                   const std::string &scratch) {
     bool ok = true;
     RenderOptions render;
     render.brief = o.brief;
     render.stats = o.stats;
+    render.repeatability = repeatability;
     // A report never replaces the result or the log, nor another report: a
     // format whose extension is taken is written as <base>.<format>.<ext>.
     std::set<std::string> taken = {"json", "log"};
@@ -197,16 +199,19 @@ bool write_reports(const RunOptions &o, const Environment &env, const ResultStor
 }
 
 // The history is a convenience on top of the result file: failing to
-// record a run is a warning, not a failed run.
-void record_in_history(const GlobalOptions &global, const nlohmann::json &document,
-                       const std::string &result_path) {
-    if (global.no_history) return;
+// record a run is a warning, not a failed run. Returns the run's id there.
+std::optional<int64_t> record_in_history(const GlobalOptions &global,
+                                         const nlohmann::json &document,
+                                         const std::string &result_path) {
+    if (global.no_history) return std::nullopt;
     try {
         History history(history_path(global));
         const int64_t id = history.add(document, fs::absolute(result_path).string());
         spdlog::info("Recorded in the history as @{} (bytebench show {})", id, id);
+        return id;
     } catch (const std::exception &e) {
         spdlog::warn("not recorded in the history: {}", e.what());
+        return std::nullopt;
     }
 }
 
@@ -369,8 +374,14 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
     save();
 
     const nlohmann::json document = to_json(record);
-    const bool reported = write_reports(o, *env, *store, document, schedule.temp_root);
-    record_in_history(global, document, store->path("json"));
+    // Recorded before the reports, so that their run-to-run spread counts
+    // this run as the newest of the history's.
+    const std::optional<int64_t> history_id =
+        record_in_history(global, document, store->path("json"));
+    const nlohmann::json repeatability =
+        history_id ? run_to_run_for(global, document, history_id) : nlohmann::json();
+    const bool reported =
+        write_reports(o, *env, *store, document, repeatability, schedule.temp_root);
     std::error_code ec;
     fs::remove_all(schedule.temp_root, ec);
     stop_janitor();

@@ -87,6 +87,8 @@ std::string render(const PluginCatalog &catalog, const std::string &worker_progr
     const auto ref = reporter_for(catalog, format);
     check_renders(catalog, ref, format, document);
     document["render"] = {{"brief", options.brief}, {"stats", options.stats}};
+    if (!options.repeatability.is_null())
+        document["render"]["repeatability"] = options.repeatability;
     const std::string pid = std::to_string(getpid());
     const std::string input = (fs::path(scratch_dir) / ("report-input-" + pid + ".json")).string();
     const std::string output = (fs::path(scratch_dir) / ("report-output-" + pid)).string();

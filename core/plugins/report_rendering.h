@@ -18,6 +18,9 @@ class ReportError : public std::runtime_error {
 struct RenderOptions {
     bool brief = false;  // no per-CPU lines in the header
     bool stats = false;  // a statistics section (the text report's --stats)
+    // render.repeatability: the run-to-run spread from the history
+    // (compare/run_to_run.h); null when there is none to show.
+    nlohmann::json repeatability;
 };
 
 // Renders `document` in `format` into `out_path`. The reporter writes into
