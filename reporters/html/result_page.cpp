@@ -13,6 +13,7 @@
 #include "format.h"
 #include "html_page.h"
 #include "json_fields.h"
+#include "repeatability_cells.h"
 #include "statistics_cells.h"
 #include "svg_chart.h"
 
@@ -91,17 +92,19 @@ std::string page_subtitle(const json &doc) {
 }
 
 // The index scores first, as the numbers most readers came for.
-void write_score_cards(const json &runs, std::ostream &out) {
+void write_score_cards(const json &doc, const json &runs, std::ostream &out) {
     std::string cards;
     for (const json &run : runs)
         for (const json *index : indexed_categories(run)) {
             const bool partial = flag_member(*index, "partial");
             const std::string interval = score_interval_text(*index);
+            const std::string spread = run_to_run_score_text(run_to_run_of(doc, run), *index);
             cards +=
                 "<div class=\"card\"><div class=\"label\">" + escape(index_title(*index)) +
                 " Index Score</div><div class=\"score\">" +
                 escape(value_text(number_member(*index, "score").value_or(0))) + "</div>" +
                 (interval.empty() ? "" : "<div class=\"label\">" + escape(interval) + "</div>") +
+                (spread.empty() ? "" : "<div class=\"label\">" + escape(spread) + "</div>") +
                 "<div class=\"label\">" + escape(copies_text(run)) +
                 (partial ? " " + badge("partial", "warn") : "") + "</div></div>\n";
         }
@@ -209,8 +212,9 @@ std::string status_cell(const json &test) {
 }
 
 // With `statistics`, the value's 95% interval, the CV and the outlier passes too; with
-// `environment`, the disturbed passes.
-void write_result_row(const json &test, bool statistics, bool environment, std::ostream &out) {
+// `environment`, the disturbed passes; with a run-to-run column, its CoV.
+void write_result_row(const json &test, bool statistics, bool environment, const RunToRun &spread,
+                      std::ostream &out) {
     const bool ok = test_is_ok(test);
     const auto number = [&](const char *key, int decimals, const char *suffix) {
         const std::optional<double> value = number_member(test, key);
@@ -219,6 +223,7 @@ void write_result_row(const json &test, bool statistics, bool environment, std::
     out << "<tr" << (ok ? "" : " class=\"failed\"") << "><td>" << escape(display_name(test))
         << "</td>" << number("value", 1, "");
     if (statistics) out << (ok ? value_interval_cell(test) : number_cell("—"));
+    if (spread.column()) out << (ok ? run_to_run_test_cell(spread, test) : number_cell("—"));
     out << "<td>" << unit_html(test) << "</td>" << number("time_s", 1, " s")
         << number("samples", 0, "");
     if (statistics)
@@ -252,40 +257,44 @@ void write_metrics_table(const json &run, std::ostream &out) {
            "passes.</p>\n";
 }
 
-void write_results_table(const std::vector<const json *> &tests, std::ostream &out) {
+void write_results_table(const std::vector<const json *> &tests, const RunToRun &spread,
+                         const std::string &spread_note, std::ostream &out) {
     const bool statistics = has_statistics(tests);
     const bool environment = has_environment(tests);
     out << "<h3>Results</h3>\n<div class=\"table-wrap\"><table class=\"results\">\n"
         << "<thead><tr><th>Test</th><th class=\"num\">Value</th>"
-        << (statistics ? "<th class=\"num\">95% CI</th>" : "") << "<th>Unit</th>"
+        << (statistics ? "<th class=\"num\">95% CI</th>" : "")
+        << (spread.column() ? "<th class=\"num\">Run-to-run CoV</th>" : "") << "<th>Unit</th>"
         << "<th class=\"num\">Time</th><th class=\"num\">Samples</th>"
         << (statistics ? "<th class=\"num\">CV</th><th>Outliers</th>" : "")
         << (environment ? "<th>Disturbed</th>" : "") << "<th>Status</th></tr>"
         << "</thead>\n<tbody>\n";
-    for (const json *test : tests) write_result_row(*test, statistics, environment, out);
+    for (const json *test : tests) write_result_row(*test, statistics, environment, spread, out);
     out << "</tbody>\n</table></div>\n";
+    if (!spread_note.empty()) out << "<p class=\"muted\">" << escape(spread_note) << "</p>\n";
 }
 
-void write_index_row(const json &test, bool statistics, std::ostream &out) {
+void write_index_row(const json &test, bool statistics, const RunToRun &spread, std::ostream &out) {
     const std::optional<double> baseline = number_member(test, "baseline");
     const std::string baseline_text = has_baseline(test) ? value_text(*baseline) : "—";
     out << "<tr" << (test_is_ok(test) ? "" : " class=\"failed\"") << "><td>"
         << escape(display_name(test)) << "</td>" << number_cell(baseline_text);
     if (!test_is_ok(test)) {
-        out << "<td class=\"num\" colspan=\"" << (statistics ? 3 : 2) << "\">"
+        out << "<td class=\"num\" colspan=\"" << 2 + int(statistics) + int(spread.column()) << "\">"
             << badge(test_status(test), "bad") << "</td></tr>\n";
         return;
     }
     const std::optional<double> index = test_index(test);
     out << number_cell(value_text(number_member(test, "value").value_or(0)))
         << number_cell(index ? value_text(*index) : "—")
-        << (statistics ? index_interval_cell(test) : "") << "</tr>\n";
+        << (statistics ? index_interval_cell(test) : "")
+        << (spread.column() ? run_to_run_test_cell(spread, test) : "") << "</tr>\n";
 }
 
 // A category's index table: the tests that ran ok, and those with a baseline that did not
 // (the reason the score is partial), then the score.
 void write_index_table(const json &index, const std::vector<const json *> &tests,
-                       std::ostream &out) {
+                       const RunToRun &spread, std::ostream &out) {
     const std::string category = string_member(index, "category");
     const std::string title = index_title(index);
     const bool partial = flag_member(index, "partial");
@@ -295,15 +304,17 @@ void write_index_table(const json &index, const std::vector<const json *> &tests
         << "</h3>\n<div class=\"table-wrap\"><table class=\"index\">\n"
         << "<thead><tr><th>Test</th><th class=\"num\">Baseline</th><th class=\"num\">Result</th>"
         << "<th class=\"num\">Index</th>" << (statistics ? "<th class=\"num\">95% CI</th>" : "")
+        << (spread.column() ? "<th class=\"num\">Run-to-run CoV</th>" : "")
         << "</tr></thead>\n<tbody>\n";
     for (const json *test : tests)
         if (string_member(*test, "category") == category &&
             (test_is_ok(*test) || has_baseline(*test)))
-            write_index_row(*test, statistics, out);
+            write_index_row(*test, statistics, spread, out);
     out << "</tbody>\n<tfoot><tr><th colspan=\"3\">" << escape(title) << " Index Score"
         << (partial ? " (Partial Only)" : "") << "</th>"
         << number_cell(value_text(number_member(index, "score").value_or(0)))
-        << (statistics ? score_interval_cell(index) : "") << "</tr>\n</tfoot>\n"
+        << (statistics ? score_interval_cell(index) : "")
+        << (spread.column() ? run_to_run_index_cell(spread, index) : "") << "</tr>\n</tfoot>\n"
         << "</table></div>\n";
     if (const std::string note = score_interval_note(index); statistics && !note.empty())
         out << "<p class=\"muted\">" << escape(note) << "</p>\n";
@@ -336,7 +347,8 @@ void write_run_chart(const json &run, const std::vector<const json *> &tests, st
     if (!chart.groups.empty()) write_figure(chart, chart.title, out);
 }
 
-void write_run(const json &run, const json &system, size_t number, std::ostream &out) {
+void write_run(const json &doc, const json &run, size_t number, std::ostream &out) {
+    const json &system = member(doc, "system");
     const std::optional<long long> cpus = integer_member(run, "cpus");
     const long long cpu_count = cpus ? *cpus : integer_member(system, "cpus_online").value_or(0);
     out << "<section class=\"run\" id=\"run-" << number << "\">\n<h2>Benchmark Run: "
@@ -344,8 +356,9 @@ void write_run(const json &run, const json &system, size_t number, std::ostream 
         << "<p class=\"period\">"
         << escape(time_range(string_member(run, "start"), string_member(run, "end"))) << "</p>\n";
     const std::vector<const json *> tests = tests_by_name(run);
-    write_results_table(tests, out);
-    for (const json *index : indexed_categories(run)) write_index_table(*index, tests, out);
+    const RunToRun spread = run_to_run_of(doc, run);
+    write_results_table(tests, spread, run_to_run_note(doc, spread), out);
+    for (const json *index : indexed_categories(run)) write_index_table(*index, tests, spread, out);
     write_run_chart(run, tests, out);
     write_metrics_table(run, out);
     write_environment(run, tests, out);
@@ -456,10 +469,10 @@ void write_result_page(const json &doc, std::ostream &out) {
     if (string_member(doc, "status") == "incomplete")
         out << "<p class=\"notice warn\"><strong>Incomplete run:</strong> the results below are "
                "what was measured before it stopped.</p>\n";
-    write_score_cards(runs, out);
+    write_score_cards(doc, runs, out);
     write_system_info(doc, out);
     size_t number = 0;
-    for (const json &run : runs) write_run(run, member(doc, "system"), ++number, out);
+    for (const json &run : runs) write_run(doc, run, ++number, out);
     if (runs.size() >= 2) write_copies_chart(runs, out);
     write_scaling(member(doc, "scaling"), out);
     write_page_end(out,
