@@ -48,7 +48,7 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, FixtureIndexes,
                          ::testing::Values("full-2run.json", "partial-brief.json",
                                            "minimal-incomplete.json", "stats-2run.json",
                                            "environment-2run.json", "graphics-2run.json",
-                                           "graphics-partial.json"));
+                                           "graphics-partial.json", "repeatability-2run.json"));
 
 }  // namespace
 }  // namespace bytebench::test

@@ -131,6 +131,35 @@ TEST(HtmlReporter, StatisticsPageMatchesGolden) {
         matches_golden("stats-2run.html", render_fixture(html_reporter(), "stats-2run.json")));
 }
 
+// The run-to-run spread the core reads from the history (repeatability-2run.json, written by
+// make_repeatability_fixture.py): a Run-to-run CoV column beside each 95% CI of the 1-copy
+// pass, a dash for a test seen in too few runs, the score card's CoV, and a line on what the
+// column is over. The 2-copy pass has no spread and keeps its columns.
+TEST(HtmlReporter, RunToRunPageMatchesGolden) {
+    const std::string page = render_fixture(html_reporter(), "repeatability-2run.json");
+    EXPECT_TRUE(matches_golden("repeatability-2run.html", page));
+    EXPECT_EQ(occurrences(page, "<th class=\"num\">Run-to-run CoV</th>"), 2u);
+    EXPECT_TRUE(contains(page, "<td class=\"num\">7.19%</td>")) << page;  // syscall
+    EXPECT_TRUE(contains(page, "run-to-run CoV 1.99% (5 runs)")) << page;
+    EXPECT_TRUE(contains(page, "5 whole runs of suite index on host vm (AMD EPYC, 2 CPUs)"));
+    EXPECT_FALSE(contains(render_fixture(html_reporter(), "stats-2run.json"), "Run-to-run"));
+}
+
+// Too few runs in the history: no column, one line under each results table saying why.
+TEST(HtmlReporter, RunToRunWhySaysWhyThereIsNone) {
+    nlohmann::json doc = nlohmann::json::parse(fixture("stats-2run.json"));
+    doc["render"]["repeatability"] = {
+        {"runs", 2},
+        {"why", "run-to-run spread needs 3 runs of this suite on this machine; the history has 2"}};
+    const std::string page = render(html_reporter(), doc.dump());
+    EXPECT_FALSE(contains(page, "Run-to-run CoV</th>"));
+    EXPECT_EQ(occurrences(page,
+                          "<p class=\"muted\">No run-to-run CoV: run-to-run spread needs 3 "
+                          "runs of this suite on this machine; the history has 2.</p>"),
+              2u)
+        << page;
+}
+
 // Metrics (result-metrics.json): a table after the copy-pass's charts; a lower-is-better
 // value says so beside its unit.
 TEST(HtmlReporter, ShowsMetricsAndDirections) {
