@@ -85,14 +85,46 @@ inline bool section_has_index(const nlohmann::json &section) {
     return false;
 }
 
-// A section's table: with a column for each input's index, unless no test has one.
+// Whether some test or index cell of a section has a run-to-run spread from the history
+// (`cells[].run_to_run`, comparison-schema.md): tables then have a CoV column per input.
+inline bool section_has_run_to_run(const nlohmann::json &section) {
+    for (const char *group : {"rows", "indexes"})
+        for (const nlohmann::json &row : elements(member(section, group)))
+            for (const nlohmann::json &cell : elements(member(row, "cells")))
+                if (member(cell, "run_to_run").is_object()) return true;
+    return false;
+}
+
+// A cell's run-to-run CoV, "2.10%"; `none` when it has a spread without a CoV (too few runs of
+// the test) or none at all.
+inline std::string run_to_run_cov_text(const nlohmann::json &cell, const std::string &none) {
+    const std::optional<double> cov = number_member(member(cell, "run_to_run"), "cov");
+    return cov ? format("%.2f%%", *cov) : none;
+}
+
+// What an input's run-to-run CoV is over ("run-to-run CoV over 5 runs of suite index on host vm
+// (AMD EPYC, 2 CPUs) in the history"), or why it has none; "" without `inputs[].run_to_run`.
+inline std::string input_run_to_run_text(const nlohmann::json &input) {
+    const nlohmann::json &spread = member(input, "run_to_run");
+    if (!spread.is_object()) return "";
+    const std::string why = string_member(spread, "why");
+    if (!why.empty()) return "no run-to-run CoV: " + why;
+    const std::string matched = string_member(spread, "matched");
+    return "run-to-run CoV over " +
+           counted(integer_member(spread, "runs").value_or(0), "run", "runs") +
+           (matched.empty() ? "" : " of " + matched) + " in the history";
+}
+
+// A section's table: with a column for each input's index, unless no test has one, and for
+// each input's run-to-run CoV when some cell has one.
 struct SectionLayout {
     const ComparisonInputs &inputs;
     bool with_index;
+    bool with_run_to_run = false;
 };
 
 inline SectionLayout section_layout(const ComparisonInputs &inputs, const nlohmann::json &section) {
-    return {inputs, section_has_index(section)};
+    return {inputs, section_has_index(section), section_has_run_to_run(section)};
 }
 
 // An index cell is missing when it says so or has no score.

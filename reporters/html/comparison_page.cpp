@@ -18,11 +18,12 @@ namespace {
 struct Columns {
     const json &inputs;
     long long baseline;  // index of the input the deltas are taken against
+    bool run_to_run;     // some cell has a run-to-run spread from the history: a CoV column
 
     size_t count() const { return inputs.size(); }
     bool is_baseline(size_t input) const { return baseline >= 0 && size_t(baseline) == input; }
-    // Value, delta and index; the baseline column has no delta.
-    int span(size_t input) const { return is_baseline(input) ? 2 : 3; }
+    // Value, delta, index and the run-to-run CoV; the baseline column has no delta.
+    int span(size_t input) const { return (is_baseline(input) ? 2 : 3) + int(run_to_run); }
     std::string label(size_t input) const {
         const std::string label = string_member(inputs[input], "label");
         return label.empty() ? std::to_string(input + 1) : label;
@@ -170,13 +171,25 @@ void write_input_row(const Columns &columns, size_t i, std::ostream &out) {
         << "</td>" << suite_cell(member(input, "suite")) << "</tr>\n";
 }
 
+// What each input's run-to-run CoV is over, or why it has none; nothing when no input has one.
+void write_run_to_run_lines(const Columns &columns, std::ostream &out) {
+    std::string items;
+    for (size_t i = 0; i < columns.count(); ++i)
+        if (const std::string text = input_run_to_run_text(columns.inputs[i]); !text.empty())
+            items += "<li><strong>" + escape(columns.label(i)) + "</strong>: " + escape(text) +
+                     "</li>\n";
+    if (!items.empty()) out << "<ul class=\"muted\">\n" << items << "</ul>\n";
+}
+
 void write_inputs(const Columns &columns, std::ostream &out) {
     out << "<section id=\"inputs\">\n<h2>Compared runs</h2>\n"
         << "<div class=\"table-wrap\"><table class=\"inputs\">\n<thead><tr><th>Label</th>"
         << "<th>Source</th><th>Host</th><th>CPU</th><th class=\"num\">CPUs</th><th>Kernel</th>"
         << "<th>Tool</th><th>Start</th><th>Suite</th></tr></thead>\n<tbody>\n";
     for (size_t i = 0; i < columns.count(); ++i) write_input_row(columns, i, out);
-    out << "</tbody>\n</table></div>\n</section>\n";
+    out << "</tbody>\n</table></div>\n";
+    write_run_to_run_lines(columns, out);
+    out << "</section>\n";
 }
 
 // ---------------------------------------------------------------------------
@@ -242,6 +255,12 @@ std::string not_ok_cells(const json &cell, int span) {
            (error.empty() ? "" : " <span class=\"error\">" + escape(error) + "</span>") + "</td>";
 }
 
+// A cell's run-to-run CoV, when the table has the column.
+std::string run_to_run_cell(const Columns &columns, const json &cell) {
+    if (!columns.run_to_run) return "";
+    return number_cell(run_to_run_cov_text(cell, "—"));
+}
+
 std::string value_cells(const Columns &columns, const json &cell, size_t input,
                         const char *passes_noun) {
     if (!cell_is_ok(cell)) return not_ok_cells(cell, columns.span(input));
@@ -249,7 +268,7 @@ std::string value_cells(const Columns &columns, const json &cell, size_t input,
     const std::optional<double> index = number_member(cell, "index");
     return number_cell(value ? value_text(*value) : "—") +
            (columns.is_baseline(input) ? "" : delta_cell(cell, passes_noun)) +
-           number_cell(index ? value_text(*index) : "—");
+           number_cell(index ? value_text(*index) : "—") + run_to_run_cell(columns, cell);
 }
 
 // A test's name; a metric's, marked as belonging to the test above it.
@@ -290,7 +309,7 @@ std::string score_cells(const Columns &columns, const json &cell, size_t input) 
                        (flag_member(cell, "partial") ? badge("partial", "warn") : "") + "</td>";
     // Scores have no passes of their own, hence no verdict: the delta is shown uncoloured.
     if (!columns.is_baseline(input)) html += number_cell(delta ? delta_text(*delta) : "—");
-    return html + number_cell(score ? value_text(*score) : "—");
+    return html + number_cell(score ? value_text(*score) : "—") + run_to_run_cell(columns, cell);
 }
 
 void write_score_row(const Columns &columns, const json &index, std::ostream &out) {
@@ -316,7 +335,8 @@ void write_table_head(const Columns &columns, std::ostream &out) {
     for (size_t i = 0; i < columns.count(); ++i)
         out << "<th class=\"num\">Value</th>"
             << (columns.is_baseline(i) ? "" : "<th class=\"num\">Δ</th>")
-            << "<th class=\"num\">Index</th>";
+            << "<th class=\"num\">Index</th>"
+            << (columns.run_to_run ? "<th class=\"num\">Run-to-run CoV</th>" : "");
     out << "</tr>\n</thead>\n";
 }
 
@@ -381,7 +401,7 @@ void write_section(const Columns &columns, const json &section, size_t number, s
     out << "</section>\n";
 }
 
-void write_reading_guide(const json &doc, std::ostream &out) {
+void write_reading_guide(const json &doc, const Columns &columns, std::ostream &out) {
     const std::optional<double> alpha = number_member(doc, "alpha");
     const std::string level = alpha ? "p < " + p_value_text(*alpha) : "significant";
     out << "<p class=\"muted\">Δ is the change of the value against the baseline; higher is "
@@ -391,14 +411,22 @@ void write_reading_guide(const json &doc, std::ostream &out) {
         << escape(level)
         << "); <span class=\"noise\">≈ noise</span>: it does not; <span class=\"unknown\">? "
            "unknown</span>: too few passes to tell. Hover a delta for its p-value and "
-           "method.</p>\n";
+           "method."
+        << (columns.run_to_run ? " Run-to-run CoV: the coefficient of variation of the number "
+                                 "over whole runs of the same suite on the same machine in the "
+                                 "history (— too few runs)."
+                               : "")
+        << "</p>\n";
 }
 
 }  // namespace
 
 void write_comparison_page(const json &doc, std::ostream &out) {
+    bool run_to_run = false;
+    for (const json &section : elements(member(doc, "sections")))
+        run_to_run = run_to_run || section_has_run_to_run(section);
     const Columns columns{elements(member(doc, "inputs")),
-                          integer_member(doc, "baseline").value_or(0)};
+                          integer_member(doc, "baseline").value_or(0), run_to_run};
     const bool compact = uses_compact_layout(doc);
     if (compact)
         write_page_start(out, compact_page_title(doc), "BYTE UNIX Benchmarks · comparison",
@@ -412,7 +440,7 @@ void write_comparison_page(const json &doc, std::ostream &out) {
         write_compact_columns(doc, out);
     else
         write_inputs(columns, out);
-    write_reading_guide(doc, out);
+    write_reading_guide(doc, columns, out);
     write_environment_differences(doc, out);
     size_t number = 0;
     for (const json &section : elements(member(doc, "sections"))) {

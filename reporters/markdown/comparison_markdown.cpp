@@ -38,6 +38,8 @@ void write_inputs(const json &doc, const ComparisonInputs &inputs, std::ostream 
                                                 described(input_run_parts(list[i]), ", ")},
                                                "; ");
         if (!details.empty()) out << " \u2014 " << details;
+        if (const std::string spread = input_run_to_run_text(list[i]); !spread.empty())
+            out << "; " << markdown_escape(spread);
         out << '\n';
     }
     out << '\n';
@@ -68,25 +70,36 @@ void write_environment_differences(const json &doc, std::ostream &out) {
     out << '\n';
 }
 
+bool has_run_to_run(const json &doc) {
+    for (const json &section : elements(member(doc, "sections")))
+        if (section_has_run_to_run(section)) return true;
+    return false;
+}
+
 void write_legend(const json &doc, const ComparisonInputs &inputs, std::ostream &out) {
     const double alpha = number_member(doc, "alpha").value_or(0.05);
     out << "\u0394: change from " << markdown_escape(inputs.labels[inputs.baseline])
         << " (higher is better unless the unit says lower). " << verdict_marker(Verdict::better)
         << " better, " << verdict_marker(Verdict::worse)
         << " worse: beyond the noise of the passes (p < " << format("%g", alpha)
-        << "); ~ within the noise; ? too few passes to tell.\n\n";
+        << "); ~ within the noise; ? too few passes to tell."
+        << (has_run_to_run(doc) ? " Run CoV: the run-to-run coefficient of variation of the "
+                                  "number over whole runs in the history; \u2014 too few runs."
+                                : "")
+        << "\n\n";
 }
 
 // One input's cells in one row (Markdown, escaped).
 struct InputCells {
-    std::string value, index, delta;
+    std::string value, index, delta, cov;
 };
 
-// Per input: value, index, and beside every input but the baseline its delta.
+// Per input: value, index, run-to-run CoV, and beside every input but the baseline its delta.
 void append_input(const SectionLayout &layout, size_t i, InputCells input,
                   std::vector<std::string> &cells) {
     cells.push_back(std::move(input.value));
     if (layout.with_index) cells.push_back(std::move(input.index));
+    if (layout.with_run_to_run) cells.push_back(std::move(input.cov));
     if (i != layout.inputs.baseline) cells.push_back(std::move(input.delta));
 }
 
@@ -96,7 +109,9 @@ std::vector<TableColumn> section_columns(const SectionLayout &layout) {
     std::vector<std::string> headings;
     for (size_t i = 0; i < layout.inputs.labels.size(); ++i) {
         const std::string label = markdown_escape(layout.inputs.labels[i]);
-        append_input(layout, i, {label + " value", label + " index", "\u0394 " + label}, headings);
+        append_input(layout, i,
+                     {label + " value", label + " index", "\u0394 " + label, label + " run CoV"},
+                     headings);
     }
     std::vector<TableColumn> columns = {{"Test", Align::left}, {"Unit", Align::left}};
     for (std::string &heading : headings) columns.push_back({std::move(heading), Align::right});
@@ -107,6 +122,11 @@ std::string value_cell(const json &cell) {
     const auto value = number_member(cell, "value");
     if (cell_is_ok(cell) && value) return value_text(*value);
     return "*" + markdown_escape(cell_status(cell)) + "*";
+}
+
+// A cell's run-to-run CoV; a dash for too few runs; "" when its input has none.
+std::string cov_cell(const json &cell) {
+    return run_to_run_cov_text(cell, member(cell, "run_to_run").is_object() ? "\u2014" : "");
 }
 
 std::string delta_cell(const json &cell) {
@@ -129,8 +149,10 @@ std::vector<std::string> row_cells(const json &row, const SectionLayout &layout)
     for (size_t i = 0; i < layout.inputs.labels.size(); ++i) {
         const json &cell = cell_at(row, i);
         const auto index = cell_index(cell);
-        append_input(layout, i,
-                     {value_cell(cell), index ? value_text(*index) : "", delta_cell(cell)}, cells);
+        append_input(
+            layout, i,
+            {value_cell(cell), index ? value_text(*index) : "", delta_cell(cell), cov_cell(cell)},
+            cells);
     }
     return cells;
 }
@@ -156,6 +178,7 @@ InputCells score_input(const json &cell, bool with_index) {
         index_cell_missing(cell) ? "*missing*"
                                  : "**" + value_text(number_or_zero(cell, "score")) + "**";
     if (delta) input.delta = "**" + delta_text(*delta) + "**";
+    input.cov = cov_cell(cell);
     return input;
 }
 

@@ -52,6 +52,8 @@ void write_input(const json &input, const std::string &label, bool baseline, siz
     for (const std::string &line :
          {join_known(input_machine_parts(input), ", "), join_known(input_run_parts(input), ", ")})
         if (!line.empty()) out << indent << line << '\n';
+    if (const std::string spread = input_run_to_run_text(input); !spread.empty())
+        write_wrapped(out, spread, indent, indent + "  ");
 }
 
 void write_inputs(const json &doc, const ComparisonInputs &inputs, std::ostream &out) {
@@ -65,30 +67,41 @@ void write_inputs(const json &doc, const ComparisonInputs &inputs, std::ostream 
     out << '\n';
 }
 
+bool has_run_to_run(const json &doc) {
+    for (const json &section : elements(member(doc, "sections")))
+        if (section_has_run_to_run(section)) return true;
+    return false;
+}
+
 void write_legend(const json &doc, std::ostream &out) {
     const double alpha = number_member(doc, "alpha").value_or(0.05);
     write_wrapped(out,
                   format("better, worse: beyond the noise of the passes (p < %g), by the number's "
                          "direction (higher is better unless a row says lower); noise: within "
                          "it; ?: too few passes to tell. %s: not comparable (see the notes); %s: "
-                         "partial index.",
-                         alpha, kNotComparable, kPartial),
+                         "partial index.%s",
+                         alpha, kNotComparable, kPartial,
+                         has_run_to_run(doc)
+                             ? " run CoV: the run-to-run coefficient of variation of the number "
+                               "over whole runs in the history (see the inputs); -: too few runs."
+                             : ""),
                   "", "");
     out << '\n';
 }
 
 // One input's cells in one row.
 struct InputCells {
-    std::string value, index, mark, delta, verdict, p;
+    std::string value, index, mark, delta, verdict, p, cov;
 };
 
-// Per input: value, index, partial mark, and beside every input but the baseline: delta,
-// verdict, p. table_columns() lays the columns out in the same order.
+// Per input: value, index, partial mark, run-to-run CoV, and beside every input but the
+// baseline: delta, verdict, p. table_columns() lays the columns out in the same order.
 void append_input(const SectionLayout &layout, size_t i, InputCells input,
                   std::vector<std::string> &cells) {
     cells.push_back(std::move(input.value));
     if (layout.with_index) cells.push_back(std::move(input.index));
     cells.push_back(std::move(input.mark));
+    if (layout.with_run_to_run) cells.push_back(std::move(input.cov));
     if (i == layout.inputs.baseline) return;
     cells.insert(cells.end(),
                  {std::move(input.delta), std::move(input.verdict), std::move(input.p)});
@@ -101,6 +114,7 @@ std::vector<TextColumn> table_columns(const SectionLayout &layout) {
         columns.push_back({true, 2});
         if (layout.with_index) columns.push_back({true, 2});
         columns.push_back({false, 0});
+        if (layout.with_run_to_run) columns.push_back({true, 1});
         if (i == layout.inputs.baseline) continue;
         columns.insert(columns.end(), {{true, 2}, {false, 2}, {false, 1}});
     }
@@ -113,10 +127,17 @@ std::vector<std::string> heading(const SectionLayout &layout) {
     std::vector<std::string> cells = {"test"};
     for (size_t i = 0; i < layout.inputs.labels.size(); ++i) {
         const std::string &label = layout.inputs.labels[i];
-        append_input(layout, i, {label + " value", label + " index", "", "delta " + label, "", ""},
-                     cells);
+        append_input(
+            layout, i,
+            {label + " value", label + " index", "", "delta " + label, "", "", label + " run CoV"},
+            cells);
     }
     return cells;
+}
+
+// A cell's run-to-run CoV; "-" for too few runs; "" when its input has none.
+std::string cov_text(const json &cell) {
+    return run_to_run_cov_text(cell, member(cell, "run_to_run").is_object() ? "-" : "");
 }
 
 InputCells test_input(const json &cell) {
@@ -129,7 +150,8 @@ InputCells test_input(const json &cell) {
             "",
             delta ? delta_text(*delta) : "",
             verdict_word(cell_verdict(cell)),
-            p ? p_label(*p) : ""};
+            p ? p_label(*p) : "",
+            cov_text(cell)};
 }
 
 std::vector<std::string> row_cells(const json &row, const SectionLayout &layout) {
@@ -149,6 +171,7 @@ InputCells score_input(const json &cell, bool with_index) {
         missing ? "missing" : value_text(number_or_zero(cell, "score"));
     if (!missing && flag_member(cell, "partial")) input.mark = kPartial;
     if (delta) input.delta = delta_text(*delta);
+    input.cov = cov_text(cell);
     return input;
 }
 
