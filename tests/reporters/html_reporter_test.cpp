@@ -267,6 +267,18 @@ TEST(HtmlReporter, TwoRunComparisonPageMatchesGolden) {
                                render_fixture(html_reporter(), "comparison-2runs.json")));
 }
 
+// A comparison whose input B has a run-to-run spread from the history
+// (comparison-run-to-run.json, from make_repeatability_fixture.py): a Run-to-run CoV column in
+// every input's group, a dash where there is none, and a line on what B's is over.
+TEST(HtmlReporter, RunToRunComparisonPageMatchesGolden) {
+    const std::string page = render_fixture(html_reporter(), "comparison-run-to-run.json");
+    EXPECT_TRUE(matches_golden("comparison-run-to-run.html", page));
+    EXPECT_EQ(occurrences(page, "<th class=\"num\">Run-to-run CoV</th>"), 2u);
+    EXPECT_TRUE(contains(page, "<td class=\"num\">1.03%</td>")) << page;
+    EXPECT_TRUE(contains(page, "run-to-run CoV over 4 runs of suite index on host vm"));
+    EXPECT_FALSE(contains(render_fixture(html_reporter(), "comparison-2runs.json"), "Run-to-run"));
+}
+
 TEST(HtmlReporter, ThreeRunComparisonPageMatchesGolden) {
     EXPECT_TRUE(matches_golden("comparison-3runs.html",
                                render_fixture(html_reporter(), "comparison-3runs.json")));

@@ -11,7 +11,14 @@ the n, mean, CoV and (max - min) / median of made-up run values around the fixtu
 worked out here the way the core does (sample standard deviation over the mean). Shell Scripts
 ran in only 2 of them (n 2: no CoV, shown as a dash); File Copy failed in this run, so it has
 no entry. The 2-copy pass ran in only 2 runs and has no entry at all: its tables keep their
-columns as they were. Run this again after a change of the member and commit the fixture.
+columns as they were.
+
+comparison-run-to-run.json: comparison-2runs.json as `bytebench compare` writes it when B came
+from the history, which holds 4 runs of its suite on its machine (comparison-schema.md,
+`inputs[].run_to_run` and `cells[].run_to_run`): Whetstone has a CoV, execl ran ok in only 2 of
+them (n only), the index score has one. A matched no earlier run and has no members at all.
+
+Run this again after a change of the members and commit the fixtures.
 """
 import json
 import pathlib
@@ -54,8 +61,28 @@ def main():
         "history": "/home/user/.local/share/bytebench/history.db",
         "copy_passes": [{"copies": run["copies"], "runs": 5, "tests": tests, "indexes": indexes}],
     }
-    out = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".") / "repeatability-2run.json"
-    out.write_text(json.dumps(doc, indent=2) + "\n")
+    folder = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".")
+    (folder / "repeatability-2run.json").write_text(json.dumps(doc, indent=2) + "\n")
+    (folder / "comparison-run-to-run.json").write_text(json.dumps(comparison(), indent=2) + "\n")
+
+
+def comparison():
+    doc = json.loads((HERE / "fixtures" / "comparison-2runs.json").read_text())
+    b = doc["inputs"][1]
+    b["run_to_run"] = {"runs": 4, "matched": "suite index on host %s (%s, %d CPUs)" % (
+        b["hostname"], b["cpu_model"], b["cpus"])}
+    section = doc["sections"][0]
+    for row in section["rows"]:
+        cell = row["cells"][1]
+        if row["id"] == "whetstone-double":
+            s = spread([cell["value"] * f for f in [1.0, 0.99, 1.015, 1.002]])
+        else:
+            s = spread([cell["value"] * f for f in [1.0, 0.98]])
+        cell["run_to_run"] = {k: v for k, v in s.items() if k != "mean"}
+    cell = section["indexes"][0]["cells"][1]
+    s = spread([cell["score"] * f for f in [1.0, 0.995, 1.01, 0.99]])
+    cell["run_to_run"] = {k: v for k, v in s.items() if k != "mean"}
+    return doc
 
 
 if __name__ == "__main__":

@@ -35,6 +35,17 @@ TEST(TextReporterComparison, TwoRunsMatchGolden) {
         matches_golden("comparison-2runs.txt", render_text(fixture("comparison-2runs.json"))));
 }
 
+// B's run-to-run spread from the history (comparison-run-to-run.json): a "run CoV" column per
+// input, "-" where a test ran in too few runs, the legend and B's line say what it is over.
+TEST(TextReporterComparison, RunToRunMatchesGolden) {
+    const std::string text = render_text(fixture("comparison-run-to-run.json"));
+    EXPECT_TRUE(matches_golden("comparison-run-to-run.txt", text));
+    EXPECT_NE(text.find("B run CoV"), std::string::npos) << text;
+    EXPECT_NE(text.find("1.03%"), std::string::npos) << text;
+    EXPECT_NE(text.find("run-to-run CoV over 4 runs"), std::string::npos) << text;
+    EXPECT_LE(widest_line(text), 100u) << text;
+}
+
 TEST(TextReporterComparison, ThreeRunsMatchGolden) {
     EXPECT_TRUE(
         matches_golden("comparison-3runs.txt", render_text(fixture("comparison-3runs.json"))));
