@@ -45,7 +45,7 @@ bool same_suite_and_machine(const nlohmann::json &shown, const nlohmann::json &o
 // other documents of the history, newest first (any order of qualifying and
 // not: the rules above pick). The shown run counts as one run; an earlier
 // document that is the shown run itself (the same history id, or the same
-// runs[0].start and hostname) is not counted twice. Members:
+// runs[0].start, hostname and runs) is not counted twice. Members:
 //   "runs": the qualifying runs used (the shown one included),
 //   "matched": "suite index on host vm (AMD EPYC, 2 CPUs)",
 //   "copy_passes": [{"copies": 1, "runs": n,

@@ -124,6 +124,19 @@ TEST(RunToRun, TheShownRunItselfIsNotCountedTwice) {
     EXPECT_EQ(run_to_run_spread({shown, 1}, {{shown, 2}})["runs"], 2);
 }
 
+TEST(RunToRun, RunsStartedInTheSameSecondAreOtherRuns) {
+    // A file (no id) and history runs of short tests that all began in one second.
+    RunSpec shown;
+    std::vector<RunDocument> earlier;
+    for (double value : {100.0, 110.0, 90.0}) {
+        RunSpec other;
+        other.syscall = value;
+        earlier.push_back({document(other), earlier.size() + 1});
+    }
+    // The first is the shown run itself (same values): counted once.
+    EXPECT_EQ(run_to_run_spread({document(shown), std::nullopt}, earlier)["runs"], 3);
+}
+
 TEST(RunToRun, UsesTheNewestKRuns) {
     RunToRunOptions options;
     options.newest = 3;
