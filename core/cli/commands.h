@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -17,6 +18,7 @@
 #include "plan/suite_file.h"
 #include "plugins/install_layout.h"
 #include "plugins/plugin_catalog.h"
+#include "results/history.h"
 
 namespace bytebench::cli {
 
@@ -179,10 +181,14 @@ int print_rendered(const Environment &env, const std::string &format, nlohmann::
                    bool brief, const std::string &output, bool stats = false,
                    const nlohmann::json &repeatability = nullptr);
 
-// The run-to-run spread of `document` from the history (compare/run_to_run.h)
-// for render.repeatability and compare's cells; null with --no-history, when
-// the history file does not exist (a report does not create one) or cannot
-// be read.
+// The history the run-to-run spread is read from (compare/run_to_run.h):
+// nullptr with --no-history, when the file does not exist (a report does not
+// create one) or cannot be opened.
+std::unique_ptr<History> history_for_run_to_run(const GlobalOptions &global);
+// The run-to-run spread of `document` for render.repeatability and compare's
+// cells; null without a history or when it cannot be read.
+nlohmann::json run_to_run_for(const History *history, const nlohmann::json &document,
+                              std::optional<int64_t> history_id);
 nlohmann::json run_to_run_for(const GlobalOptions &global, const nlohmann::json &document,
                               std::optional<int64_t> history_id);
 

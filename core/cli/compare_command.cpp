@@ -70,8 +70,10 @@ nlohmann::json comparison_of(std::vector<LoadedResult> loaded, const CompareOpti
 std::vector<nlohmann::json> run_to_run_of(const GlobalOptions &global,
                                           const std::vector<ComparisonInput> &inputs) {
     std::vector<nlohmann::json> spreads;
+    const std::unique_ptr<History> history = history_for_run_to_run(global);
+    if (!history) return spreads;
     for (const ComparisonInput &input : inputs) {
-        nlohmann::json spread = run_to_run_for(global, input.document, input.history_id);
+        nlohmann::json spread = run_to_run_for(history.get(), input.document, input.history_id);
         const bool matched = spread.is_object() && spread.value("runs", 0) >= 2;
         spreads.push_back(matched || (spread.is_object() && input.history_id) ? std::move(spread)
                                                                               : nlohmann::json());

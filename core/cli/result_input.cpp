@@ -161,18 +161,33 @@ std::vector<LoadedResult> load_results(const std::vector<std::string> &sources,
     return loaded;
 }
 
-nlohmann::json run_to_run_for(const GlobalOptions &global, const nlohmann::json &document,
-                              std::optional<int64_t> history_id) {
+// The spread is an extra: a history that cannot be read only leaves it out.
+std::unique_ptr<History> history_for_run_to_run(const GlobalOptions &global) {
     if (global.no_history) return nullptr;
     try {
         const std::string path = history_path(global);
         std::error_code ec;
         if (!fs::exists(path, ec)) return nullptr;
-        const History history(path);
-        return run_to_run_from_history(history, {document, history_id});
+        return std::make_unique<History>(path);
     } catch (const std::exception &) {
-        return nullptr;  // the spread is an extra: an unreadable history only leaves it out
+        return nullptr;
     }
+}
+
+nlohmann::json run_to_run_for(const History *history, const nlohmann::json &document,
+                              std::optional<int64_t> history_id) {
+    if (!history) return nullptr;
+    try {
+        return run_to_run_from_history(*history, {document, history_id});
+    } catch (const std::exception &) {
+        return nullptr;
+    }
+}
+
+nlohmann::json run_to_run_for(const GlobalOptions &global, const nlohmann::json &document,
+                              std::optional<int64_t> history_id) {
+    const std::unique_ptr<History> history = history_for_run_to_run(global);
+    return run_to_run_for(history.get(), document, history_id);
 }
 
 int print_rendered(const Environment &env, const std::string &format, nlohmann::json document,

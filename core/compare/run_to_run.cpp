@@ -26,7 +26,7 @@ std::string first_start(const ResultView &result) {
 // The same run as `shown`: its history id, or else its start and host and
 // the same copy-passes (starts have whole seconds: short runs, as the tests
 // make, can share one).
-bool is_shown_run(const RunDocument &shown, const RunDocument &other) {
+bool is_shown_run(const ShownRun &shown, const RunDocument &other) {
     if (shown.history_id && other.history_id) return *shown.history_id == *other.history_id;
     const ResultView a(shown.document), b(other.document);
     const std::string start = first_start(a);
@@ -114,7 +114,7 @@ bool same_suite_and_machine(const json &shown, const json &other) {
            cpus_online_text(shown) == cpus_online_text(other);
 }
 
-json run_to_run_spread(const RunDocument &shown, const std::vector<RunDocument> &earlier,
+json run_to_run_spread(const ShownRun &shown, const std::vector<RunDocument> &earlier,
                        const RunToRunOptions &options) {
     if (const std::string refusal = run_to_run_refusal(shown.document); !refusal.empty())
         return {{"runs", 0}, {"why", refusal}};
@@ -139,7 +139,7 @@ json run_to_run_spread(const RunDocument &shown, const std::vector<RunDocument> 
     return out;
 }
 
-json run_to_run_from_history(const History &history, const RunDocument &shown,
+json run_to_run_from_history(const History &history, const ShownRun &shown,
                              const RunToRunOptions &options) {
     std::vector<RunDocument> earlier;
     const ResultView result(shown.document);

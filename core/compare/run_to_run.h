@@ -32,6 +32,12 @@ struct RunDocument {
     std::optional<int64_t> history_id;
 };
 
+// The run being shown, not copied (a result may be large).
+struct ShownRun {
+    const nlohmann::json &document;
+    std::optional<int64_t> history_id;
+};
+
 // Why `document` cannot have a run-to-run spread of its own (imported, not
 // complete, no hostname or suite); "" when it can.
 std::string run_to_run_refusal(const nlohmann::json &document);
@@ -54,7 +60,7 @@ bool same_suite_and_machine(const nlohmann::json &shown, const nlohmann::json &o
 //   "why": why there is no spread ("" members left out).
 // cov and spread are percentages; a test or index with fewer than
 // minimum_runs values has "n" and "mean" only.
-nlohmann::json run_to_run_spread(const RunDocument &shown, const std::vector<RunDocument> &earlier,
+nlohmann::json run_to_run_spread(const ShownRun &shown, const std::vector<RunDocument> &earlier,
                                  const RunToRunOptions &options = {});
 
 // Reads the candidates from `history`: the runs with the shown run's host, CPU
@@ -62,7 +68,7 @@ nlohmann::json run_to_run_spread(const RunDocument &shown, const std::vector<Run
 // it is in the history (else all), newest first, until `options.newest`
 // qualify. Then run_to_run_spread(), with "history" set to the history's path.
 // Throws HistoryError when the database cannot be read.
-nlohmann::json run_to_run_from_history(const History &history, const RunDocument &shown,
+nlohmann::json run_to_run_from_history(const History &history, const ShownRun &shown,
                                        const RunToRunOptions &options = {});
 
 // Adds each input's spread to a comparison document (compare_results()):
