@@ -48,8 +48,11 @@ class PrivateXvfb {
             const int devnull = open("/dev/null", O_RDWR);
             dup2(devnull, STDOUT_FILENO);
             dup2(devnull, STDERR_FILENO);
+            // -noreset, as bytebench's own: without it the server resets
+            // when its last client leaves, and the next x11perf, connecting
+            // during the reset, can lose its connection (SIGPIPE).
             execlp("Xvfb", "Xvfb", "-displayfd", "3", "-screen", "0", "1280x1024x24", "-nolisten",
-                   "tcp", static_cast<char *>(nullptr));
+                   "tcp", "-noreset", static_cast<char *>(nullptr));
             _exit(127);
         }
         close(fds[1]);
