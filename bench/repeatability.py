@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""Run-to-run repeatability: bytebench's spread against UnixBench 6.0's.
+
+Runs the whole index N times on each side, alternating (UnixBench's own
+`./Run -i I -c C` from a build that YOU made outside this repository, and
+`bytebench run index -i I -c C`), for each copy count, then prints per test
+and for the index both sides' coefficient of variation (CoV) across the runs
+and (max - min) / median, with a bootstrap 95% interval on the ratio of the
+CoVs (bytebench / UnixBench: below 1 is tighter). With -i above 1 it also
+prints the spread of the passes within each run (median over the runs).
+
+    bench/repeatability.py --unixbench ~/src/byte-unixbench/UnixBench --runs 5
+    bench/repeatability.py --unixbench DIR --runs 5 --copies 1 --save before.json
+    bench/repeatability.py --load before.json          # the tables again
+
+Run it on a quiet machine: every other process adds to both sides' spread.
+The repository never contains, downloads or builds UnixBench.
+"""
+import argparse
+import glob
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from fidelity import DEFAULT_CLI, INDEX, RESULT_LINE
+
+TESTS = [t for t, _, _ in INDEX]
+TEST_OF = {m: t for t, m, _ in INDEX}
+INDEX_LINE = re.compile(r"^System Benchmarks (?:Index Score|Index Score \(Partial Only\))\s+([0-9.]+)")
+
+
+def unixbench_pass_values(log_text):
+    """{test: [pass values]} from UnixBench's .log: each "#### Pass" block's
+    COUNT0, over TIME (or elapsed) divided by COUNT1 when that is not 0."""
+    values, test, fields = {}, None, None
+
+    def close():
+        if test and fields and "COUNT0" in fields:
+            base = int(float(fields.get("COUNT1", "0")))
+            seconds = float(fields.get("TIME", fields.get("elapsed", "0")))
+            count = float(fields["COUNT0"])
+            values.setdefault(test, []).append(count / (seconds / base) if base > 0 and seconds > 0 else count)
+
+    for line in log_text.splitlines():
+        m = re.match(r"^(.*) -- \d+ cop(?:y|ies)$", line)
+        if m:
+            close()
+            test, fields = TEST_OF.get(m.group(1).strip()), None
+        elif line.startswith("#### Pass"):
+            close()
+            fields = {}
+        elif fields is not None and line.startswith("# ") and ": " in line:
+            key, value = line[2:].split(": ", 1)
+            fields[key.strip()] = value.strip()
+    close()
+    return values
+
+
+def run_unixbench(ub_dir, copies, iterations):
+    before = set(glob.glob(os.path.join(ub_dir, "results", "*.log")))
+    out = subprocess.run(["./Run", "-i", str(iterations), "-c", str(copies)], cwd=ub_dir,
+                         capture_output=True, text=True, env=dict(os.environ, LC_ALL="C"))
+    run = {"tests": {}, "index": None, "passes": {}}
+    for line in out.stdout.splitlines():
+        m = RESULT_LINE.match(line)
+        if m and m.group("name").strip() in TEST_OF:
+            run["tests"][TEST_OF[m.group("name").strip()]] = float(m.group("value"))
+        m = INDEX_LINE.match(line)
+        if m:
+            run["index"] = float(m.group(1))
+    logs = sorted(set(glob.glob(os.path.join(ub_dir, "results", "*.log"))) - before)
+    if logs:
+        with open(logs[-1]) as f:
+            run["passes"] = unixbench_pass_values(f.read())
+    if run["index"] is None:
+        raise RuntimeError(f"UnixBench printed no index:\n{out.stdout[-2000:]}\n{out.stderr[-2000:]}")
+    return run
+
+
+def run_bytebench(cli, copies, iterations):
+    with tempfile.TemporaryDirectory() as out_dir:
+        cmd = [cli, "run", "index", "-i", str(iterations), "-c", str(copies), "-q",
+               "--no-history", "--format", "json", "-o", out_dir]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        docs = glob.glob(os.path.join(out_dir, "*.json"))
+        if not docs:
+            raise RuntimeError(f"bytebench wrote no result: {proc.stderr[-2000:]}")
+        with open(docs[0]) as f:
+            doc = json.load(f)
+    result = doc["runs"][0]
+    run = {"tests": {}, "index": None, "passes": {}}
+    for t in result["tests"]:
+        if t.get("status") == "ok" and t["id"] in TESTS:
+            run["tests"][t["id"]] = float(t["value"])
+            run["passes"][t["id"]] = [float(p["value"]) for p in t.get("passes", [])
+                                      if p.get("status", "ok") == "ok" and "value" in p]
+    for index in result.get("indexes", []):
+        if index.get("category") == "system":
+            run["index"] = float(index["score"])
+    if run["index"] is None:
+        raise RuntimeError("bytebench's result has no system index")
+    return run
+
+
+def cov(xs):
+    return statistics.stdev(xs) / statistics.mean(xs) * 100 if len(xs) > 1 and statistics.mean(xs) else 0.0
+
+
+def spread(xs):
+    return (max(xs) - min(xs)) / statistics.median(xs) * 100 if xs and statistics.median(xs) else 0.0
+
+
+def cov_ratio_interval(bb, ub, resamples=2000, seed=1):
+    """A percentile bootstrap 95% interval of cov(bb) / cov(ub), resampling
+    each side's runs with replacement."""
+    rng = random.Random(seed)
+    ratios = []
+    for _ in range(resamples):
+        b = [rng.choice(bb) for _ in bb]
+        u = [rng.choice(ub) for _ in ub]
+        cu = cov(u)
+        if cu > 0:
+            ratios.append(cov(b) / cu)
+    if len(ratios) < resamples // 2:
+        return None
+    ratios.sort()
+    return ratios[int(0.025 * len(ratios))], ratios[int(0.975 * len(ratios)) - 1]
+
+
+def series(runs, test):
+    return [r["index"] if test == "index" else r["tests"][test] for r in runs
+            if test == "index" or test in r["tests"]]
+
+
+def print_table(copies, samples):
+    ub, bb = samples["unixbench"], samples["bytebench"]
+    print(f"\n### {copies} cop{'y' if copies == 1 else 'ies'}: {len(bb)} bytebench runs, {len(ub)} UnixBench runs\n")
+    print("| test | UnixBench CoV | bytebench CoV | CoV ratio [95% CI] | UnixBench (max-min)/median "
+          "| bytebench (max-min)/median | spread ratio |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for test in TESTS + ["index"]:
+        u, b = series(ub, test), series(bb, test)
+        if len(u) < 2 or len(b) < 2:
+            continue
+        cu, cb = cov(u), cov(b)
+        ci = cov_ratio_interval(b, u)
+        ratio = f"{cb / cu:.2f}" if cu > 0 else "n/a"
+        if ci:
+            ratio += f" [{ci[0]:.2f}, {ci[1]:.2f}]"
+        su, sb = spread(u), spread(b)
+        name = "**index**" if test == "index" else test
+        print(f"| {name} | {cu:.1f}% | {cb:.1f}% | {ratio} | {su:.1f}% | {sb:.1f}% | "
+              f"{sb / su if su else float('nan'):.2f} |")
+    within = {side: {t: [spread(r["passes"][t]) for r in runs if len(r["passes"].get(t, [])) > 1]
+                     for t in TESTS} for side, runs in samples.items()}
+    if any(v for side in within.values() for v in side.values()):
+        print("\nSpread of the passes within a run, (max-min)/median, median over the runs:\n")
+        print("| test | UnixBench | bytebench |")
+        print("|---|---:|---:|")
+        for t in TESTS:
+            u, b = within["unixbench"][t], within["bytebench"][t]
+            show = lambda xs: f"{statistics.median(xs):.1f}%" if xs else "n/a"
+            print(f"| {t} | {show(u)} | {show(b)} |")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--unixbench", help="UnixBench folder with Run (already built)")
+    ap.add_argument("--cli", default=DEFAULT_CLI, help="bytebench binary (default build/bin/bytebench)")
+    ap.add_argument("--runs", type=int, default=5, help="whole runs on each side (default 5)")
+    ap.add_argument("--copies", type=int, nargs="*", default=[1, os.cpu_count()],
+                    help="copy counts (default 1 and all CPUs)")
+    ap.add_argument("--iterations", type=int, default=1, help="-i of both sides (default 1)")
+    ap.add_argument("--save", help="write the raw runs to this JSON file")
+    ap.add_argument("--load", help="print the tables of a --save file instead of running")
+    args = ap.parse_args()
+
+    if args.load:
+        with open(args.load) as f:
+            saved = json.load(f)
+    else:
+        if not args.unixbench:
+            ap.error("--unixbench is required unless --load is given")
+        started = time.time()
+        copies = sorted(set(args.copies))
+        saved = {"runs": args.runs, "iterations": args.iterations,
+                 "samples": {str(c): {"unixbench": [], "bytebench": []} for c in copies}}
+        for i in range(args.runs):
+            for c in copies:
+                order = ["unixbench", "bytebench"] if i % 2 == 0 else ["bytebench", "unixbench"]
+                for side in order:
+                    run = (run_unixbench(args.unixbench, c, args.iterations) if side == "unixbench"
+                           else run_bytebench(args.cli, c, args.iterations))
+                    saved["samples"][str(c)][side].append(run)
+                    print(f"run {i + 1} copies {c} {side:9s} index {run['index']:.1f}",
+                          file=sys.stderr, flush=True)
+                    if args.save:  # after every run: an interrupted measurement keeps what it has
+                        with open(args.save + ".tmp", "w") as f:
+                            json.dump(saved, f, indent=1)
+                        os.replace(args.save + ".tmp", args.save)
+        saved["minutes"] = (time.time() - started) / 60
+    for c, samples in saved["samples"].items():
+        print_table(int(c), samples)
+    if "minutes" in saved:
+        print(f"\n{saved['runs']} alternating runs a side, -i {saved['iterations']}, "
+              f"{saved['minutes']:.0f} minutes.")
+
+
+if __name__ == "__main__":
+    main()
