@@ -169,6 +169,11 @@ TEST(Graphics2d, RunsWithOneCopyOnlyAndSaysSo) {
         std::string::npos)
         << r.out;
     EXPECT_NE(r.out.find("2D Graphics Benchmarks Partial Index"), std::string::npos) << r.out;
+    // Said once, as what UnixBench does too, not as a warning.
+    EXPECT_NE(r.err.find("2d-blit: skipped: runs with one copy only (as in UnixBench)"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.err.find("warning: 2d-blit"), std::string::npos) << r.err;
 }
 
 // With --display none the host skips the 2D tests before any worker starts
