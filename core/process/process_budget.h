@@ -25,8 +25,7 @@ namespace bytebench {
 // and go while the pass runs (a shell prompt, the reporter after the run).
 inline constexpr uint64_t kProcessMargin = 2;
 // Tasks of a worker beside the workload's own processes during run(): the
-// thread that watches the stop flag (worker/stop_flag.h). Threads count
-// against the same limits as processes.
+// process that watches the stop flag (worker/stop_flag.h).
 inline constexpr uint64_t kWorkerThreads = 1;
 inline constexpr uint64_t kUnlimited = UINT64_MAX;
 

@@ -7,8 +7,9 @@
 // on a page of its own, registered with userfaultfd (missing-page mode).
 // At the deadline the SIGALRM handler stores 1 and drops the page
 // (MADV_DONTNEED); the next read of it, by any thread, is a missing-page
-// fault that the kernel hands to a watcher thread of the worker instead of a
-// signal. The watcher fills the page with a copy holding 1 (UFFDIO_COPY),
+// fault that the kernel hands to a watcher process, a child of the worker
+// (not a thread: the worker stays single-threaded, see stop_flag.cpp),
+// instead of a signal. The watcher fills the page with a copy holding 1 (UFFDIO_COPY),
 // which wakes the reader, whose load then sees 1, and sends one
 // {"type":"stop_seen"} message. Later reads hit the page as before.
 //
@@ -33,8 +34,8 @@ namespace bytebench::worker {
 // plugin is loaded, so the mapping is never made from a signal handler.
 volatile int32_t *stop_flag();
 
-// Starts watching for reads after the deadline, with a watcher thread that
-// reports on `msg_fd`. False when userfaultfd is not available here.
+// Starts watching for reads after the deadline, with a watcher process (a
+// child of the worker) that reports on `msg_fd`. False when userfaultfd is not available here.
 bool watch_stop_flag(int msg_fd);
 
 // The deadline, from the SIGALRM handler (async-signal-safe): stores 1 and,

@@ -92,7 +92,11 @@
  * nothing else. Every thread a workload starts must have been joined when
  * destroy() returns, or when create() returns a failure: the library is
  * unloaded right after. Reap child processes by then too; the host SIGKILLs
- * whatever is left in the worker's process group.
+ * whatever is left in the worker's process group. Reap them by pid
+ * (waitpid(pid, ...)), never with wait() or waitpid(-1, ...): from before
+ * the barrier until run() returns the worker has one child of its own, the
+ * process that watches the stop flag (a process, so that the worker stays
+ * single-threaded and its system calls cost what UnixBench's do).
  *
  * The timed interval is UnixBench's alarm(). After the barrier the host
  * reads start = now_ns(), sets ctx->deadline_ns = start + duration_ns,
