@@ -127,8 +127,13 @@ def run_bytebench(cli, test, copies, seconds=None):
     return float(t["value"])
 
 
-def geomean_index(values):
-    return 10 * math.exp(sum(math.log(values[t] / BASELINE[t]) for t in values) / len(values))
+def geomean_index(values, baselines=BASELINE):
+    return 10 * math.exp(sum(math.log(values[t] / baselines[t]) for t in values) / len(values))
+
+
+def spread(xs):
+    """(max - min) / median, in percent; 0 for a median of 0."""
+    return (max(xs) - min(xs)) / statistics.median(xs) * 100 if xs and statistics.median(xs) else 0.0
 
 
 def main():
@@ -163,7 +168,6 @@ def main():
         ub, bb = samples[test]["unixbench"], samples[test]["bytebench"]
         mu, mb = statistics.median(ub), statistics.median(bb)
         medians["unixbench"][test], medians["bytebench"][test] = mu, mb
-        spread = lambda xs: (max(xs) - min(xs)) / statistics.median(xs) * 100
         print(f"| {test} | {mu:.1f} | {mb:.1f} | {mb / mu:.3f} | {spread(ub):.1f}% | {spread(bb):.1f}% |")
     if all(t in BASELINE for t in args.tests):
         iu, ib = geomean_index(medians["unixbench"]), geomean_index(medians["bytebench"])

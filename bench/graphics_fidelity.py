@@ -17,14 +17,13 @@ under Xvfb, where x11perf dies of SIGSEGV) is listed with UnixBench's reason.
 The repository never contains, downloads or builds UnixBench.
 """
 import argparse
-import math
 import os
 import statistics
 import subprocess
 import sys
 import time
 
-from fidelity import DEFAULT_CLI, RESULT_LINE, run_bytebench
+from fidelity import DEFAULT_CLI, RESULT_LINE, geomean_index, run_bytebench, spread
 
 # UnixBench's graphics index tests: log message and baseline (docs/graphics.md).
 GRAPHICS = [
@@ -75,14 +74,6 @@ def run_unixbench(ub_dir, test):
     raise RuntimeError(f"UnixBench gave no result for {test}:\n{out.stdout[-2000:]}\n{out.stderr[-2000:]}")
 
 
-def spread(xs):
-    return (max(xs) - min(xs)) / statistics.median(xs) * 100 if statistics.median(xs) else 0.0
-
-
-def index(values):
-    return 10 * math.exp(sum(math.log(values[t] / BASELINE[t]) for t in values) / len(values))
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--unixbench", required=True, help="UnixBench folder with Run, built with GRAPHIC_TESTS")
@@ -129,8 +120,8 @@ def main():
         print(f"| {test} | {mu:.1f} | {mb:.1f} | {mb / mu:.3f} | {spread(ub):.1f}% | {spread(bb):.1f}% |")
     both_2d = [t for t in medians["unixbench"] if t.startswith("2d-")]
     if both_2d:
-        iu = index({t: medians["unixbench"][t] for t in both_2d})
-        ib = index({t: medians["bytebench"][t] for t in both_2d})
+        iu = geomean_index({t: medians["unixbench"][t] for t in both_2d}, BASELINE)
+        ib = geomean_index({t: medians["bytebench"][t] for t in both_2d}, BASELINE)
         print(f"| **2D index ({len(both_2d)} tests)** | {iu:.1f} | {ib:.1f} | {ib / iu:.3f} | | |")
     print(f"\n{args.pairs} alternating pairs, 1 copy, one pass each, "
           f"{(time.time() - started) / 60:.0f} minutes.")

@@ -28,7 +28,7 @@ import sys
 import tempfile
 import time
 
-from fidelity import DEFAULT_CLI, INDEX, RESULT_LINE
+from fidelity import DEFAULT_CLI, INDEX, RESULT_LINE, spread
 
 TESTS = [t for t, _, _ in INDEX]
 TEST_OF = {m: t for t, m, _ in INDEX}
@@ -110,10 +110,6 @@ def run_bytebench(cli, copies, iterations):
 
 def cov(xs):
     return statistics.stdev(xs) / statistics.mean(xs) * 100 if len(xs) > 1 and statistics.mean(xs) else 0.0
-
-
-def spread(xs):
-    return (max(xs) - min(xs)) / statistics.median(xs) * 100 if xs and statistics.median(xs) else 0.0
 
 
 def cov_ratio_interval(bb, ub, resamples=2000, seed=1):
