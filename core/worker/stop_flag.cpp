@@ -10,7 +10,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <iterator>
 
 #include "protocol/worker_protocol.h"
 
@@ -85,6 +87,31 @@ void *watch(void *) {
     }
 }
 
+// close_range(first, last), or one close() at a time where the kernel has
+// no close_range (before 5.9); the loop stops at the descriptor limit.
+void close_range_or_loop(unsigned first, unsigned last) {
+    if (syscall(SYS_close_range, first, last, 0) == 0) return;
+    const long limit = sysconf(_SC_OPEN_MAX);
+    const unsigned end = limit > 0 ? unsigned(std::min<long>(limit, 1L << 20)) : 1024;
+    for (unsigned fd = first; fd <= last && fd < end; ++fd) close(int(fd));
+}
+
+// In the watcher: closes every descriptor but the userfaultfd,
+// the read end of quit and the message pipe. A copy of a workload's
+// descriptor held here would keep it open: context1's child waits for the
+// end-of-file of a pipe whose write end the worker closes.
+void keep_only_watch_descriptors() {
+    int keep[] = {g_watch.uffd, g_watch.quit[0], g_watch.msg_fd};
+    std::sort(std::begin(keep), std::end(keep));
+    unsigned first = 0;  // its standard output and error too: it prints nothing
+    for (const int fd : keep) {
+        if (fd < 0) continue;
+        if (unsigned(fd) > first) close_range_or_loop(first, unsigned(fd) - 1);
+        first = unsigned(fd) + 1;
+    }
+    close_range_or_loop(first, ~0U);
+}
+
 // A process, not a thread: a second thread makes the worker multi-threaded
 // for the whole pass, and then glibc wraps every read(), write() and close()
 // in the cancellation bookkeeping (two atomic operations) and the kernel
@@ -99,7 +126,7 @@ bool start_watcher() {
     sigprocmask(SIG_SETMASK, &all, &old);
     const pid_t pid = fork();
     if (pid == 0) {
-        close(g_watch.quit[1]);  // only the worker's copy may keep it open
+        keep_only_watch_descriptors();  // quit[1] too: the worker's copy alone keeps it open
         watch(nullptr);
         _exit(0);  // no atexit handlers, no sanitizer leak check of a copy
     }
