@@ -68,8 +68,11 @@ double TwoDGroup::run(bytebench::Context &ctx) {
 }
 
 double TwoDGroup::run_test(const X11perfTest &test, const bytebench::Context &ctx) const {
+    std::string unchecked;  // why the server could not be asked, for a crash's error
     if (test.needs_a4_format) {
         const FormatCheck check = check_a4_format(display_);
+        if (check.answer == FormatAnswer::unknown)
+            unchecked = " (its A4 Render format was not checked: " + check.why + ")";
         if (check.answer == FormatAnswer::absent) {
             const std::string key = test.name;
             const std::string warning =
@@ -88,7 +91,7 @@ double TwoDGroup::run_test(const X11perfTest &test, const bytebench::Context &ct
     if (run.wait_status != 0) {
         const std::string tail = output_tail(run.err, kStderrTail);
         throw std::runtime_error(std::string("x11perf -") + test.name + " " +
-                                 how_it_ended(run.wait_status) +
+                                 how_it_ended(run.wait_status) + unchecked +
                                  (tail.empty() ? std::string() : ": " + tail));
     }
     const X11perfReading reading = read_x11perf_output(run.out + "\n" + run.err);
