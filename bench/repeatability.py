@@ -6,12 +6,14 @@ Runs the whole index N times on each side, alternating (UnixBench's own
 `bytebench run index -i I -c C`), for each copy count, then prints per test
 and for the index both sides' coefficient of variation (CoV) across the runs
 and (max - min) / median, with a bootstrap 95% interval on the ratio of the
-CoVs (bytebench / UnixBench: below 1 is tighter). With -i above 1 it also
+CoVs (bytebench / UnixBench: below 1 is tighter) and the level (the ratio
+of the medians, bytebench / UnixBench). With -i above 1 it also
 prints the spread of the passes within each run (median over the runs).
 
     bench/repeatability.py --unixbench ~/src/byte-unixbench/UnixBench --runs 5
     bench/repeatability.py --unixbench DIR --runs 5 --copies 1 --save before.json
     bench/repeatability.py --load before.json          # the tables again
+    bench/repeatability.py --unixbench DIR --save before.json --resume  # go on after a stop
 
 Run it on a quiet machine: every other process adds to both sides' spread.
 The repository never contains, downloads or builds UnixBench.
@@ -138,8 +140,8 @@ def print_table(copies, samples):
     ub, bb = samples["unixbench"], samples["bytebench"]
     print(f"\n### {copies} cop{'y' if copies == 1 else 'ies'}: {len(bb)} bytebench runs, {len(ub)} UnixBench runs\n")
     print("| test | UnixBench CoV | bytebench CoV | CoV ratio [95% CI] | UnixBench (max-min)/median "
-          "| bytebench (max-min)/median | spread ratio |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+          "| bytebench (max-min)/median | spread ratio | level |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for test in TESTS + ["index"]:
         u, b = series(ub, test), series(bb, test)
         if len(u) < 2 or len(b) < 2:
@@ -152,7 +154,7 @@ def print_table(copies, samples):
         su, sb = spread(u), spread(b)
         name = "**index**" if test == "index" else test
         print(f"| {name} | {cu:.1f}% | {cb:.1f}% | {ratio} | {su:.1f}% | {sb:.1f}% | "
-              f"{sb / su if su else float('nan'):.2f} |")
+              f"{sb / su if su else float('nan'):.2f} | {statistics.median(b) / statistics.median(u):.3f} |")
     within = {side: {t: [spread(r["passes"][t]) for r in runs if len(r["passes"].get(t, [])) > 1]
                      for t in TESTS} for side, runs in samples.items()}
     if any(v for side in within.values() for v in side.values()):
@@ -175,6 +177,8 @@ def main():
     ap.add_argument("--iterations", type=int, default=1, help="-i of both sides (default 1)")
     ap.add_argument("--save", help="write the raw runs to this JSON file")
     ap.add_argument("--load", help="print the tables of a --save file instead of running")
+    ap.add_argument("--resume", action="store_true",
+                    help="with --save: keep the runs that file has and make only the missing ones")
     args = ap.parse_args()
 
     if args.load:
@@ -183,28 +187,43 @@ def main():
     else:
         if not args.unixbench:
             ap.error("--unixbench is required unless --load is given")
+        if args.resume and not args.save:
+            ap.error("--resume needs --save")
         started = time.time()
         copies = sorted(set(args.copies))
-        saved = {"runs": args.runs, "iterations": args.iterations,
+        saved = {"runs": args.runs, "iterations": args.iterations, "minutes": 0.0,
                  "samples": {str(c): {"unixbench": [], "bytebench": []} for c in copies}}
+        if args.resume and os.path.exists(args.save):
+            with open(args.save) as f:
+                earlier = json.load(f)
+            if earlier["iterations"] != args.iterations:
+                ap.error(f"{args.save} was made with -i {earlier['iterations']}, not {args.iterations}")
+            saved["minutes"] = earlier.get("minutes", 0.0)
+            for c, sides in earlier["samples"].items():
+                saved["samples"].setdefault(c, {"unixbench": [], "bytebench": []}).update(sides)
         for i in range(args.runs):
             for c in copies:
                 order = ["unixbench", "bytebench"] if i % 2 == 0 else ["bytebench", "unixbench"]
                 for side in order:
+                    if len(saved["samples"][str(c)][side]) > i:
+                        continue  # --resume: made before
                     run = (run_unixbench(args.unixbench, c, args.iterations) if side == "unixbench"
                            else run_bytebench(args.cli, c, args.iterations))
+                    run["at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
                     saved["samples"][str(c)][side].append(run)
                     print(f"run {i + 1} copies {c} {side:9s} index {run['index']:.1f}",
                           file=sys.stderr, flush=True)
                     if args.save:  # after every run: an interrupted measurement keeps what it has
+                        saved["minutes"] += (time.time() - started) / 60
+                        started = time.time()
                         with open(args.save + ".tmp", "w") as f:
                             json.dump(saved, f, indent=1)
                         os.replace(args.save + ".tmp", args.save)
-        saved["minutes"] = (time.time() - started) / 60
+        saved["minutes"] += (time.time() - started) / 60
     for c, samples in saved["samples"].items():
         print_table(int(c), samples)
-    if "minutes" in saved:
-        print(f"\n{saved['runs']} alternating runs a side, -i {saved['iterations']}, "
+    if saved.get("minutes"):
+        print(f"\nUp to {saved['runs']} alternating runs a side, -i {saved['iterations']}, "
               f"{saved['minutes']:.0f} minutes.")
 
 
