@@ -64,6 +64,35 @@ def unixbench_pass_values(log_text):
     return values
 
 
+def cpu_times():
+    """(steal, total) jiffies of the whole machine from /proc/stat, or None."""
+    try:
+        with open("/proc/stat") as f:
+            fields = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    # user nice system idle iowait irq softirq steal [guest guest_nice]: the
+    # guest times are already in user and nice.
+    return (fields[7] if len(fields) > 7 else 0), sum(fields[:8])
+
+
+def steal_percent(before, after):
+    """The share of the CPU time the hypervisor took between two cpu_times()."""
+    if not before or not after or after[1] <= before[1]:
+        return None
+    return (after[0] - before[0]) / (after[1] - before[1]) * 100
+
+
+def measured(run_side):
+    """A run of either side, with the machine's steal over the whole run: a
+    run that stands out with a high steal was the host's, not the tool's."""
+    before = cpu_times()
+    run = run_side()
+    run["steal_pct"] = steal_percent(before, cpu_times())
+    run["at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    return run
+
+
 def run_unixbench(ub_dir, copies, iterations):
     before = set(glob.glob(os.path.join(ub_dir, "results", "*.log")))
     out = subprocess.run(["./Run", "-i", str(iterations), "-c", str(copies)], cwd=ub_dir,
@@ -114,6 +143,17 @@ def cov(xs):
     return statistics.stdev(xs) / statistics.mean(xs) * 100 if len(xs) > 1 and statistics.mean(xs) else 0.0
 
 
+def successive_cov(xs):
+    """The CoV from successive differences (von Neumann): sqrt(mean of
+    (x[i+1] - x[i])^2 / 2) over the mean. A slow drift of the machine over
+    the measurement (both sides' runs alternate, so both see it) barely
+    moves it, while it inflates the plain CoV of both."""
+    if len(xs) < 2 or not statistics.mean(xs):
+        return 0.0
+    msd = sum((b - a) ** 2 for a, b in zip(xs, xs[1:])) / (2 * (len(xs) - 1))
+    return msd ** 0.5 / statistics.mean(xs) * 100
+
+
 def cov_ratio_interval(bb, ub, resamples=2000, seed=1):
     """A percentile bootstrap 95% interval of cov(bb) / cov(ub), resampling
     each side's runs with replacement."""
@@ -155,6 +195,21 @@ def print_table(copies, samples):
         name = "**index**" if test == "index" else test
         print(f"| {name} | {cu:.1f}% | {cb:.1f}% | {ratio} | {su:.1f}% | {sb:.1f}% | "
               f"{sb / su if su else float('nan'):.2f} | {statistics.median(b) / statistics.median(u):.3f} |")
+    print("\nWith the machine's drift over the measurement taken out (CoV from successive differences):\n")
+    print("| test | UnixBench | bytebench | ratio |")
+    print("|---|---:|---:|---:|")
+    for test in TESTS + ["index"]:
+        u, b = series(ub, test), series(bb, test)
+        if len(u) < 2 or len(b) < 2:
+            continue
+        su, sb = successive_cov(u), successive_cov(b)
+        name = "**index**" if test == "index" else test
+        print(f"| {name} | {su:.1f}% | {sb:.1f}% | {sb / su if su else float('nan'):.2f} |")
+    print("\nThe runs in order (index; the machine's steal over the run where it was recorded):\n")
+    for side in ("unixbench", "bytebench"):
+        shown = [f"{r['index']:.1f}" + (f" ({r['steal_pct']:.2f}%)" if r.get("steal_pct") is not None else "")
+                 for r in samples[side]]
+        print(f"- {side}: {', '.join(shown)}")
     within = {side: {t: [spread(r["passes"][t]) for r in runs if len(r["passes"].get(t, [])) > 1]
                      for t in TESTS} for side, runs in samples.items()}
     if any(v for side in within.values() for v in side.values()):
@@ -207,11 +262,11 @@ def main():
                 for side in order:
                     if len(saved["samples"][str(c)][side]) > i:
                         continue  # --resume: made before
-                    run = (run_unixbench(args.unixbench, c, args.iterations) if side == "unixbench"
-                           else run_bytebench(args.cli, c, args.iterations))
-                    run["at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+                    run = measured(lambda: run_unixbench(args.unixbench, c, args.iterations)
+                                   if side == "unixbench" else run_bytebench(args.cli, c, args.iterations))
                     saved["samples"][str(c)][side].append(run)
-                    print(f"run {i + 1} copies {c} {side:9s} index {run['index']:.1f}",
+                    steal = "" if run["steal_pct"] is None else f", steal {run['steal_pct']:.2f}%"
+                    print(f"run {i + 1} copies {c} {side:9s} index {run['index']:.1f}{steal}",
                           file=sys.stderr, flush=True)
                     if args.save:  # after every run: an interrupted measurement keeps what it has
                         saved["minutes"] += (time.time() - started) / 60
