@@ -131,6 +131,11 @@ def run_bytebench(cli, copies, iterations):
             run["tests"][t["id"]] = float(t["value"])
             run["passes"][t["id"]] = [float(p["value"]) for p in t.get("passes", [])
                                       if p.get("status", "ok") == "ok" and "value" in p]
+            # What bytebench saw of the machine in this test's passes: a run
+            # that stands out can then be told from one the machine disturbed.
+            reasons = [r for p in t.get("passes", []) for r in p.get("environment", {}).get("disturbed", [])]
+            if reasons:
+                run.setdefault("disturbed", {})[t["id"]] = reasons
     for index in result.get("indexes", []):
         if index.get("category") == "system":
             run["index"] = float(index["score"])
@@ -210,6 +215,9 @@ def print_table(copies, samples):
         shown = [f"{r['index']:.1f}" + (f" ({r['steal_pct']:.2f}%)" if r.get("steal_pct") is not None else "")
                  for r in samples[side]]
         print(f"- {side}: {', '.join(shown)}")
+    for n, r in enumerate(bb, 1):
+        for test, reasons in r.get("disturbed", {}).items():
+            print(f"- bytebench run {n}, {test}: disturbed: {'; '.join(reasons)}")
     within = {side: {t: [spread(r["passes"][t]) for r in runs if len(r["passes"].get(t, [])) > 1]
                      for t in TESTS} for side, runs in samples.items()}
     if any(v for side in within.values() for v in side.values()):
