@@ -687,7 +687,11 @@ std::vector<long long> cpu_list(const std::string &text) {
 
 TEST(Topology, AgreesWithTheKernel) {
     const json t = read_topology();
-    ASSERT_FALSE(t.contains("why")) << t.dump();
+    json why = t.value("why", json::object());
+    // A kernel may list no caches (a Firecracker guest has no cpu*/cache in
+    // /sys), and hwloc reads them nowhere else on arm64.
+    if (!fs::exists("/sys/devices/system/cpu/cpu0/cache")) why.erase("caches");
+    ASSERT_TRUE(why.empty()) << t.dump();
     const long online = sysconf(_SC_NPROCESSORS_ONLN);
     EXPECT_EQ(t["pus"].get<long>(), online);
     EXPECT_EQ(t["pu_os_indexes"].size(), size_t(online));
@@ -707,6 +711,7 @@ TEST(Topology, AgreesWithTheKernel) {
     }
     std::sort(in_nodes.begin(), in_nodes.end());
     EXPECT_EQ(in_nodes, pus);
+    if (t["caches"].is_string()) return;  // "unknown": the kernel listed none (above)
     for (const json &cache : t["caches"]) {
         EXPECT_GE(cache["level"].get<int>(), 1);
         EXPECT_GT(cache["size_bytes"].get<double>(), 0);
