@@ -33,6 +33,7 @@ import time
 from fidelity import DEFAULT_CLI, INDEX, RESULT_LINE, spread
 
 TESTS = [t for t, _, _ in INDEX]
+SITTING_GAP_MINUTES = 60
 TEST_OF = {m: t for t, m, _ in INDEX}
 INDEX_LINE = re.compile(r"^System Benchmarks (?:Index Score|Index Score \(Partial Only\))\s+([0-9.]+)")
 
@@ -159,21 +160,81 @@ def successive_cov(xs):
     return msd ** 0.5 / statistics.mean(xs) * 100
 
 
-def cov_ratio_interval(bb, ub, resamples=2000, seed=1):
-    """A percentile bootstrap 95% interval of cov(bb) / cov(ub), resampling
-    each side's runs with replacement."""
+def pooled_cov(groups):
+    """The CoV within groups, pooled: each run's deviation from its own
+    group's mean, with one degree of freedom spent per group. A step in the
+    machine's speed between groups (a host that got busier or quieter
+    between two sittings) does not count; the spread within each does."""
+    groups = [g for g in groups if len(g) > 1 and statistics.mean(g)]
+    dof = sum(len(g) for g in groups) - len(groups)
+    if dof < 1:
+        return 0.0
+    squares = sum((x / statistics.mean(g) - 1) ** 2 for g in groups for x in g)
+    return (squares / dof) ** 0.5 * 100
+
+
+def sitting_of_runs(samples, gap_minutes=SITTING_GAP_MINUTES):
+    """Each run's sitting, per side: runs made in one go share one. A gap of
+    more than gap_minutes between two successive runs of either side (a
+    --resume after a stop) starts a new sitting. Runs without a time stamp
+    are one sitting."""
+    stamped = sorted((r["at"], side, n) for side, runs in samples.items()
+                     for n, r in enumerate(runs) if r.get("at"))
+    sitting, last, labels = 0, None, {side: [0] * len(runs) for side, runs in samples.items()}
+    for at, side, n in stamped:
+        t = time.mktime(time.strptime(at, "%Y-%m-%dT%H:%M:%SZ"))
+        if last is not None and t - last > gap_minutes * 60:
+            sitting += 1
+        labels[side][n], last = sitting, t
+    return labels
+
+
+def by_sitting(runs, labels, test):
+    groups = {}
+    for r, label in zip(runs, labels):
+        if test == "index" or test in r["tests"]:
+            groups.setdefault(label, []).append(r["index"] if test == "index" else r["tests"][test])
+    return [groups[k] for k in sorted(groups)]
+
+
+def strays(runs, labels, percent):
+    """How many of the side's test values lie more than percent from their
+    test's median in their sitting, and how many values there are: the
+    count of runs that went astray, whichever test they hit."""
+    far = total = 0
+    for test in TESTS:
+        for group in by_sitting(runs, labels, test):
+            middle = statistics.median(group)
+            far += sum(1 for x in group if middle and abs(x / middle - 1) * 100 > percent)
+            total += len(group)
+    return far, total
+
+
+def cov_ratio_interval(bb_groups, ub_groups, resamples=2000, seed=1):
+    """A percentile bootstrap 95% interval of the ratio of the CoVs pooled
+    within groups (bytebench / UnixBench), resampling each group's runs
+    with replacement. With one group a side it is the plain CoV's."""
     rng = random.Random(seed)
     ratios = []
     for _ in range(resamples):
-        b = [rng.choice(bb) for _ in bb]
-        u = [rng.choice(ub) for _ in ub]
-        cu = cov(u)
+        b = [[rng.choice(g) for _ in g] for g in bb_groups]
+        u = [[rng.choice(g) for _ in g] for g in ub_groups]
+        cu = pooled_cov(u)
         if cu > 0:
-            ratios.append(cov(b) / cu)
+            ratios.append(pooled_cov(b) / cu)
     if len(ratios) < resamples // 2:
         return None
     ratios.sort()
     return ratios[int(0.025 * len(ratios))], ratios[int(0.975 * len(ratios)) - 1]
+
+
+def ratio_cell(bb_groups, ub_groups):
+    """'ratio [low, high]' of the pooled CoVs, or 'n/a'."""
+    cu, cb = pooled_cov(ub_groups), pooled_cov(bb_groups)
+    if cu <= 0:
+        return "n/a"
+    ci = cov_ratio_interval(bb_groups, ub_groups)
+    return f"{cb / cu:.2f}" + (f" [{ci[0]:.2f}, {ci[1]:.2f}]" if ci else "")
 
 
 def series(runs, test):
@@ -192,10 +253,7 @@ def print_table(copies, samples):
         if len(u) < 2 or len(b) < 2:
             continue
         cu, cb = cov(u), cov(b)
-        ci = cov_ratio_interval(b, u)
-        ratio = f"{cb / cu:.2f}" if cu > 0 else "n/a"
-        if ci:
-            ratio += f" [{ci[0]:.2f}, {ci[1]:.2f}]"
+        ratio = ratio_cell([b], [u])
         su, sb = spread(u), spread(b)
         name = "**index**" if test == "index" else test
         print(f"| {name} | {cu:.1f}% | {cb:.1f}% | {ratio} | {su:.1f}% | {sb:.1f}% | "
@@ -210,6 +268,8 @@ def print_table(copies, samples):
         su, sb = successive_cov(u), successive_cov(b)
         name = "**index**" if test == "index" else test
         print(f"| {name} | {su:.1f}% | {sb:.1f}% | {sb / su if su else float('nan'):.2f} |")
+    print_sittings(samples)
+    print_strays(samples)
     print("\nThe runs in order (index; the machine's steal over the run where it was recorded):\n")
     for side in ("unixbench", "bytebench"):
         shown = [f"{r['index']:.1f}" + (f" ({r['steal_pct']:.2f}%)" if r.get("steal_pct") is not None else "")
@@ -228,6 +288,37 @@ def print_table(copies, samples):
             u, b = within["unixbench"][t], within["bytebench"][t]
             show = lambda xs: f"{statistics.median(xs):.1f}%" if xs else "n/a"
             print(f"| {t} | {show(u)} | {show(b)} |")
+
+
+def print_sittings(samples):
+    """When the runs were made in more than one sitting, the spread within
+    the sittings: the host's speed can step between sittings hours apart,
+    which moves both sides alike and is no tool's spread."""
+    labels = sitting_of_runs(samples)
+    count = 1 + max((max(v, default=0) for v in labels.values()), default=0)
+    if count < 2:
+        return
+    ub, bb = samples["unixbench"], samples["bytebench"]
+    levels = [statistics.median(g) for g in by_sitting(ub, labels["unixbench"], "index")]
+    print(f"\nWithin each of the {count} sittings (runs made in one go, more than {SITTING_GAP_MINUTES} minutes "
+          f"apart; UnixBench's median index per sitting {', '.join(f'{x:.1f}' for x in levels)}), "
+          "CoV pooled over the sittings:\n")
+    print("| test | UnixBench | bytebench | ratio [95% CI] |")
+    print("|---|---:|---:|---:|")
+    for test in TESTS + ["index"]:
+        u, b = by_sitting(ub, labels["unixbench"], test), by_sitting(bb, labels["bytebench"], test)
+        name = "**index**" if test == "index" else test
+        print(f"| {name} | {pooled_cov(u):.1f}% | {pooled_cov(b):.1f}% | {ratio_cell(b, u)} |")
+
+
+def print_strays(samples):
+    """A count that single slow runs cannot hide in: how often a test's
+    value strayed from its median, over all tests and runs."""
+    labels = sitting_of_runs(samples)
+    print("\nTest values more than 5% and more than 10% from their test's median (in their sitting):\n")
+    for side in ("unixbench", "bytebench"):
+        (far5, total), (far10, _) = strays(samples[side], labels[side], 5), strays(samples[side], labels[side], 10)
+        print(f"- {side}: {far5} and {far10} of {total}")
 
 
 def main():
