@@ -165,12 +165,13 @@ def pooled_cov(groups):
     group's mean, with one degree of freedom spent per group. A step in the
     machine's speed between groups (a host that got busier or quieter
     between two sittings) does not count; the spread within each does."""
-    groups = [g for g in groups if len(g) > 1 and statistics.mean(g)]
-    dof = sum(len(g) for g in groups) - len(groups)
-    if dof < 1:
-        return 0.0
-    squares = sum((x / statistics.mean(g) - 1) ** 2 for g in groups for x in g)
-    return (squares / dof) ** 0.5 * 100
+    squares, dof = 0.0, 0
+    for g in groups:
+        mean = sum(g) / len(g) if g else 0.0
+        if len(g) > 1 and mean:
+            squares += sum((x / mean - 1) ** 2 for x in g)
+            dof += len(g) - 1
+    return (squares / dof) ** 0.5 * 100 if dof else 0.0
 
 
 def sitting_of_runs(samples, gap_minutes=SITTING_GAP_MINUTES):
