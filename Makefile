@@ -20,6 +20,14 @@ ASAN_BUILD_DIR ?= $(BUILD_DIR)-asan
 FUZZ_BUILD_DIR ?= $(BUILD_DIR)-fuzz
 FUZZ_SECONDS ?= 15
 
+# The graphics tests (docs/graphics.md): the headers and libraries ubgears is
+# built with (GL, GLX, X11, Xext), and what they run on: x11perf (x11-apps),
+# the core fonts of the text test (xfonts-base), Xvfb for the private display
+# of a headless run, and Mesa's GLX and llvmpipe driver (loaded at run time,
+# so no link names them).
+DEBIAN_GRAPHICS_PACKAGES := libgl-dev libglx-dev libx11-dev libxext-dev \
+  xvfb x11-apps xfonts-base libgl1-mesa-dri libglx-mesa0
+
 # Everything a fresh Debian bookworm machine needs to build, test and run
 # (dc is used by the `dc` test; g++ brings the C compiler of the `C` test;
 # hwloc gives the topology and CPU placement; Google Benchmark the harness's
@@ -30,14 +38,6 @@ DEBIAN_PACKAGES := cmake g++ make pkg-config \
   libcli11-dev nlohmann-json3-dev libgtest-dev libssl-dev libsqlite3-dev clang-format git \
   libhwloc-dev libbenchmark-dev libacl1-dev dc $(DEBIAN_GRAPHICS_PACKAGES)
 
-# The graphics tests (docs/graphics.md): the headers and libraries ubgears is
-# built with (GL, GLX, X11, Xext), and what they run on: x11perf (x11-apps),
-# the core fonts of the text test (xfonts-base), Xvfb for the private display
-# of a headless run, and Mesa's GLX and llvmpipe driver (loaded at run time,
-# so no link names them).
-DEBIAN_GRAPHICS_PACKAGES := libgl-dev libglx-dev libx11-dev libxext-dev \
-  xvfb x11-apps xfonts-base libgl1-mesa-dri libglx-mesa0
-
 # Only the tests need these: python3 drives headless Chromium, which renders
 # the html reporter's pages (tests/reporters/html_in_chromium.py).
 # clang and its compiler-rt (libclang_rt.fuzzer) build the fuzzers; GCC's
@@ -46,7 +46,7 @@ DEBIAN_GRAPHICS_PACKAGES := libgl-dev libglx-dev libx11-dev libxext-dev \
 # openssh-server, Slurm's daemons and munge run the fleet examples for real
 # (tests/fleet). qemu-user-static runs the .deb on older CPU models
 # (tests/install/deb_under_qemu_cpus.py).
-DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev dpkg-dev hwloc-nox ansible-core openssh-server slurmctld slurmd slurm-client munge qemu-user-static
+DEBIAN_TEST_PACKAGES := python3 locales chromium clang libclang-rt-dev dpkg-dev hwloc-nox ansible-core openssh-server slurmctld slurmd slurm-client munge qemu-user-static
 
 # The sanitizer run: a crashing test plugin must die of its signal as it does
 # without ASan (the tests check how a crash is recorded), and leaks are
