@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "base/file_io.h"
+#include "base/folder_walk.h"
 #include "base/json_text.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
@@ -48,15 +49,20 @@ bool is_companion(const fs::path &path) {
     return fs::is_regular_file(fs::path(path).replace_extension(), ec);
 }
 
+bool is_report(const std::string &path) {
+    return lower_extension(path) != ".json" && !is_companion(path);
+}
+
 // The reports in a folder and its subfolders, in name order: regular files that are not
-// results (.json), hidden files and UnixBench's companions of a report left out.
-std::vector<std::string> reports_in(const std::string &dir) {
-    std::vector<std::string> found;
-    for (const std::string &file : visible_files_under(dir))
-        if (lower_extension(file) != ".json" && !is_companion(file)) found.push_back(file);
-    if (found.empty())
+// results (.json), hidden files and UnixBench's companions of a report left out. What could
+// not be read is added to `left_out` (base/folder_walk.h).
+std::vector<std::string> reports_in(const std::string &dir, const FolderInputs &folders,
+                                    std::vector<std::string> &left_out) {
+    FolderListing listing = files_under(dir, {folders.follow_links, &is_report});
+    left_out.insert(left_out.end(), listing.left_out.begin(), listing.left_out.end());
+    if (listing.files.empty() && listing.left_out.empty())
         throw std::runtime_error(dir + ": no UnixBench reports here (files that are not .json)");
-    return found;
+    return std::move(listing.files);
 }
 
 // Converts and writes one report; returns the written path. Throws with a
@@ -131,21 +137,29 @@ int import_command(const GlobalOptions &global, const ImportCommandOptions &o) {
         }
     }
     int rc = kExitOk;
+    // Every folder is walked before anything is imported: what cannot be
+    // read stops the import whole, unless --skip-unreadable.
+    std::vector<std::string> files, left_out;
     for (const std::string &path : o.files) {
         std::error_code ec;
-        std::vector<std::string> files = {path};
-        if (fs::is_directory(path, ec)) {
-            try {
-                files = reports_in(path);
-            } catch (const std::exception &e) {
-                print_error(e.what());
-                rc = kExitBadInput;
-                continue;
-            }
+        if (!fs::is_directory(path, ec)) {
+            files.push_back(path);
+            continue;
         }
-        for (const std::string &file : files)
-            if (!import_and_record(file, o, env->suite, labels, history)) rc = kExitBadInput;
+        try {
+            for (std::string &file : reports_in(path, o.folders, left_out))
+                files.push_back(std::move(file));
+        } catch (const std::exception &e) {
+            print_error(e.what());
+            rc = kExitBadInput;
+        }
     }
+    if (!accept_left_out(left_out, o.folders)) {
+        print_error(left_out_summary(left_out) + "; nothing was imported");
+        return kExitBadInput;
+    }
+    for (const std::string &file : files)
+        if (!import_and_record(file, o, env->suite, labels, history)) rc = kExitBadInput;
     return rc;
 }
 

@@ -1,0 +1,255 @@
+// What a command reads and what it writes, kept apart (issue 35):
+//   - an output that is one of the command's inputs, under its own name, a
+//     hard link or a symbolic link, is refused (exit 2, one line) and the
+//     input is left as it was: `compare a.json b.json -o a.json`, `report`,
+//     `show N -o <its own result file>`, `compare DIR -o DIR/x.json`;
+//   - a folder given to `compare` or `import` whose files or subfolders
+//     cannot all be read is not compared or imported with a host silently
+//     missing: each is named and the command exits 2, unless
+//     --skip-unreadable (a warning each);
+//   - a link in such a folder that leads out of it is not followed unless
+//     --follow-links, and an error quotes at most a short, escaped excerpt
+//     of a file.
+#include <gtest/gtest.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+
+#include "cli_runner.h"
+
+namespace fs = std::filesystem;
+
+namespace bytebench::test {
+namespace {
+
+const std::string kBefore = std::string(BYTEBENCH_E2E_FIXTURE_DIR) + "/compare/before.json";
+const std::string kAfter = std::string(BYTEBENCH_E2E_FIXTURE_DIR) + "/compare/after.json";
+const std::string kUnixBenchReport =
+    std::string(BYTEBENCH_SOURCE_DIR) + "/tests/fixtures/unixbench/v6.0-console-4cpu.txt";
+
+long lines_in(const std::string &text) { return std::count(text.begin(), text.end(), '\n'); }
+
+std::vector<std::string> names_in(const std::string &dir) {
+    std::vector<std::string> names;
+    for (const auto &e : fs::directory_iterator(dir)) names.push_back(e.path().filename());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+void expect_refused(const CliResult &r, const std::string &output, const std::string &input) {
+    EXPECT_EQ(r.exit_code, 2) << r.describe() << "\n" << r.err;
+    EXPECT_EQ(lines_in(r.err), 1) << r.err;
+    EXPECT_EQ(
+        r.err.rfind(
+            "bytebench: error: -o " + output + " is the input " + input + " (the same file): ", 0),
+        0u)
+        << r.err;
+    EXPECT_EQ(r.out, "");
+}
+
+// The must-show of issue 35: `compare a.json b.json -o a.json` exits 2 and
+// a.json is unchanged, and so for a hard link and a symbolic link to it, for
+// report and compare DIR.
+TEST(OutputIsInput, CompareAndReportRefuseToReplaceAnInputUnderAnyName) {
+    const std::string dir = fresh_dir("output-is-input");
+    const std::string a = dir + "/a.json", b = dir + "/b.json";
+    fs::copy_file(kBefore, a);
+    fs::copy_file(kAfter, b);
+    fs::create_hard_link(a, dir + "/hard.json");
+    fs::create_symlink("a.json", dir + "/sym.json");
+    const std::string measured = read_file(a);
+    for (const std::string name : {"a.json", "hard.json", "sym.json"}) {
+        SCOPED_TRACE(name);
+        const std::string out = dir + "/" + name;
+        expect_refused(run_cli({"--no-history", "compare", a, b, "-o", out}), out, a);
+        expect_refused(run_cli({"--no-history", "compare", b, a, "--format", "json", "-o", out}),
+                       out, a);
+        expect_refused(run_cli({"--no-history", "report", a, "-o", out}), out, a);
+        // Read through the link, written to the file: the same file.
+        expect_refused(run_cli({"--no-history", "report", dir + "/sym.json", "-o", a}), a,
+                       dir + "/sym.json");
+        EXPECT_EQ(read_file(a), measured);
+    }
+    EXPECT_TRUE(fs::is_symlink(dir + "/sym.json"));
+    EXPECT_EQ(names_in(dir), (std::vector<std::string>{"a.json", "b.json", "hard.json",
+                                                       "sym.json"}));  // no temporary file
+
+    // A folder of results, and the comparison written into it: refused over
+    // a result, accepted beside them, and again over its own comparison
+    // (which is not a result: compare DIR leaves it out).
+    const std::string results = fresh_dir("output-is-input-folder");
+    fs::copy_file(kBefore, results + "/a.json");
+    fs::copy_file(kAfter, results + "/b.json");
+    expect_refused(run_cli({"--no-history", "compare", results, "-o", results + "/b.json"}),
+                   results + "/b.json", results + "/b.json");
+    EXPECT_EQ(read_file(results + "/b.json"), read_file(kAfter));
+    for (int i = 0; i < 2; ++i) {
+        const CliResult r = run_cli(
+            {"--no-history", "compare", results, "--format", "json", "-o", results + "/cmp.json"});
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+    }
+    // Outputs that are no file keep working.
+    EXPECT_EQ(run_cli({"--no-history", "compare", a, b, "-o", "/dev/null"}).exit_code, 0);
+}
+
+// `show N -o <the file run N was saved to>`, and the history itself.
+TEST(OutputIsInput, ShowRefusesItsOwnResultFileAndTheHistory) {
+    const std::string dir = fresh_dir("output-is-input-show");
+    const std::string db = dir + "/history.db";
+    const CliResult imported =
+        run_cli({"--db", db, "import", kUnixBenchReport, "-o", dir + "/results"});
+    ASSERT_EQ(imported.exit_code, 0) << imported.err;
+    const std::string saved = dir + "/results/v6.0-console-4cpu.json";
+    const std::string measured = read_file(saved);
+    fs::create_symlink(saved, dir + "/link.json");
+    for (const std::string &out : {saved, dir + "/link.json"}) {
+        SCOPED_TRACE(out);
+        expect_refused(run_cli({"--db", db, "show", "1", "-o", out}), out, saved);
+        expect_refused(run_cli({"--db", db, "report", "@last", "-o", out}), out, saved);
+        EXPECT_EQ(read_file(saved), measured);
+    }
+    expect_refused(run_cli({"--db", db, "show", "1", "-o", db}), db, db);
+    const CliResult shown = run_cli({"--db", db, "show", "1", "-o", dir + "/report.txt"});
+    EXPECT_EQ(shown.exit_code, 0) << shown.err;
+}
+
+// The user a test reads folders as when permissions matter: nobody, when we
+// are root (root reads every file) and may become it; else ourselves.
+struct Reader {
+    std::optional<RunAs> as;
+    uid_t uid;
+};
+std::optional<Reader> folder_reader() {
+    if (geteuid() != 0) return Reader{std::nullopt, geteuid()};
+    const passwd *pw = getpwnam("nobody");
+    struct stat st {};
+    if (pw == nullptr || stat(BYTEBENCH_CLI, &st) != 0 || (st.st_mode & S_IXOTH) == 0)
+        return std::nullopt;
+    return Reader{RunAs{pw->pw_uid, pw->pw_gid}, pw->pw_uid};
+}
+
+CliResult run_as_reader(const Reader &reader, const std::string &home,
+                        const std::vector<std::string> &args) {
+    Command command(BYTEBENCH_CLI, args);
+    command.user = reader.as;
+    for (const char *var : {"HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"})
+        command.env[var] = home;
+    command.timeout_s = 60;
+    return run_process(command);
+}
+
+// A folder the reader may enter, holding what it may not read.
+void open_to_reader(const std::string &path, const Reader &reader) {
+    ASSERT_EQ(chown(path.c_str(), reader.uid, gid_t(-1)), 0) << path;
+}
+
+TEST(FolderInputs, WhatCannotBeReadIsNamedAndStopsTheCommand) {
+    const std::optional<Reader> reader = folder_reader();
+    if (!reader) GTEST_SKIP() << "no user nobody that may run the build tree's CLI";
+    const std::string dir = fresh_dir("folder-inputs-unreadable");
+    const std::string home = dir + "/home", results = dir + "/results", reports = dir + "/reports";
+    for (const std::string &d : {home, results, reports, dir + "/imported"}) {
+        fs::create_directories(d);
+        open_to_reader(d, *reader);
+    }
+    fs::copy_file(kBefore, results + "/a.json");
+    fs::copy_file(kAfter, results + "/b.json");
+    fs::create_directories(results + "/closed");
+    fs::copy_file(kAfter, results + "/closed/c.json");
+    fs::copy_file(kAfter, results + "/locked.json");
+    fs::copy_file(kUnixBenchReport, reports + "/one.txt");
+    fs::create_directories(reports + "/closed");
+    fs::copy_file(kUnixBenchReport, reports + "/closed/two.txt");
+    for (const std::string &file : {results + "/a.json", results + "/b.json", reports + "/one.txt"})
+        open_to_reader(file, *reader);
+    // Not the reader's, and closed to it (as root: owned by root, mode 0700;
+    // else the reader's own, mode 0).
+    const mode_t closed = reader->as ? 0700 : 0;
+    for (const std::string &path :
+         {results + "/closed", results + "/locked.json", reports + "/closed"})
+        ASSERT_EQ(chmod(path.c_str(), closed), 0);
+
+    const CliResult compared = run_as_reader(*reader, home, {"--no-history", "compare", results});
+    if (!compared.started()) GTEST_SKIP() << "cannot run as nobody: " << compared.describe();
+    EXPECT_EQ(compared.exit_code, 2) << compared.err;
+    EXPECT_EQ(compared.out, "");
+    EXPECT_EQ(
+        compared.err,
+        "bytebench: error: " + results +
+            "/closed: cannot read the folder: Permission denied\n"
+            "bytebench: error: " +
+            results +
+            "/locked.json: cannot read: Permission denied\n"
+            "bytebench: error: 2 entries of the folders given could not be read (named above): "
+            "give --skip-unreadable to go on without them\n");
+    const CliResult skipped =
+        run_as_reader(*reader, home, {"--no-history", "compare", results, "--skip-unreadable"});
+    EXPECT_EQ(skipped.exit_code, 0) << skipped.err;
+    EXPECT_EQ(lines_in(skipped.err), 2) << skipped.err;
+    EXPECT_NE(skipped.err.find("warning: " + results +
+                               "/closed: cannot read the folder: Permission denied; left out "
+                               "(--skip-unreadable)"),
+              std::string::npos)
+        << skipped.err;
+    EXPECT_NE(skipped.out.find(results + "/b.json"), std::string::npos) << skipped.out;
+
+    const std::string imported = dir + "/imported";
+    const CliResult import =
+        run_as_reader(*reader, home, {"--no-history", "import", reports, "-o", imported});
+    EXPECT_EQ(import.exit_code, 2) << import.err;
+    EXPECT_EQ(import.err,
+              "bytebench: error: " + reports +
+                  "/closed: cannot read the folder: Permission denied\n"
+                  "bytebench: error: 1 entry of the folders given could not be read (named above): "
+                  "give --skip-unreadable to go on without it; nothing was imported\n");
+    EXPECT_EQ(names_in(imported), std::vector<std::string>{});
+    const CliResult partial = run_as_reader(
+        *reader, home, {"--no-history", "import", reports, "-o", imported, "--skip-unreadable"});
+    EXPECT_EQ(partial.exit_code, 0) << partial.err;
+    EXPECT_EQ(names_in(imported), std::vector<std::string>{"one.json"});
+    for (const std::string &path :
+         {results + "/closed", results + "/locked.json", reports + "/closed"})
+        chmod(path.c_str(), 0755);
+}
+
+// A link planted in a folder of results, to a file that is not a result (in
+// the issue: a root-only file, whose content the parse error quoted).
+TEST(FolderInputs, ALinkOutOfTheFolderIsNotFollowedAndErrorsQuoteLittle) {
+    const std::string dir = fresh_dir("folder-inputs-link");
+    const std::string results = dir + "/results";
+    fs::create_directories(results);
+    fs::copy_file(kBefore, results + "/a.json");
+    fs::copy_file(kAfter, results + "/b.json");
+    const std::string secret = "SECRET-TOKEN-" + std::string(200, 'z');
+    std::ofstream(dir + "/secret") << "{\"token\": \"" << secret << "\x1b[2J";
+    fs::create_symlink("../secret", results + "/x.json");
+
+    const CliResult r = run_cli({"--no-history", "compare", results});
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(r.err, "bytebench: error: " + results + "/x.json: a link out of " + results +
+                         " (to " + fs::canonical(dir + "/secret").string() +
+                         "): not followed\n"
+                         "bytebench: error: 1 entry of the folders given could not be read "
+                         "(named above): give --skip-unreadable to go on without it, or "
+                         "--follow-links to read through links out of the folder\n");
+    const CliResult skipped = run_cli({"--no-history", "compare", results, "--skip-unreadable"});
+    EXPECT_EQ(skipped.exit_code, 0) << skipped.err;
+    EXPECT_EQ(skipped.err.find("SECRET"), std::string::npos) << skipped.err;
+
+    const CliResult followed = run_cli({"--no-history", "compare", results, "--follow-links"});
+    EXPECT_EQ(followed.exit_code, 2) << followed.err;
+    EXPECT_EQ(lines_in(followed.err), 1) << followed.err;
+    EXPECT_NE(followed.err.find("last read: '\"SECRET-TOKEN-zzzzzzzzzzzzzzzzzzzzzzzzzz...'"),
+              std::string::npos)
+        << followed.err;
+    EXPECT_EQ(followed.err.find(secret), std::string::npos) << followed.err;
+    EXPECT_EQ(followed.err.find('\x1b'), std::string::npos) << followed.err;
+}
+
+}  // namespace
+}  // namespace bytebench::test
