@@ -71,7 +71,7 @@ LoadedResult result_from_history(const std::string &reference, const GlobalOptio
     if (global.no_history)
         throw std::runtime_error(reference +
                                  ": history references cannot be used with --no-history");
-    const History history(history_path(global));
+    const History history(history_path(global), HistoryAccess::read_only);
     const std::optional<int64_t> id = history.resolve(reference);
     if (!id)
         throw std::runtime_error(reference + ": no such run in the history (" +
@@ -219,7 +219,7 @@ std::unique_ptr<History> history_for_run_to_run(const GlobalOptions &global) {
         const std::string path = history_path(global);
         std::error_code ec;
         if (!fs::exists(path, ec)) return nullptr;
-        return std::make_unique<History>(path);
+        return std::make_unique<History>(path, HistoryAccess::read_only);
     } catch (const std::exception &) {
         return nullptr;
     }

@@ -251,5 +251,59 @@ TEST(FolderInputs, ALinkOutOfTheFolderIsNotFollowedAndErrorsQuoteLittle) {
     EXPECT_EQ(followed.err.find('\x1b'), std::string::npos) << followed.err;
 }
 
+// `--db /dev/null` was "disk I/O error", and left /dev/null-journal.
+TEST(HistoryFile, APlaceThatKeepsNoFilesIsOneLine) {
+    const std::string dir = fresh_dir("history-file-dev-null");
+    const std::string line =
+        "bytebench: error: /dev/null: cannot keep the history here: a "
+        "character device (the history is a regular file, or a path where "
+        "one can be made, on a file system that stores files)";
+    for (const std::vector<std::string> &args :
+         {std::vector<std::string>{"history"},
+          {"show", "1"},
+          {"compare", "@1", kBefore},
+          {"import", kUnixBenchReport, "-o", dir + "/imported"}}) {
+        std::vector<std::string> all = {"--db", "/dev/null"};
+        all.insert(all.end(), args.begin(), args.end());
+        SCOPED_TRACE(args.front());
+        const CliResult r = run_cli(all);
+        EXPECT_EQ(r.exit_code, 2) << r.err;
+        EXPECT_EQ(lines_in(r.err), 1) << r.err;
+        EXPECT_EQ(r.err.rfind(line, 0), 0u) << r.err;
+    }
+    EXPECT_FALSE(fs::exists(dir + "/imported"));
+}
+
+// Another user's history, which we may read but not write: "attempt to
+// write a readonly database" before reading commands opened it read-only.
+TEST(HistoryFile, AHistoryWeMayOnlyReadIsRead) {
+    const std::optional<Reader> reader = folder_reader();
+    if (!reader) GTEST_SKIP() << "no user nobody that may run the build tree's CLI";
+    const std::string dir = fresh_dir("history-file-read-only");
+    const std::string home = dir + "/home", shared = dir + "/shared", db = shared + "/history.db";
+    fs::create_directories(home);
+    open_to_reader(home, *reader);
+    const CliResult imported =
+        run_cli({"--db", db, "import", kUnixBenchReport, "-o", shared + "/results"});
+    ASSERT_EQ(imported.exit_code, 0) << imported.err;
+    // Readable by all, writable by nobody but its owner (as root, the
+    // reader is another user; else the folder and file are made read-only).
+    ASSERT_EQ(chmod(db.c_str(), 0444), 0);
+    ASSERT_EQ(chmod(shared.c_str(), 0555), 0);
+    const std::vector<std::string> before = names_in(shared);
+    const CliResult listed = run_as_reader(*reader, home, {"--db", db, "history"});
+    if (!listed.started()) GTEST_SKIP() << "cannot run as nobody: " << listed.describe();
+    EXPECT_EQ(listed.exit_code, 0) << listed.err;
+    EXPECT_NE(listed.out.find("kestrel"), std::string::npos) << listed.out;
+    const CliResult shown = run_as_reader(*reader, home, {"--db", db, "show", "@last"});
+    EXPECT_EQ(shown.exit_code, 0) << shown.err;
+    EXPECT_NE(shown.out.find("kestrel"), std::string::npos) << shown.out;
+    const CliResult compared =
+        run_as_reader(*reader, home, {"--db", db, "compare", "@1", shared + "/results"});
+    EXPECT_EQ(compared.exit_code, 0) << compared.err;
+    EXPECT_EQ(names_in(shared), before);
+    chmod(shared.c_str(), 0755);
+}
+
 }  // namespace
 }  // namespace bytebench::test
