@@ -53,4 +53,13 @@ void install_interrupt_handlers() {
 
 int interrupt_signal() { return g_signal; }
 
+StopSignalsDeferred::StopSignalsDeferred() {
+    sigset_t stops;
+    sigemptyset(&stops);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&stops, sig);
+    pthread_sigmask(SIG_BLOCK, &stops, &old_);
+}
+
+StopSignalsDeferred::~StopSignalsDeferred() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
+
 }  // namespace bytebench

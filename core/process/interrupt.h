@@ -14,6 +14,8 @@
 // (the text report and the history entry) that the first one asked for.
 #pragma once
 
+#include <signal.h>
+
 namespace bytebench {
 
 // How long after the first stop a second kill() is taken as "now".
@@ -22,6 +24,20 @@ inline constexpr double kRepeatedStopSeconds = 1.0;
 void install_interrupt_handlers();
 // 0 while no stop was requested, else the signal number.
 int interrupt_signal();
+
+// SIGINT, SIGTERM and SIGHUP held back in this thread while it lives, and
+// delivered when it goes: for a step that must finish or not start (an
+// import's file and its history entry).
+class StopSignalsDeferred {
+  public:
+    StopSignalsDeferred();
+    ~StopSignalsDeferred();
+    StopSignalsDeferred(const StopSignalsDeferred &) = delete;
+    StopSignalsDeferred &operator=(const StopSignalsDeferred &) = delete;
+
+  private:
+    sigset_t old_;
+};
 
 // What the handler does with a signal that arrives while a stop is already
 // under way, `seconds_since_first` after the first: true ends the process.

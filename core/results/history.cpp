@@ -142,6 +142,8 @@ constexpr const char *kSelectLabels =
     "SELECT key, value FROM labels WHERE run_id = ?1 ORDER BY key";
 constexpr const char *kSelectDocument = "SELECT document FROM runs WHERE id = ?1";
 constexpr const char *kSelectId = "SELECT id FROM runs WHERE id = ?1";
+constexpr const char *kSelectByResultPath =
+    "SELECT id FROM runs WHERE result_path = ?1 ORDER BY id DESC LIMIT 1";
 constexpr const char *kSelectNthNewest = "SELECT id FROM runs ORDER BY id DESC LIMIT 1 OFFSET ?1";
 constexpr const char *kUserVersion = "PRAGMA user_version";
 
@@ -736,6 +738,13 @@ std::optional<json> History::document(int64_t id) const {
     } catch (const std::runtime_error &e) {
         throw HistoryError(e.what());
     }
+}
+
+std::optional<int64_t> History::find_result_path(const std::string &result_path) const {
+    Statement row(db_.get(), path_, kSelectByResultPath);
+    row.bind(1, result_path);
+    if (!row.step()) return std::nullopt;
+    return row.integer(0);
 }
 
 bool History::is_reference(const std::string &text) { return !text.empty() && text[0] == '@'; }

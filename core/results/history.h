@@ -113,6 +113,9 @@ class History {
     std::vector<HistoryEntry> list(std::optional<int> limit = std::nullopt,
                                    const Labels &labels = {}) const;
     std::optional<nlohmann::json> document(int64_t id) const;
+    // The newest run recorded with this result_path, if any (an import run
+    // again finds its file's entry).
+    std::optional<int64_t> find_result_path(const std::string &result_path) const;
     std::optional<HistoryEntry> entry(int64_t id) const;
 
     // "@last" (newest), "@N" (id N), "@last~K" (K before the newest).

@@ -9,9 +9,16 @@
 //     --skip-unreadable (a warning each);
 //   - a link in such a folder that leads out of it is not followed unless
 //     --follow-links, and an error quotes at most a short, escaped excerpt
-//     of a file.
+//     of a file;
+//   - `--db` must be a regular file (or missing) on a file system that keeps
+//     files, and a history we may only read is read;
+//   - an import ended by SIGINT or SIGTERM, whenever it comes, leaves every
+//     report imported whole (its file and its history entry) or not at all,
+//     and the same import run again completes it.
 #include <gtest/gtest.h>
 #include <pwd.h>
+#include <signal.h>
+#include <sqlite3.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -19,6 +26,8 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <set>
+#include <thread>
 
 #include "cli_runner.h"
 
@@ -303,6 +312,101 @@ TEST(HistoryFile, AHistoryWeMayOnlyReadIsRead) {
     EXPECT_EQ(compared.exit_code, 0) << compared.err;
     EXPECT_EQ(names_in(shared), before);
     chmod(shared.c_str(), 0755);
+}
+
+// The result_path of every run in the history at `db`.
+std::multiset<std::string> recorded_paths(const std::string &db) {
+    std::multiset<std::string> paths;
+    if (!fs::exists(db)) return paths;
+    sqlite3 *handle = nullptr;
+    EXPECT_EQ(sqlite3_open_v2(db.c_str(), &handle, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+    sqlite3_stmt *stmt = nullptr;
+    EXPECT_EQ(sqlite3_prepare_v2(handle, "SELECT result_path FROM runs", -1, &stmt, nullptr),
+              SQLITE_OK);
+    while (stmt && sqlite3_step(stmt) == SQLITE_ROW)
+        paths.insert(reinterpret_cast<const char *>(sqlite3_column_text(stmt, 0)));
+    sqlite3_finalize(stmt);
+    sqlite3_close(handle);
+    return paths;
+}
+
+// Every *.json in `dir`, as absolute paths; fails the test for any other
+// file (a temporary one).
+std::multiset<std::string> written_results(const std::string &dir) {
+    std::multiset<std::string> paths;
+    if (!fs::exists(dir)) return paths;
+    for (const auto &e : fs::directory_iterator(dir)) {
+        EXPECT_EQ(e.path().extension(), ".json") << e.path();
+        paths.insert(fs::absolute(e.path()).string());
+    }
+    return paths;
+}
+
+// A folder of `count` reports, under distinct names.
+std::string folder_of_reports(const std::string &name, int count) {
+    const std::string dir = fresh_dir(name);
+    for (int i = 0; i < count; ++i)
+        fs::copy_file(kUnixBenchReport, dir + "/host-" + std::to_string(100 + i) + ".txt");
+    return dir;
+}
+
+// SIGINT or SIGTERM at increasing delays, from the start of the import to
+// its end: each time, every result on disk has its history entry and no
+// temporary file is left; the same import run again then succeeds and
+// leaves each report imported once.
+TEST(InterruptedImport, LeavesWholeReportsAndARetrySucceeds) {
+    constexpr int kReports = 12;
+    const std::string reports = folder_of_reports("interrupted-import-reports", kReports);
+    int interrupted = 0;
+    for (int delay_ms = 0, round = 0; delay_ms <= 600; delay_ms += 20 + delay_ms / 4, ++round) {
+        const int sig = round % 2 == 0 ? SIGINT : SIGTERM;
+        SCOPED_TRACE(std::to_string(delay_ms) + " ms, " + strsignal(sig));
+        const std::string dir = fresh_dir("interrupted-import-" + std::to_string(round));
+        const std::string db = dir + "/history.db", out = dir + "/results";
+        const std::vector<std::string> args = {"--db", db, "import", reports, "-o", out};
+        Command command(BYTEBENCH_CLI, args);
+        Process import(command);
+        std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+        import.signal(sig);
+        ASSERT_TRUE(import.wait_for(60));
+        const ProcessResult &r = import.result();
+        if (r.exit_code != 0) {
+            ++interrupted;
+            EXPECT_TRUE(r.exit_code == 128 + sig || r.signal == sig) << r.describe() << r.err;
+        }
+        const std::multiset<std::string> written = written_results(out);
+        EXPECT_EQ(written, recorded_paths(db));
+        const CliResult again = run_cli(args);
+        EXPECT_EQ(again.exit_code, 0) << again.err;
+        EXPECT_EQ(written_results(out).size(), size_t(kReports));
+        EXPECT_EQ(written_results(out), recorded_paths(db));
+        if (HasFailure()) break;
+    }
+    EXPECT_GT(interrupted, 0) << "no signal came while the import ran";
+}
+
+// What SIGKILL can leave, the result without its history entry, is adopted
+// by the same import run again; another file at that name is not replaced.
+TEST(InterruptedImport, AResultWithoutItsHistoryEntryIsAdopted) {
+    const std::string dir = fresh_dir("import-adopts");
+    const std::string db = dir + "/history.db", out = dir + "/results";
+    ASSERT_EQ(run_cli({"--no-history", "import", kUnixBenchReport, "-o", out}).exit_code, 0);
+    const std::string written = fs::absolute(out + "/v6.0-console-4cpu.json").string();
+    const CliResult adopted = run_cli({"--db", db, "import", kUnixBenchReport, "-o", out});
+    EXPECT_EQ(adopted.exit_code, 0) << adopted.err;
+    EXPECT_NE(adopted.out.find("(already there; history @1)"), std::string::npos) << adopted.out;
+    EXPECT_EQ(recorded_paths(db), std::multiset<std::string>{written});
+    const CliResult again = run_cli({"--db", db, "import", kUnixBenchReport, "-o", out});
+    EXPECT_EQ(again.exit_code, 0) << again.err;
+    EXPECT_NE(again.out.find("(already imported: history @1)"), std::string::npos) << again.out;
+    EXPECT_EQ(recorded_paths(db).size(), 1u);
+    // Labelled differently: another result, which the file there is not.
+    const CliResult other =
+        run_cli({"--db", db, "import", kUnixBenchReport, "-o", out, "--label", "site=b"});
+    EXPECT_EQ(other.exit_code, 2) << other.err;
+    EXPECT_NE(other.err.find(out + "/v6.0-console-4cpu.json: exists; not replaced"),
+              std::string::npos)
+        << other.err;
 }
 
 }  // namespace
