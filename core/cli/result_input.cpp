@@ -255,16 +255,10 @@ int print_rendered(const Environment &env, const std::string &format, nlohmann::
     render.brief = brief;
     render.stats = stats;
     render.repeatability = repeatability;
-    // SIGINT, SIGTERM, SIGHUP: end at once, but without leaving the scratch
-    // folder or a temporary report behind.
+    // SIGINT, SIGTERM, SIGHUP: end at once, but without leaving a temporary
+    // report (or a scratch folder: plugins/report_rendering.h) behind.
     install_cleanup_on_signal();
-    const std::string base = default_tmpdir();
-    std::string scratch = base + "/bytebench-report-XXXXXX";
-    if (mkdtemp(scratch.data()) == nullptr) {
-        print_error("cannot create a temporary folder in " + base + ": " + std::strerror(errno));
-        return kExitTestFailed;
-    }
-    const RemovedOnSignal scratch_guard(scratch);
+    const std::string scratch = default_tmpdir();
     int rc = kExitOk;
     try {
         if (output.empty()) {
@@ -289,7 +283,6 @@ int print_rendered(const Environment &env, const std::string &format, nlohmann::
         print_error(e.what());
         rc = kExitBadInput;
     }
-    rmdir(scratch.c_str());
     return rc;
 }
 
