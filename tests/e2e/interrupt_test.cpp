@@ -203,14 +203,17 @@ TEST_F(Interrupt, TwoSigintsKillAtOnceAndTheJanitorCleansUp) {
 }
 
 // A run with a history and its text report, for the stops that must keep
-// both.
-Command reported_run(const std::string &dir, double duration_s) {
-    return Command(
-        BYTEBENCH_CLI,
-        {"--db", dir + "/history.db", "--plugin-path",
-         std::string(BYTEBENCH_TEST_PLUGIN_DIR) + "/good", "run", "test.count", "-c", "1", "-i",
-         "3", "--duration", std::to_string(duration_s), "--settle", "0", "--tmpdir",
-         fresh_dir(fs::path(dir).filename().string() + "-tmp"), "-o", dir + "/results"});
+// both: of test.count (the good plugin), or of test.hang, whose copies
+// ignore SIGTERM, so that a stop takes 2 s (the CLI waits that long before
+// SIGKILL).
+Command reported_run(const std::string &dir, double duration_s, bool hang = false) {
+    const std::string plugin = hang ? "/hang" : "/good";
+    return Command(BYTEBENCH_CLI,
+                   {"--db", dir + "/history.db", "--plugin-path",
+                    std::string(BYTEBENCH_TEST_PLUGIN_DIR) + plugin, "run",
+                    hang ? "test.hang" : "test.count", "-c", "1", "-i", "3", "--duration",
+                    std::to_string(duration_s), "--settle", "0", "--tmpdir",
+                    fresh_dir(fs::path(dir).filename().string() + "-tmp"), "-o", dir + "/results"});
 }
 
 // What a clean stop leaves: exit 130, an incomplete result, the text report
@@ -224,14 +227,13 @@ void expect_clean_stop(const ProcessResult &r, const std::string &dir, const std
     EXPECT_NE(history.out.find("[incomplete]"), std::string::npos) << history.out << history.err;
 }
 
-// Two kill()s 50 ms apart (the second after the first was handled):
-// before, the second ended the CLI at once, without its report and history
-// entry.
+// Two kill()s 50 ms apart (the second after the first was handled, while
+// the stop waits for copies that ignore SIGTERM): before, the second ended
+// the CLI at once, without its report and history entry.
 TEST(InterruptTwice, TwoSignalsAtOnceAreOneCleanStop) {
     const std::string dir = fresh_dir("interrupt-twice-at-once");
-    Process run(reported_run(dir, 2));
-    ASSERT_TRUE(wait_until([&] { return fs::exists(dir + "/results"); }, 20));
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));  // in a pass
+    Process run(reported_run(dir, 10, /*hang=*/true));
+    ASSERT_TRUE(wait_until([&] { return !workers_of(run.pid()).empty(); }, 20));  // in a pass
     ASSERT_TRUE(run.signal(SIGINT));
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     ASSERT_TRUE(run.signal_group(SIGINT));
