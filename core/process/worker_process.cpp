@@ -85,7 +85,9 @@ void close_all_but(const int *keep, int count) {
         ::close(from[i]);
         from[i] = moved;
     }
-    const int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);  // a free fd <= top
+    // Not close-on-exec: it usually lands on 0 itself (the lowest free fd),
+    // and must stay open there.
+    const int devnull = open("/dev/null", O_RDONLY);
     if (devnull < 0) _exit(126);
     if (devnull != 0) {
         dup2(devnull, 0);
