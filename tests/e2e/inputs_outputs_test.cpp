@@ -38,7 +38,7 @@ namespace {
 
 const std::string kBefore = std::string(BYTEBENCH_E2E_FIXTURE_DIR) + "/compare/before.json";
 const std::string kAfter = std::string(BYTEBENCH_E2E_FIXTURE_DIR) + "/compare/after.json";
-const std::string kUnixBenchReport =
+const std::string kConsoleReport =
     std::string(BYTEBENCH_SOURCE_DIR) + "/tests/fixtures/unixbench/v6.0-console-4cpu.txt";
 
 long lines_in(const std::string &text) { return std::count(text.begin(), text.end(), '\n'); }
@@ -50,7 +50,8 @@ std::vector<std::string> names_in(const std::string &dir) {
     return names;
 }
 
-void expect_refused(const CliResult &r, const std::string &output, const std::string &input) {
+void expect_output_refused(const CliResult &r, const std::string &output,
+                           const std::string &input) {
     EXPECT_EQ(r.exit_code, 2) << r.describe() << "\n" << r.err;
     EXPECT_EQ(lines_in(r.err), 1) << r.err;
     EXPECT_EQ(
@@ -75,13 +76,13 @@ TEST(OutputIsInput, CompareAndReportRefuseToReplaceAnInputUnderAnyName) {
     for (const std::string name : {"a.json", "hard.json", "sym.json"}) {
         SCOPED_TRACE(name);
         const std::string out = dir + "/" + name;
-        expect_refused(run_cli({"--no-history", "compare", a, b, "-o", out}), out, a);
-        expect_refused(run_cli({"--no-history", "compare", b, a, "--format", "json", "-o", out}),
-                       out, a);
-        expect_refused(run_cli({"--no-history", "report", a, "-o", out}), out, a);
+        expect_output_refused(run_cli({"--no-history", "compare", a, b, "-o", out}), out, a);
+        expect_output_refused(
+            run_cli({"--no-history", "compare", b, a, "--format", "json", "-o", out}), out, a);
+        expect_output_refused(run_cli({"--no-history", "report", a, "-o", out}), out, a);
         // Read through the link, written to the file: the same file.
-        expect_refused(run_cli({"--no-history", "report", dir + "/sym.json", "-o", a}), a,
-                       dir + "/sym.json");
+        expect_output_refused(run_cli({"--no-history", "report", dir + "/sym.json", "-o", a}), a,
+                              dir + "/sym.json");
         EXPECT_EQ(read_file(a), measured);
     }
     EXPECT_TRUE(fs::is_symlink(dir + "/sym.json"));
@@ -94,8 +95,8 @@ TEST(OutputIsInput, CompareAndReportRefuseToReplaceAnInputUnderAnyName) {
     const std::string results = fresh_dir("output-is-input-folder");
     fs::copy_file(kBefore, results + "/a.json");
     fs::copy_file(kAfter, results + "/b.json");
-    expect_refused(run_cli({"--no-history", "compare", results, "-o", results + "/b.json"}),
-                   results + "/b.json", results + "/b.json");
+    expect_output_refused(run_cli({"--no-history", "compare", results, "-o", results + "/b.json"}),
+                          results + "/b.json", results + "/b.json");
     EXPECT_EQ(read_file(results + "/b.json"), read_file(kAfter));
     for (int i = 0; i < 2; ++i) {
         const CliResult r = run_cli(
@@ -111,18 +112,18 @@ TEST(OutputIsInput, ShowRefusesItsOwnResultFileAndTheHistory) {
     const std::string dir = fresh_dir("output-is-input-show");
     const std::string db = dir + "/history.db";
     const CliResult imported =
-        run_cli({"--db", db, "import", kUnixBenchReport, "-o", dir + "/results"});
+        run_cli({"--db", db, "import", kConsoleReport, "-o", dir + "/results"});
     ASSERT_EQ(imported.exit_code, 0) << imported.err;
     const std::string saved = dir + "/results/v6.0-console-4cpu.json";
     const std::string measured = read_file(saved);
     fs::create_symlink(saved, dir + "/link.json");
     for (const std::string &out : {saved, dir + "/link.json"}) {
         SCOPED_TRACE(out);
-        expect_refused(run_cli({"--db", db, "show", "1", "-o", out}), out, saved);
-        expect_refused(run_cli({"--db", db, "report", "@last", "-o", out}), out, saved);
+        expect_output_refused(run_cli({"--db", db, "show", "1", "-o", out}), out, saved);
+        expect_output_refused(run_cli({"--db", db, "report", "@last", "-o", out}), out, saved);
         EXPECT_EQ(read_file(saved), measured);
     }
-    expect_refused(run_cli({"--db", db, "show", "1", "-o", db}), db, db);
+    expect_output_refused(run_cli({"--db", db, "show", "1", "-o", db}), db, db);
     const CliResult shown = run_cli({"--db", db, "show", "1", "-o", dir + "/report.txt"});
     EXPECT_EQ(shown.exit_code, 0) << shown.err;
 }
@@ -171,9 +172,9 @@ TEST(FolderInputs, WhatCannotBeReadIsNamedAndStopsTheCommand) {
     fs::create_directories(results + "/closed");
     fs::copy_file(kAfter, results + "/closed/c.json");
     fs::copy_file(kAfter, results + "/locked.json");
-    fs::copy_file(kUnixBenchReport, reports + "/one.txt");
+    fs::copy_file(kConsoleReport, reports + "/one.txt");
     fs::create_directories(reports + "/closed");
-    fs::copy_file(kUnixBenchReport, reports + "/closed/two.txt");
+    fs::copy_file(kConsoleReport, reports + "/closed/two.txt");
     for (const std::string &file : {results + "/a.json", results + "/b.json", reports + "/one.txt"})
         open_to_reader(file, *reader);
     // Not the reader's, and closed to it (as root: owned by root, mode 0700;
@@ -271,7 +272,7 @@ TEST(HistoryFile, APlaceThatKeepsNoFilesIsOneLine) {
          {std::vector<std::string>{"history"},
           {"show", "1"},
           {"compare", "@1", kBefore},
-          {"import", kUnixBenchReport, "-o", dir + "/imported"}}) {
+          {"import", kConsoleReport, "-o", dir + "/imported"}}) {
         std::vector<std::string> all = {"--db", "/dev/null"};
         all.insert(all.end(), args.begin(), args.end());
         SCOPED_TRACE(args.front());
@@ -293,7 +294,7 @@ TEST(HistoryFile, AHistoryWeMayOnlyReadIsRead) {
     fs::create_directories(home);
     open_to_reader(home, *reader);
     const CliResult imported =
-        run_cli({"--db", db, "import", kUnixBenchReport, "-o", shared + "/results"});
+        run_cli({"--db", db, "import", kConsoleReport, "-o", shared + "/results"});
     ASSERT_EQ(imported.exit_code, 0) << imported.err;
     // Readable by all, writable by nobody but its owner (as root, the
     // reader is another user; else the folder and file are made read-only).
@@ -346,7 +347,7 @@ std::multiset<std::string> written_results(const std::string &dir) {
 std::string folder_of_reports(const std::string &name, int count) {
     const std::string dir = fresh_dir(name);
     for (int i = 0; i < count; ++i)
-        fs::copy_file(kUnixBenchReport, dir + "/host-" + std::to_string(100 + i) + ".txt");
+        fs::copy_file(kConsoleReport, dir + "/host-" + std::to_string(100 + i) + ".txt");
     return dir;
 }
 
@@ -390,19 +391,19 @@ TEST(InterruptedImport, LeavesWholeReportsAndARetrySucceeds) {
 TEST(InterruptedImport, AResultWithoutItsHistoryEntryIsAdopted) {
     const std::string dir = fresh_dir("import-adopts");
     const std::string db = dir + "/history.db", out = dir + "/results";
-    ASSERT_EQ(run_cli({"--no-history", "import", kUnixBenchReport, "-o", out}).exit_code, 0);
+    ASSERT_EQ(run_cli({"--no-history", "import", kConsoleReport, "-o", out}).exit_code, 0);
     const std::string written = fs::absolute(out + "/v6.0-console-4cpu.json").string();
-    const CliResult adopted = run_cli({"--db", db, "import", kUnixBenchReport, "-o", out});
+    const CliResult adopted = run_cli({"--db", db, "import", kConsoleReport, "-o", out});
     EXPECT_EQ(adopted.exit_code, 0) << adopted.err;
     EXPECT_NE(adopted.out.find("(already there; history @1)"), std::string::npos) << adopted.out;
     EXPECT_EQ(recorded_paths(db), std::multiset<std::string>{written});
-    const CliResult again = run_cli({"--db", db, "import", kUnixBenchReport, "-o", out});
+    const CliResult again = run_cli({"--db", db, "import", kConsoleReport, "-o", out});
     EXPECT_EQ(again.exit_code, 0) << again.err;
     EXPECT_NE(again.out.find("(already imported: history @1)"), std::string::npos) << again.out;
     EXPECT_EQ(recorded_paths(db).size(), 1u);
     // Labelled differently: another result, which the file there is not.
     const CliResult other =
-        run_cli({"--db", db, "import", kUnixBenchReport, "-o", out, "--label", "site=b"});
+        run_cli({"--db", db, "import", kConsoleReport, "-o", out, "--label", "site=b"});
     EXPECT_EQ(other.exit_code, 2) << other.err;
     EXPECT_NE(other.err.find(out + "/v6.0-console-4cpu.json: exists; not replaced"),
               std::string::npos)
