@@ -88,7 +88,7 @@ TEST_F(ScratchFolderTest, APidReusedSinceIsNotTheFoldersOwner) {
 }
 
 TEST_F(ScratchFolderTest, AnotherUsersFolderIsNeverTouched) {
-    if (geteuid() != 0) GTEST_SKIP() << "only root can give a folder to another user";
+    if (geteuid() != 0) GTEST_SKIP() << "needs root to give a folder to another user";
     const passwd *nobody = getpwnam("nobody");
     if (nobody == nullptr) GTEST_SKIP() << "no user nobody";
     const std::string theirs = left_by(gone_pid());
