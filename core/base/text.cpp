@@ -19,6 +19,24 @@ std::string utf8_prefix(const std::string &text, size_t bytes) {
     return text.substr(0, bytes);
 }
 
+std::string excerpt(std::string_view text, size_t max_bytes) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out;
+    for (const char c : text.substr(0, max_bytes)) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (c == '\\') {
+            out += "\\\\";
+        } else if (byte >= 0x20 && byte < 0x7f) {
+            out += c;
+        } else {
+            out += "\\x";
+            out += kHex[byte >> 4];
+            out += kHex[byte & 0xf];
+        }
+    }
+    return text.size() > max_bytes ? out + "..." : out;
+}
+
 namespace {
 
 // The length of the UTF-8 sequence at `text[at]` (1 to 4), or 0 when it is

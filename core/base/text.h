@@ -23,6 +23,15 @@ std::string utf8_prefix(const std::string &text, size_t bytes);
 // plugin or the history then show as text and change nothing.
 std::string terminal_safe(std::string_view text);
 
+// What a message may quote of a file's content: at most the first
+// `max_bytes` (40) of `text`, every byte outside printable ASCII (controls,
+// UTF-8, bytes that are not text) and the backslash written as \xNN and
+// \\, and "..." when it was cut. One line, safe on any terminal, and too
+// short to carry a file away (a parse error of a secret quotes its first
+// bytes at most).
+inline constexpr size_t kExcerptBytes = 40;
+std::string excerpt(std::string_view text, size_t max_bytes = kExcerptBytes);
+
 // A duration as people write it in a message: "250 ms", "1 s", "1.5 s",
 // "10.15 s", "2 min 30 s", "1 h 5 min" (below a second in whole
 // milliseconds, below a minute to 0.01 s, below an hour to the second, then

@@ -76,6 +76,12 @@ struct ReportOptions {
     bool stats = false;  // --stats
 };
 
+// How the folders among a command's inputs are walked (base/folder_walk.h).
+struct FolderInputs {
+    bool follow_links = false;     // --follow-links: read through links out of the folder
+    bool skip_unreadable = false;  // --skip-unreadable: go on without what cannot be read
+};
+
 struct CompareOptions {
     std::vector<std::string> inputs;  // result files, UnixBench reports or history references
     std::string baseline;             // "" = the first; else a label (B) or an input as given
@@ -84,6 +90,7 @@ struct CompareOptions {
     std::string output;                       // "" = stdout
     std::optional<double> fail_if_worse_pct;  // --fail-if-worse, alias --fail-if-slower
     double alpha = 0.05;
+    FolderInputs folders;
 };
 
 struct ImportCommandOptions {
@@ -91,6 +98,7 @@ struct ImportCommandOptions {
     std::vector<std::string> labels;  // --label KEY=VALUE, as typed
     std::string output_dir = "results";
     bool skip_bad_lines = false;  // accepted for old scripts: what import always does now
+    FolderInputs folders;
 };
 
 struct HistoryOptions {
@@ -165,10 +173,20 @@ LoadedResult load_result(const std::string &source, const GlobalOptions &global,
                          const Suite &suite);
 // Each of `sources`, in their order, a folder replaced by the results in it
 // (every *.json under it, recursively, by path; hidden files and comparison
-// documents left out); read on as many threads as there are CPUs. Throws
-// the first error, as load_result() does, and for a folder with no result.
+// documents left out; `folders` says what happens to what cannot be read);
+// read on as many threads as there are CPUs. Each file read is registered
+// as an input no output may replace (base/command_inputs.h). Throws the
+// first error, as load_result() does, for a folder with no result, and when
+// a folder held something that could not be read (named on stderr first).
 std::vector<LoadedResult> load_results(const std::vector<std::string> &sources,
-                                       const GlobalOptions &global, const Suite &suite);
+                                       const GlobalOptions &global, const Suite &suite,
+                                       const FolderInputs &folders = {});
+// What a folder walk left out (base/folder_walk.h), one line each: errors,
+// and false (the command reads nothing and exits 2), unless
+// folders.skip_unreadable, then warnings and true.
+bool accept_left_out(const std::vector<std::string> &left_out, const FolderInputs &folders);
+// The line after those errors: how many, and the flags that go on.
+std::string left_out_summary(const std::vector<std::string> &left_out);
 
 // Renders `document` with the `format` reporter to `output` ("" = stdout),
 // through a scratch folder in default_tmpdir(). Returns the exit code after

@@ -90,7 +90,8 @@ int compare_command(const GlobalOptions &global, const CompareOptions &o) {
     nlohmann::json comparison;
     try {
         if (!o.by.empty()) parse_pivot(o.by, o.baseline);  // before reading any file
-        comparison = comparison_of(load_results(o.inputs, global, env->suite), o, inputs);
+        comparison =
+            comparison_of(load_results(o.inputs, global, env->suite, o.folders), o, inputs);
         if (o.by.empty()) attach_run_to_run(comparison, run_to_run_of(global, inputs));
     } catch (const std::exception &e) {
         print_error(e.what());

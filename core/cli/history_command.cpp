@@ -98,7 +98,9 @@ int history_command(const GlobalOptions &global, const HistoryOptions &o) {
         return kExitBadInput;
     }
     try {
-        const History history(history_path(global));
+        // Read-only: a history this user may only read (another user's) is
+        // listed, and nothing is written beside it.
+        const History history(history_path(global), HistoryAccess::read_only);
         const std::vector<HistoryEntry> entries = history.list(o.limit, wanted);
         if (entries.empty() && wanted.empty())
             print_out(text_format("No runs recorded yet in %s\n", history_path(global).c_str()));

@@ -26,6 +26,18 @@ int report_last_resort(const std::string &line) {
     return 1;
 }
 
+// compare's and import's flags for the folders among their inputs
+// (base/folder_walk.h); `what` is what the folders hold.
+void add_folder_flags(CLI::App *command, bytebench::cli::FolderInputs &folders, const char *what) {
+    command->add_flag("--skip-unreadable", folders.skip_unreadable,
+                      std::string("Go on without the files and subfolders of a folder that cannot "
+                                  "be read (a warning each); else each is an error and no ") +
+                          what + " are read");
+    command->add_flag("--follow-links", folders.follow_links,
+                      "Read through symbolic links in a folder that lead out of it (else each is "
+                      "left out, as unreadable)");
+}
+
 }  // namespace
 
 static int bytebench_main(int argc, char **argv) {
@@ -224,6 +236,7 @@ static int bytebench_main(int argc, char **argv) {
         ->check(decimal_in(bytebench::DecimalRange::from_to(0, 100, "percent")));
     compare_cmd->add_option("--alpha", compare.alpha, "Significance level (default 0.05)")
         ->check(decimal_in(bytebench::DecimalRange::from_to(1e-6, 0.5)));
+    add_folder_flags(compare_cmd, compare.folders, "results");
 
     ImportCommandOptions import;
     CLI::App *import_cmd = app.add_subcommand(
@@ -243,6 +256,7 @@ static int bytebench_main(int argc, char **argv) {
     import_cmd->add_flag("--skip-bad-lines", import.skip_bad_lines,
                          "Accepted for old scripts: lines that are not part of a report are "
                          "always skipped with a warning now");
+    add_folder_flags(import_cmd, import.folders, "reports");
 
     HistoryOptions history;
     CLI::App *history_cmd = app.add_subcommand("history", "List the recorded runs, newest first");

@@ -1,12 +1,18 @@
 #include "results/history.h"
 
+#include <linux/magic.h>
 #include <pwd.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
+#include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <climits>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 
 #include "base/json_read.h"
@@ -136,6 +142,8 @@ constexpr const char *kSelectLabels =
     "SELECT key, value FROM labels WHERE run_id = ?1 ORDER BY key";
 constexpr const char *kSelectDocument = "SELECT document FROM runs WHERE id = ?1";
 constexpr const char *kSelectId = "SELECT id FROM runs WHERE id = ?1";
+constexpr const char *kSelectByResultPath =
+    "SELECT id FROM runs WHERE result_path = ?1 ORDER BY id DESC LIMIT 1";
 constexpr const char *kSelectNthNewest = "SELECT id FROM runs ORDER BY id DESC LIMIT 1 OFFSET ?1";
 constexpr const char *kUserVersion = "PRAGMA user_version";
 
@@ -463,6 +471,110 @@ void create_parent_folder(const std::string &path) {
                            ec.message());
 }
 
+// ---------------------------------------------------------------------------
+// Where a history may be: a regular file, or nothing yet, on a file system
+// that keeps files. SQLite opens whatever it is given and writes a -journal
+// or -wal beside it: `--db /dev/null` gave "disk I/O error" and left a
+// world-writable /dev/null-journal.
+
+// The kernel's own file systems, by statfs's f_type: their files are views
+// of the kernel, not storage. devtmpfs says TMPFS_MAGIC, so /dev is told
+// apart by its device (is_under_dev()).
+const char *kernel_file_system(const struct statfs &fs) {
+    switch (fs.f_type) {
+        case PROC_SUPER_MAGIC:
+            return "proc";
+        case SYSFS_MAGIC:
+            return "sysfs";
+        case DEVPTS_SUPER_MAGIC:
+            return "devpts";
+        case CGROUP_SUPER_MAGIC:
+            return "cgroup";
+        case CGROUP2_SUPER_MAGIC:
+            return "cgroup2";
+        case DEBUGFS_MAGIC:
+            return "debugfs";
+        case TRACEFS_MAGIC:
+            return "tracefs";
+        case SECURITYFS_MAGIC:
+            return "securityfs";
+        case BPF_FS_MAGIC:
+            return "bpf";
+        case PSTOREFS_MAGIC:
+            return "pstore";
+        case EFIVARFS_MAGIC:
+            return "efivarfs";
+        default:
+            return nullptr;
+    }
+}
+
+// On the file system mounted at /dev (devtmpfs: device nodes), when /dev is
+// a mount of its own.
+bool is_under_dev(dev_t device) {
+    struct stat dev {
+    }, root{};
+    return ::stat("/dev", &dev) == 0 && ::stat("/", &root) == 0 && dev.st_dev != root.st_dev &&
+           device == dev.st_dev;
+}
+
+std::string kind_of_file(mode_t mode) {
+    if (S_ISDIR(mode)) return "a folder";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISFIFO(mode)) return "a FIFO";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "not a regular file";
+}
+
+[[noreturn]] void refuse_place(const std::string &path, const std::string &why) {
+    throw HistoryError(path + ": cannot keep the history here: " + why +
+                       " (the history is a regular file, or a path where one can be made, on a "
+                       "file system that stores files)");
+}
+
+// `path`, or the nearest folder above it that exists: what decides the file
+// system a new history would be made on.
+std::string existing_place(const std::string &path) {
+    fs::path at = fs::path(path);
+    struct stat st {};
+    while (::stat(at.c_str(), &st) != 0 && at.has_relative_path()) at = at.parent_path();
+    return at.empty() ? "." : at.string();
+}
+
+void check_history_place(const std::string &path) {
+    struct stat st {};
+    const bool exists = ::stat(path.c_str(), &st) == 0;
+    if (!exists && errno != ENOENT) return;  // SQLite says why (EACCES, ELOOP...)
+    if (exists && !S_ISREG(st.st_mode)) refuse_place(path, kind_of_file(st.st_mode));
+    const std::string place = exists ? path : existing_place(path);
+    struct stat at {};
+    struct statfs on {};
+    if (::stat(place.c_str(), &at) != 0 || ::statfs(place.c_str(), &on) != 0) return;
+    if (const char *kernel = kernel_file_system(on))
+        refuse_place(path, std::string("on the kernel's ") + kernel + " file system");
+    if (is_under_dev(at.st_dev)) refuse_place(path, "on /dev, which holds devices");
+}
+
+// `path` as the path of an SQLite URI ("file:PATH?mode=ro"): every byte but
+// the unreserved ones and '/' percent-encoded, so that '?', '#' and '%' in
+// a file name stay part of it.
+std::string uri_path(const std::string &path) {
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    std::string out;
+    for (const char c : path) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (std::isalnum(byte) || c == '/' || c == '-' || c == '_' || c == '.' || c == '~') {
+            out += c;
+        } else {
+            out += '%';
+            out += kHex[byte >> 4];
+            out += kHex[byte & 0xf];
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 ResultSummary summarize_result(const json &document) { return summarize(document); }
@@ -482,7 +594,13 @@ std::string History::default_path() {
     return (fs::path(dir) / ".local" / "share" / "bytebench" / "history.db").string();
 }
 
-History::History(const std::string &path) : path_(path) {
+History::History(const std::string &path, HistoryAccess access) : path_(path) {
+    if (path_ != ":memory:" && !path_.empty()) check_history_place(path_);
+    open(access);
+}
+
+void History::open(HistoryAccess access) {
+    if (access == HistoryAccess::read_only) return open_read_only();
     create_parent_folder(path_);
     sqlite3 *db = nullptr;
     const int rc =
@@ -495,6 +613,50 @@ History::History(const std::string &path) : path_(path) {
     check_version(user_version(db, path_), path_);
     exec_waiting_while_busy(db, path_, kConnectionSetup);
     migrate();
+}
+
+void History::open_read_only() {
+    struct stat st {};
+    if (::stat(path_.c_str(), &st) != 0 && errno == ENOENT) {
+        // Nothing recorded yet: an empty history, and still no file.
+        sqlite3 *db = nullptr;
+        const int rc = sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE, nullptr);
+        db_.reset(db);
+        if (rc != SQLITE_OK) fail(db, path_);
+        return migrate();
+    }
+    // mode=ro reads a WAL database while its owner writes it, but needs its
+    // -shm file, which it cannot make in a folder it may not write (another
+    // user's history); immutable=1 then reads the file as it is, unlocked.
+    std::string first_error;
+    std::optional<int> older;
+    for (const char *mode : {"mode=ro", "immutable=1"}) {
+        try {
+            sqlite3 *db = nullptr;
+            const std::string uri = "file:" + uri_path(path_) + "?" + mode;
+            const int rc =
+                sqlite3_open_v2(uri.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
+            db_.reset(db);
+            if (rc != SQLITE_OK) fail(db, path_);
+            sqlite3_busy_timeout(db, kBusyTimeoutMs);
+            const int version = user_version(db, path_);
+            check_version(version, path_);
+            if (version == kSchemaVersion) return;
+            older = version;  // migrated below, which writes
+            break;
+        } catch (const HistoryError &e) {
+            if (first_error.empty()) first_error = e.what();
+        }
+    }
+    if (!older) throw HistoryError(first_error);
+    db_.reset();
+    try {
+        open(HistoryAccess::read_write);
+    } catch (const HistoryError &e) {
+        throw HistoryError(e.what() + std::string(" (schema ") + std::to_string(*older) +
+                           ", older than this bytebench's " + std::to_string(kSchemaVersion) +
+                           ": it must be upgraded, which needs write access)");
+    }
 }
 
 History::~History() = default;
@@ -576,6 +738,13 @@ std::optional<json> History::document(int64_t id) const {
     } catch (const std::runtime_error &e) {
         throw HistoryError(e.what());
     }
+}
+
+std::optional<int64_t> History::find_result_path(const std::string &result_path) const {
+    Statement row(db_.get(), path_, kSelectByResultPath);
+    row.bind(1, result_path);
+    if (!row.step()) return std::nullopt;
+    return row.integer(0);
 }
 
 bool History::is_reference(const std::string &text) { return !text.empty() && text[0] == '@'; }
