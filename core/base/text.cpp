@@ -37,11 +37,6 @@ std::string excerpt(std::string_view text, size_t max_bytes) {
     return text.size() > max_bytes ? out + "..." : out;
 }
 
-namespace {
-
-// The length of the UTF-8 sequence at `text[at]` (1 to 4), or 0 when it is
-// not one: a bad lead or continuation byte, an overlong form, a surrogate or
-// a code point above U+10FFFF.
 size_t utf8_sequence(std::string_view text, size_t at, uint32_t &code_point) {
     const auto byte = [&](size_t i) { return static_cast<unsigned char>(text[at + i]); };
     const unsigned char lead = byte(0);
@@ -73,8 +68,6 @@ size_t utf8_sequence(std::string_view text, size_t at, uint32_t &code_point) {
         return 0;
     return size;
 }
-
-}  // namespace
 
 std::string terminal_safe(std::string_view text) {
     std::string out;

@@ -1,6 +1,7 @@
 // Small text helpers shared by the layers above.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,11 @@ std::string trim(std::string_view text);
 
 // The first `bytes` of a UTF-8 string, without cutting a character in two.
 std::string utf8_prefix(const std::string &text, size_t bytes);
+
+// The length of the UTF-8 sequence at `text[at]` (1 to 4) with its code
+// point, or 0 when it is not one: a bad lead or continuation byte, a cut
+// sequence, an overlong form, a surrogate or a code point above U+10FFFF.
+size_t utf8_sequence(std::string_view text, size_t at, uint32_t &code_point);
 
 // `text` made safe to show on a terminal: the bytes that would act on it
 // instead of being shown (C0 controls but new line and tab, DEL, the C1

@@ -92,7 +92,7 @@ int history_command(const GlobalOptions &global, const HistoryOptions &o) {
     }
     Labels wanted;
     try {
-        wanted = parse_labels(o.labels);
+        wanted = parse_label_filter(o.labels);
     } catch (const std::invalid_argument &e) {
         print_error(e.what());
         return kExitBadInput;

@@ -162,8 +162,8 @@ static int bytebench_main(int argc, char **argv) {
         ->check(decimal_in(bytebench::DecimalRange::from_to(0, 600, "seconds")));
     run_cmd
         ->add_option("--label", run.labels,
-                     "Label the result KEY=VALUE (repeatable): what differs between runs, "
-                     "for compare --by label:KEY")
+                     "Label the result KEY=VALUE (repeatable, at most 64): what differs "
+                     "between runs, for compare --by label:KEY")
         ->allow_extra_args(false);
     run_cmd->add_option("--format", run.formats, "Report formats to write (text, json, ...)")
         ->delimiter(',')
@@ -250,8 +250,8 @@ static int bytebench_main(int argc, char **argv) {
                            "Folder for the converted results (default ./results)");
     import_cmd
         ->add_option("--label", import.labels,
-                     "KEY=VALUE kept in each imported result's \"labels\" (repeatable), "
-                     "for compare --by label:KEY")
+                     "KEY=VALUE kept in each imported result's \"labels\" (repeatable, at "
+                     "most 64), for compare --by label:KEY")
         ->allow_extra_args(false);
     import_cmd->add_flag("--skip-bad-lines", import.skip_bad_lines,
                          "Accepted for old scripts: lines that are not part of a report are "

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "base/json_text.h"
+#include "base/made_folder.h"
 #include "cli/run_display.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
@@ -98,14 +99,18 @@ nlohmann::json options_json(const RunOptions &o, const ScheduleOptions &schedule
     return j;
 }
 
-// A private folder for the run's temporary files, inside --tmpdir.
-std::string make_temp_root(const std::string &tmpdir) {
-    const std::string base = tmpdir.empty() ? default_tmpdir() : tmpdir;
-    std::string pattern = base + "/bytebench-XXXXXX";
-    if (mkdtemp(pattern.data()) == nullptr)
-        throw std::runtime_error("cannot create a temporary folder in " + base + ": " +
-                                 std::strerror(errno));
-    return pattern;
+// A private folder for the run's temporary files, inside --tmpdir: made,
+// and at the end removed, through a descriptor of --tmpdir
+// (base/made_folder.h).
+struct TempRoot {
+    FolderFd parent;
+    MadeFolder folder;
+};
+
+TempRoot make_temp_root(const std::string &tmpdir) {
+    TempRoot root{FolderFd(tmpdir.empty() ? default_tmpdir() : tmpdir), {}};
+    root.folder = make_unique_folder(root.parent, "bytebench-");
+    return root;
 }
 
 std::vector<PlannedTest> plan(const RunOptions &o, const Environment &env) {
@@ -314,10 +319,12 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
     record.suite = suite_json(env->suite, env->layout, o.duration_s, method_change);
 
     std::optional<ResultStore> store;
+    TempRoot temp_root;
     try {
         store.emplace(o.output_dir, record.system.value("hostname", "localhost"),
                       json_text(to_json(record), 2));
-        schedule.temp_root = make_temp_root(o.tmpdir);
+        temp_root = make_temp_root(o.tmpdir);
+        schedule.temp_root = temp_root.folder.path;
     } catch (const std::exception &e) {
         print_error(e.what());
         std::error_code ec;
@@ -382,8 +389,8 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
         history_id ? run_to_run_for(global, document, history_id) : nlohmann::json();
     const bool reported =
         write_reports(o, *env, *store, document, repeatability, schedule.temp_root);
-    std::error_code ec;
-    fs::remove_all(schedule.temp_root, ec);
+    if (const std::string left = remove_folder(temp_root.parent, temp_root.folder); !left.empty())
+        spdlog::warn("{}", left);
     stop_janitor();
     spdlog::info("Results: {}.json (log: {}.log)", store->base(), store->base());
     close_log_file();

@@ -11,11 +11,12 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
 #include <memory>
 
 #include "base/decimal.h"
+#include "base/made_folder.h"
 #include "base/monotonic_clock.h"
+#include "base/names.h"
 #include "base/text.h"
 #include "exec/console.h"
 #include "exec/output_lines.h"
@@ -26,14 +27,12 @@
 #include "process/worker_process.h"
 #include "system/sysinfo.h"
 
-namespace fs = std::filesystem;
-
 namespace bytebench {
 namespace {
 
 struct Copy {
     std::unique_ptr<WorkerProcess> worker;
-    std::string temp_dir;
+    MadeFolder temp_dir;  // made in the run's temporary folder for this pass
     bool ready = false;
     bool has_result = false;
     bool stopped_by_us = false;  // still running when the pass was stopped
@@ -149,6 +148,12 @@ class Pass {
               crowding_seconds(r.copies, r.usable_cpus > 0 ? r.usable_cpus : online_cpus())) {}
 
     PassOutcome run() {
+        // The copies' folders are made and removed through it (base/made_folder.h).
+        try {
+            root_ = FolderFd(r_.temp_root);
+        } catch (const FolderError &e) {
+            return failed(Status::error, e.what());
+        }
         // Not enough descriptors: skipped, not an EMFILE half way through.
         const std::string short_of = ensure_file_budget(uint64_t(r_.copies));
         if (!short_of.empty()) return failed(Status::skipped, short_of);
@@ -173,19 +178,11 @@ class Pass {
         copies_.resize(size_t(r_.copies));
         for (int i = 0; i < r_.copies && launch_error_.empty(); ++i) {
             Copy &c = copies_[size_t(i)];
-            c.temp_dir = r_.temp_root + "/" + r_.test->id + "-p" + std::to_string(r_.pass_index) +
-                         "-c" + std::to_string(i);
-            std::error_code ec;
-            fs::create_directories(c.temp_dir, ec);
-            if (ec) {
-                launch_error_ = "cannot create " + c.temp_dir + ": " + ec.message();
-                break;
-            }
-            fs::permissions(c.temp_dir, fs::perms::owner_all, ec);
             c.outcome.pu = pinned_pu(r_, i);
             try {
+                c.temp_dir = make_folder(root_, copy_folder_name(r_.test->id, r_.pass_index, i));
                 c.worker = std::make_unique<WorkerProcess>(
-                    r_.worker_program, worker_args(r_, i, c.temp_dir), barrier_read);
+                    r_.worker_program, worker_args(r_, i, c.temp_dir.path), barrier_read);
             } catch (const std::exception &e) {
                 launch_error_ = e.what();
             }
@@ -466,8 +463,8 @@ class Pass {
                 first = std::min(first, c.outcome.start_ns);
                 last = std::max(last, c.outcome.start_ns);
             }
-            std::error_code ec;
-            fs::remove_all(c.temp_dir, ec);
+            if (const std::string left = remove_folder(root_, c.temp_dir); !left.empty())
+                spdlog::warn("{}: {}", label_, left);
         }
         if (first != UINT64_MAX) out.start_spread_ms = double(last - first) / 1e6;
         out.metrics = combine_copies(r_.test->workload.metrics, copy_metrics(out));
@@ -486,6 +483,7 @@ class Pass {
     }
 
     const PassRequest &r_;
+    FolderFd root_;  // the run's temporary folder
     std::string label_;
     double crowding_s_;
     double supervised_at_ = 0;
@@ -505,6 +503,11 @@ class Pass {
 }  // namespace
 
 double grace_seconds(double duration_s) { return 10.0 + duration_s / 2; }
+
+std::string copy_folder_name(const std::string &test_id, int pass_index, int copy) {
+    return file_name_part(test_id) + "-p" + std::to_string(pass_index) + "-c" +
+           std::to_string(copy);
+}
 
 namespace {
 

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "base/names.h"
 #include "model/param_rules.h"
 
 namespace bytebench {
@@ -106,6 +107,8 @@ std::vector<std::string> expand_names(const std::vector<std::string> &names, con
         }
     };
     for (const std::string &name : names) {
+        if (const std::string problem = name_problem("test or group", name); !problem.empty())
+            throw SelectionError(problem);
         if (groups.count(name) != 0) {
             add_group(name);
         } else if (suite.find_test(name) != nullptr || catalog.find_workload(name)) {
@@ -126,6 +129,11 @@ PlannedTest plan_test(const std::string &id, const Suite &suite, const PluginCat
                       const PlanOptions &options) {
     const TestDef *def = suite.find_test(id);
     const std::string workload_id = def != nullptr ? def->workload : id;
+    // load_suite() and expand_names() refuse them first; a suite made in
+    // code is held to the rule here.
+    for (const auto &[what, name] : {std::pair{"test", &id}, std::pair{"workload", &workload_id}})
+        if (const std::string problem = name_problem(what, *name); !problem.empty())
+            throw SelectionError(problem);
     PlannedTest t;
     t.id = id;
     const auto found = catalog.find_workload(workload_id);

@@ -118,20 +118,25 @@ constexpr const char *kInsertCopyPass =
     "VALUES (?1, ?2, ?3, ?4, ?5)";
 constexpr const char *kInsertLabel = "INSERT INTO labels (run_id, key, value) VALUES (?1, ?2, ?3)";
 
-// list(): kSelectEntriesHead, one condition per label asked for (joined
-// with AND after WHERE), kSelectEntriesTail. Parameter 1 is the limit; each
-// condition binds its key and value to the next two numbers.
+// list(): the runs carrying every label asked for. The labels are one
+// parameter, a JSON object (?2), read by json_each(): the query is the same
+// for one label and for 1500, where one condition per label made an
+// expression tree as deep as their number, which SQLite refuses beyond 1000
+// ("Expression tree is too large"). `host` is the host label when given,
+// else the host column (labels_of(); 'host' is kHostLabel). Parameter 1 is
+// the limit.
 constexpr const char *kSelectEntriesHead =
     "SELECT id, recorded_at, started_at, host, cpu, suite, status, source, tool, result_path "
     "FROM runs";
+constexpr const char *kWithEveryLabel = R"sql(
+WHERE NOT EXISTS (
+  SELECT 1 FROM json_each(?2) AS wanted WHERE NOT (
+    EXISTS (SELECT 1 FROM labels
+            WHERE run_id = runs.id AND key = wanted.key AND value = wanted.value)
+    OR (wanted.key = 'host' AND runs.host = wanted.value AND NOT EXISTS (
+          SELECT 1 FROM labels WHERE run_id = runs.id AND key = 'host'))))
+)sql";
 constexpr const char *kSelectEntriesTail = " ORDER BY id DESC LIMIT ?1";
-// ?K and ?V stand for the numbers of the condition's key and value.
-constexpr const char *kHasLabel =
-    "EXISTS (SELECT 1 FROM labels WHERE run_id = runs.id AND key = ?K AND value = ?V)";
-// `host`: the host label when given, else the host column (labels_of()).
-constexpr const char *kHasHostLabel =
-    "(EXISTS (SELECT 1 FROM labels WHERE run_id = runs.id AND key = ?K AND value = ?V) OR "
-    "(runs.host = ?V AND NOT EXISTS (SELECT 1 FROM labels WHERE run_id = runs.id AND key = ?K)))";
 constexpr const char *kSelectEntry = R"sql(
 SELECT id, recorded_at, started_at, host, cpu, suite, status, source, tool, result_path
 FROM runs WHERE id = ?1
@@ -430,28 +435,6 @@ HistoryEntry read_entry(const Statement &row, EntryDetails &details) {
     return e;
 }
 
-std::string replaced_all(std::string text, const std::string &from, const std::string &to) {
-    for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
-        text.replace(at, from.size(), to);
-    return text;
-}
-
-// The SELECT of list(): runs carrying every label of `labels`, their keys and
-// values bound to parameters 2, 3, 4... in the labels' order.
-std::string select_entries_sql(const Labels &labels) {
-    std::string sql = kSelectEntriesHead;
-    int parameter = 2;
-    for (const auto &label : labels) {
-        const std::string &key = label.first;
-        std::string condition = key == kHostLabel ? kHasHostLabel : kHasLabel;
-        condition = replaced_all(condition, "?K", "?" + std::to_string(parameter));
-        condition = replaced_all(condition, "?V", "?" + std::to_string(parameter + 1));
-        sql += (parameter == 2 ? " WHERE " : " AND ") + condition;
-        parameter += 2;
-    }
-    return sql + kSelectEntriesTail;
-}
-
 std::optional<int64_t> parse_count(const std::string &digits) {
     if (digits.empty() || digits[0] < '0' || digits[0] > '9') return std::nullopt;  // no sign
     int64_t n = 0;
@@ -705,14 +688,11 @@ int64_t History::add(const json &document, const std::string &result_path) {
 }
 
 std::vector<HistoryEntry> History::list(std::optional<int> limit, const Labels &labels) const {
-    const std::string sql = select_entries_sql(labels);
+    const std::string sql = std::string(kSelectEntriesHead) +
+                            (labels.empty() ? "" : kWithEveryLabel) + kSelectEntriesTail;
     Statement rows(db_.get(), path_, sql.c_str());
     rows.bind(1, limit.value_or(-1));  // LIMIT -1: no limit
-    int parameter = 2;
-    for (const auto &[key, value] : labels) {
-        rows.bind(parameter, key).bind(parameter + 1, value);
-        parameter += 2;
-    }
+    if (!labels.empty()) rows.bind(2, labels_json(labels).dump());
     EntryDetails details(db_.get(), path_);
     std::vector<HistoryEntry> entries;
     while (rows.step()) entries.push_back(read_entry(rows, details));

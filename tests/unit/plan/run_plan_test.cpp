@@ -4,10 +4,13 @@
 
 #include <functional>
 
+#include "base/names.h"
 #include "plan/suite_file.h"
 
 namespace bytebench {
 namespace {
+
+std::string selection_error(const std::function<void()> &fn);
 
 TEST(RunPlan, IterationsFollowUnixBench) {
     EXPECT_EQ(passes_for(true, std::nullopt), 10);
@@ -72,6 +75,23 @@ TEST(RunPlan, UnknownNamesSuggestTheNearest) {
             << e.what();
     }
     EXPECT_EQ(nearest_name("zzzzzzzz", {"syscall", "pipe"}), "");
+}
+
+TEST(RunPlan, ANameTypedOrMadeInCodeFollowsTheRule) {
+    Suite s;
+    s.name = "x";
+    s.tests = {TestDef{}};
+    s.tests[0].id = "../../victim";
+    s.tests[0].workload = "null";
+    const PluginCatalog none = PluginCatalog::scan({}, "/bin/false");
+    const std::string rule = std::string(" is not a name: ") + kNameRule;
+    EXPECT_EQ(selection_error([&] { expand_names({"../../victim"}, s, none); }),
+              "test or group '../../victim'" + rule);
+    EXPECT_EQ(selection_error([&] { plan_test("../../victim", s, none, {}); }),
+              "test '../../victim'" + rule);
+    s.tests[0].id = "ok";
+    s.tests[0].workload = "../w";
+    EXPECT_EQ(selection_error([&] { plan_test("ok", s, none, {}); }), "workload '../w'" + rule);
 }
 
 TEST(RunPlan, TestsWithoutAPluginAreUnavailable) {

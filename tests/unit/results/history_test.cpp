@@ -490,6 +490,18 @@ TEST_F(HistoryTest, ListsTheRunsCarryingEveryLabelAskedFor) {
     EXPECT_TRUE(ids(std::nullopt, {{"kernel", "6.1"}, {"smt", "maybe"}}).empty());
 }
 
+// One condition per label made an expression tree as deep as their number:
+// 1500 filters were "Expression tree is too large", blamed on the database.
+TEST_F(HistoryTest, ThousandsOfLabelFiltersAreOneQuery) {
+    History h(path_);
+    h.add(labelled("db-1", {{"kernel", "6.1"}, {"smt", "off"}}), "");
+    Labels wanted = {{"kernel", "6.1"}, {"smt", "off"}};
+    EXPECT_EQ(h.list(std::nullopt, wanted).size(), 1u);
+    for (int i = 0; i < 1500; ++i) wanted["k" + std::to_string(i)] = "v";
+    EXPECT_TRUE(h.list(std::nullopt, wanted).empty());
+    EXPECT_EQ(h.list(std::nullopt, {{"host", "db-1"}, {"kernel", "6.1"}}).size(), 1u);
+}
+
 TEST_F(HistoryTest, AHostLabelElseTheHostNameMatchesHost) {
     History h(path_);
     h.add(result("db-1", json::array()), "");            // 1: host db-1
