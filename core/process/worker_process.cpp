@@ -34,22 +34,24 @@ void make_pipe(int fds[2]) {
 
 // In the child between fork and exec: only async-signal-safe calls.
 [[noreturn]] void exec_child(const std::vector<char *> &argv, int msg_w, int out_w, int barrier_r,
-                             pid_t parent) {
+                             int params_r, pid_t parent) {
     setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     // The CLI may have died before prctl: then no signal will ever come.
     if (getppid() != parent) _exit(126);
-    // Move the fds out of the way of 3 and 4 first, then into place.
+    // Move the fds out of the way of 3 to 5 first, then into place.
     const int msg = fcntl(msg_w, F_DUPFD_CLOEXEC, 10);
     const int out = fcntl(out_w, F_DUPFD_CLOEXEC, 10);
     const int bar = barrier_r >= 0 ? fcntl(barrier_r, F_DUPFD_CLOEXEC, 10) : -1;
+    const int params = params_r >= 0 ? fcntl(params_r, F_DUPFD_CLOEXEC, 10) : -1;
     const int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
-    if (msg < 0 || out < 0 || devnull < 0) _exit(126);
+    if (msg < 0 || out < 0 || devnull < 0 || (params_r >= 0 && params < 0)) _exit(126);
     dup2(devnull, 0);
     dup2(out, 1);
     dup2(out, 2);
     dup2(msg, WorkerProcess::kMessageFd);
     if (bar >= 0) dup2(bar, WorkerProcess::kBarrierFd);
+    if (params >= 0) dup2(params, WorkerProcess::kParamsFd);
     // Workers start with default signal dispositions and an empty mask.
     sigset_t none;
     sigemptyset(&none);
@@ -85,13 +87,17 @@ size_t read_available(int fd, std::string &into, size_t limit, std::string *all 
 }  // namespace
 
 WorkerProcess::WorkerProcess(const std::string &program, std::vector<std::string> args,
-                             int barrier_read_fd) {
+                             int barrier_read_fd, int params_fd) {
     args.insert(args.begin(), program);
     args.push_back("--msg-fd");
     args.push_back(std::to_string(kMessageFd));
     if (barrier_read_fd >= 0) {
         args.push_back("--barrier-fd");
         args.push_back(std::to_string(kBarrierFd));
+    }
+    if (params_fd >= 0) {
+        args.push_back("--params-fd");
+        args.push_back(std::to_string(kParamsFd));
     }
     std::vector<char *> argv;
     for (std::string &a : args) argv.push_back(a.data());
@@ -108,7 +114,7 @@ WorkerProcess::WorkerProcess(const std::string &program, std::vector<std::string
     }
     const pid_t parent = getpid();
     pid_ = fork();
-    if (pid_ == 0) exec_child(argv, msg[1], out[1], barrier_read_fd, parent);
+    if (pid_ == 0) exec_child(argv, msg[1], out[1], barrier_read_fd, params_fd, parent);
     const int fork_errno = errno;
     close(msg[1]);
     close(out[1]);
@@ -192,9 +198,9 @@ void take_messages(WorkerProcess &worker, WorkerOutcome &outcome, const WorkerWa
 }  // namespace
 
 WorkerOutcome run_worker_to_end(const std::string &program, const std::vector<std::string> &args,
-                                double timeout_s, const WorkerWatch &watch) {
+                                double timeout_s, const WorkerWatch &watch, int params_fd) {
     WorkerOutcome outcome;
-    WorkerProcess worker(program, args);
+    WorkerProcess worker(program, args, -1, params_fd);
     const double deadline = monotonic_seconds() + timeout_s;
     while (!worker.reap()) {
         pollfd fds[2] = {{worker.message_fd(), POLLIN, 0}, {worker.output_fd(), POLLIN, 0}};

@@ -23,11 +23,14 @@ class WorkerProcess {
     // Fixed descriptor numbers inside the worker.
     static constexpr int kMessageFd = 3;
     static constexpr int kBarrierFd = 4;
+    static constexpr int kParamsFd = 5;
 
-    // Starts `program args...`, adding --msg-fd (and --barrier-fd when
-    // barrier_read_fd >= 0). Throws std::runtime_error when fork fails.
+    // Starts `program args...`, adding --msg-fd, --barrier-fd when
+    // barrier_read_fd >= 0, and --params-fd when params_fd >= 0 (a
+    // ParamsFile's: the test's parameters, which never go on argv).
+    // Throws std::runtime_error when fork fails.
     WorkerProcess(const std::string &program, std::vector<std::string> args,
-                  int barrier_read_fd = -1);
+                  int barrier_read_fd = -1, int params_fd = -1);
     ~WorkerProcess();
     WorkerProcess(const WorkerProcess &) = delete;
     WorkerProcess &operator=(const WorkerProcess &) = delete;
@@ -88,8 +91,10 @@ struct WorkerWatch {
     // Asked between polls; true kills the worker's process group.
     std::function<bool()> cancelled;
 };
+// `params_fd`: as WorkerProcess's.
 WorkerOutcome run_worker_to_end(const std::string &program, const std::vector<std::string> &args,
-                                double timeout_s, const WorkerWatch &watch = {});
+                                double timeout_s, const WorkerWatch &watch = {},
+                                int params_fd = -1);
 
 // The last line of a worker's output tail, without its line end ("" for
 // none): what a failure's message quotes.
