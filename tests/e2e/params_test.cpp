@@ -101,9 +101,37 @@ TEST(Params, DescribeShowsParametersWithTheirChoicesRangesAndPluginFile) {
 TEST(Params, DescribeOfAnUnknownNameSuggestsTheNearest) {
     const CliResult r = run_cli({"--plugin-path", kParamsPlugin, "describe", "test.param"});
     EXPECT_EQ(r.exit_code, 2);
-    EXPECT_NE(r.err.find("unknown test or workload 'test.param'; did you mean 'test.params'?"),
-              std::string::npos)
+    EXPECT_NE(
+        r.err.find("unknown test, group or workload 'test.param'; did you mean 'test.params'?"),
+        std::string::npos)
         << r.err;
+    // Groups are among the names it knows.
+    const CliResult group = run_cli({"describe", "graphic"});
+    EXPECT_EQ(group.exit_code, 2);
+    EXPECT_NE(group.err.find("did you mean 'graphics'?"), std::string::npos) << group.err;
+}
+
+TEST(Params, DescribeOfAGroupListsTheTestsRunRuns) {
+    const CliResult r = run_cli({"describe", "graphics"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out.find("graphics: a group of "), 0u) << r.out;
+    EXPECT_NE(r.out.find("(bytebench run graphics runs them in this order)"), std::string::npos)
+        << r.out;
+    // The tests of its member groups (2d, 3d), each on a line with its name.
+    for (const char *line : {"\n  2d-rects ", "2D graphics: rectangles", "\n  ubgears ",
+                             "bytebench describe TEST shows one of them.\n"})
+        EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
+    // The same tests, in the same order, as `run` would take: `list` names the members.
+    const CliResult list = run_cli({"describe", "fs"});
+    ASSERT_EQ(list.exit_code, 0) << list.err;
+    EXPECT_NE(list.out.find("  fstime "), std::string::npos) << list.out;
+    EXPECT_LT(list.out.find("  fstime "), list.out.find("  fsbuffer ")) << list.out;
+    // A group of groups names them, then lists their tests.
+    const CliResult nested = run_cli({"describe", "gindex"});
+    ASSERT_EQ(nested.exit_code, 0) << nested.err;
+    EXPECT_NE(nested.out.find("\n  members: index, graphics\n"), std::string::npos) << nested.out;
+    EXPECT_NE(nested.out.find("\n  dhry2reg "), std::string::npos) << nested.out;
+    EXPECT_NE(nested.out.find("\n  ubgears "), std::string::npos) << nested.out;
 }
 
 TEST(Params, DescribeShowsWhatTheSuiteSets) {
