@@ -187,9 +187,11 @@ static int bytebench_main(int argc, char **argv) {
                        "List plugins: what loaded, from where, and why anything did not");
 
     std::string describe_id;
-    CLI::App *describe_cmd = app.add_subcommand(
-        "describe", "Show a test or workload: what it measures, its parameters and plugin");
-    describe_cmd->add_option("id", describe_id, "A test of the suite or a workload id")->required();
+    CLI::App *describe_cmd = app.add_subcommand("describe",
+                                                "Show a test or workload (what it measures, its "
+                                                "parameters and plugin), or a group's tests");
+    describe_cmd->add_option("id", describe_id, "A test or group of the suite, or a workload id")
+        ->required();
 
     ReportOptions report;
     CLI::App *report_cmd = app.add_subcommand("report", "Render a saved result again");

@@ -24,6 +24,7 @@
 #include "process/interrupt.h"
 #include "process/janitor_client.h"
 #include "process/orphans.h"
+#include "process/params_file.h"
 #include "process/worker_process.h"
 #include "system/sysinfo.h"
 
@@ -72,10 +73,8 @@ std::vector<std::string> worker_args(const PassRequest &r, int copy, const std::
                                      temp_dir,
                                      "--test-dir",
                                      r.test_dir};
-    for (const auto &[key, value] : t.params) {
-        args.push_back("--param");
-        args.push_back(key + "=" + value);
-    }
+    // The parameters go through a ParamsFile, never argv (its 128 KiB per
+    // argument).
     if (const int pu = pinned_pu(r, copy); pu >= 0) {
         args.push_back("--cpu");
         args.push_back(std::to_string(pu));
@@ -157,6 +156,11 @@ class Pass {
         // Not enough descriptors: skipped, not an EMFILE half way through.
         const std::string short_of = ensure_file_budget(uint64_t(r_.copies));
         if (!short_of.empty()) return failed(Status::skipped, short_of);
+        try {
+            params_ = std::make_unique<ParamsFile>(r_.test->params);
+        } catch (const std::exception &e) {
+            return failed(Status::error, e.what());
+        }
         int barrier[2];
         if (pipe2(barrier, O_CLOEXEC) != 0)
             return failed(Status::error,
@@ -181,8 +185,11 @@ class Pass {
             c.outcome.pu = pinned_pu(r_, i);
             try {
                 c.temp_dir = make_folder(root_, copy_folder_name(r_.test->id, r_.pass_index, i));
+                std::vector<std::string> args = worker_args(r_, i, c.temp_dir.path);
+                std::vector<int> passed;
+                params_->hand_to(args, passed);
                 c.worker = std::make_unique<WorkerProcess>(
-                    r_.worker_program, worker_args(r_, i, c.temp_dir.path), barrier_read);
+                    r_.worker_program, std::move(args), barrier_read, passed);
             } catch (const std::exception &e) {
                 launch_error_ = e.what();
             }
@@ -491,6 +498,7 @@ class Pass {
     std::vector<pollfd> fds_;     // reused by every poll_workers()
     std::vector<size_t> owners_;  // fds_[k] belongs to copies_[owners_[k]]
     int barrier_write_ = -1;
+    std::unique_ptr<ParamsFile> params_;  // the test's parameters, for every copy
     double released_at_ = 0;
     double stalled_s_ = 0;  // time the CLI was stopped while supervising (count_stall)
     double stalled_before_release_ = 0;

@@ -9,6 +9,7 @@
 #include "process/interrupt.h"
 #include "process/janitor_client.h"
 #include "process/orphans.h"
+#include "process/params_file.h"
 #include "process/worker_process.h"
 
 namespace bytebench {
@@ -36,11 +37,7 @@ std::vector<std::string> phase_args(Phase phase, const PlannedTest &t, int copie
                                      std::to_string(copies),
                                      "--passes",
                                      std::to_string(t.passes)};
-    for (const auto &[key, value] : t.params) {
-        args.push_back("--param");
-        args.push_back(key + "=" + value);
-    }
-    return args;
+    return args;  // the parameters go through a ParamsFile, never argv
 }
 
 // Starts the phase's worker and waits for it, showing its log lines as a
@@ -67,8 +64,11 @@ WorkerOutcome run_phase_worker(Phase phase, const PlannedTest &t, int copies,
     if (phase == Phase::setup) watch.cancelled = [] { return interrupt_signal() != 0; };
     WorkerOutcome out;
     try {
-        out = run_worker_to_end(worker_program, phase_args(phase, t, copies, test_dir),
-                                t.workload.setup_timeout_s, watch);
+        const ParamsFile params(t.params);
+        std::vector<std::string> args = phase_args(phase, t, copies, test_dir);
+        std::vector<int> passed;
+        params.hand_to(args, passed);
+        out = run_worker_to_end(worker_program, args, t.workload.setup_timeout_s, watch, passed);
     } catch (const std::exception &e) {  // fork failed
         out.error = e.what();
     }

@@ -47,6 +47,17 @@ ParamValues resolve_params(const std::string &where, const WorkloadInfo &w,
     }
 }
 
+// Each of a suite test's values against the workload, the message led by
+// the file:line:column it was written at ("s.toml:7:12: test 'a': ...").
+void check_suite_params(const std::string &where, const WorkloadInfo &w, const ParamValues &given,
+                        const std::map<std::string, std::string> &places) {
+    for (const auto &[key, value] : given) {
+        const auto place = places.find(key);
+        resolve_params((place == places.end() ? "" : place->second + ": ") + where, w,
+                       {{key, value}});
+    }
+}
+
 std::string joined(const std::set<std::string> &items) {
     std::string list;
     for (const std::string &item : items) list += (list.empty() ? "" : ", ") + item;
@@ -166,9 +177,12 @@ PlannedTest plan_test(const std::string &id, const Suite &suite, const PluginCat
     const std::string where = "test '" + id + "': ";
     std::vector<std::pair<std::string, std::string>> given;
     if (def != nullptr) {
-        // quick_params are checked on every run, so a typo in them shows
-        // before anyone runs --quick; under --quick they win over params.
-        resolve_params(where + "quick_params: ", w, def->quick_params);
+        // Each value on its own first, so that the message names the line
+        // it was written on. quick_params are checked on every run, so a
+        // typo in them shows before anyone runs --quick; under --quick they
+        // win over params.
+        check_suite_params(where + "quick_params: ", w, def->quick_params, def->quick_param_places);
+        check_suite_params(where, w, def->params, def->param_places);
         given = def->params;
         if (options.quick)
             given.insert(given.end(), def->quick_params.begin(), def->quick_params.end());

@@ -80,6 +80,15 @@ std::vector<std::string> require_names(const std::string &path, const toml::node
     return names;
 }
 
+// A TOML float as a person would type it for --param, and still a float:
+// 5.0 is "5.0", not "5", so an int parameter refuses it here as it refuses
+// --param i=5.0 (one rule; docs/suites.md).
+std::string float_text(double v) {
+    std::string text = decimal_text(v);
+    if (text.find_first_of(".e") == std::string::npos) text += ".0";
+    return text;
+}
+
 std::string param_value(const std::string &path, const toml::node &node, const std::string &key) {
     if (node.is_string()) return std::string(*node.as_string());
     if (node.is_integer()) return std::to_string(node.as_integer()->get());
@@ -92,19 +101,23 @@ std::string param_value(const std::string &path, const toml::node &node, const s
         if (const std::string problem = decimal_problem(v, DecimalRange::any_finite(), what);
             !problem.empty())
             fail(path, node, problem);
-        return decimal_text(v);
+        return float_text(v);
     }
     fail(path, node, "parameter '" + key + "' must be a string, number or boolean");
 }
 
-std::vector<std::pair<std::string, std::string>> parse_params(const std::string &path,
-                                                              const toml::node &node,
-                                                              const std::string &what) {
+// The table's values, and where each was written (for the plan's checks of
+// them against the workload, which it cannot make before the plugins load).
+std::vector<std::pair<std::string, std::string>> parse_params(
+    const std::string &path, const toml::node &node, const std::string &what,
+    std::map<std::string, std::string> &places) {
     const toml::table *p = node.as_table();
     if (p == nullptr) fail(path, node, what + " must be a table");
     std::vector<std::pair<std::string, std::string>> params;
-    for (const auto &[pk, pv] : *p)
+    for (const auto &[pk, pv] : *p) {
         params.emplace_back(std::string(pk.str()), param_value(path, pv, std::string(pk.str())));
+        places[std::string(pk.str())] = where(path, pv.source());
+    }
     return params;
 }
 
@@ -141,9 +154,9 @@ TestDef parse_test(const std::string &path, const toml::key &id_key, const toml:
                      in + "passes must be an integer from 1 to " + std::to_string(kMaxPasses));
             def.passes = int(v.as_integer()->get());
         } else if (key == "params") {
-            def.params = parse_params(path, v, in + "params");
+            def.params = parse_params(path, v, in + "params", def.param_places);
         } else if (key == "quick_params") {
-            def.quick_params = parse_params(path, v, in + "quick_params");
+            def.quick_params = parse_params(path, v, in + "quick_params", def.quick_param_places);
         } else {
             fail(path, v, in + "unknown key '" + key + "'");
         }

@@ -9,6 +9,7 @@
  *   test.metric_nan         records NaN for "lat_us"
  *   test.metric_inf         records +inf for "lat_us"
  *   test.metric_undeclared  records "p98_us", which it does not declare
+ *   test.metric_huge        records 1.7e308, finite, for "lat_us" in every pass
  *   test.latency   the vendor scenario: a higher-is-better rate of exactly 100
  *                  per copy, and lat_p99_us (lower is better) = the parameter
  *                  p99_us x (1 + pass / 1000): a latency that a run can make
@@ -63,6 +64,15 @@ static bb_status nan_run(void *instance, const bb_host *host, const bb_run_conte
 static bb_status inf_run(void *instance, const bb_host *host, const bb_run_context *ctx,
                          bb_run_result *result) {
     return bad_value_run(instance, host, ctx, result, "lat_us", INFINITY);
+}
+
+static bb_status huge_run(void *instance, const bb_host *host, const bb_run_context *ctx,
+                          bb_run_result *result) {
+    (void)instance;
+    (void)ctx;
+    host->record_metric(host, "lat_us", 1.7e308);
+    result->count = 100;
+    return BB_OK;
 }
 
 static bb_status undeclared_run(void *instance, const bb_host *host, const bb_run_context *ctx,
@@ -129,6 +139,9 @@ static const bb_workload inf_workload =
 static const bb_workload undeclared_workload =
     WORKLOAD("test.metric_undeclared", undeclared_run, BB_HIGHER_IS_BETTER, 0, lat_metric);
 
+static const bb_workload huge_workload =
+    WORKLOAD("test.metric_huge", huge_run, BB_HIGHER_IS_BETTER, 0, lat_metric);
+
 static const bb_workload latency_workload = {
     .struct_size = sizeof(bb_workload),
     .id = "test.latency",
@@ -150,8 +163,9 @@ static const bb_workload latency_workload = {
     .metrics = p99_metric,
 };
 
-static const bb_workload *const workloads[] = {&metrics_workload, &nan_workload, &inf_workload,
-                                               &undeclared_workload, &latency_workload};
+static const bb_workload *const workloads[] = {&metrics_workload, &nan_workload,
+                                               &inf_workload,     &undeclared_workload,
+                                               &latency_workload, &huge_workload};
 
 static const bb_plugin plugin = {
     .struct_size = sizeof(bb_plugin),

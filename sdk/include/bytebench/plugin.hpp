@@ -61,6 +61,7 @@
 #ifndef BYTEBENCH_PLUGIN_HPP
 #define BYTEBENCH_PLUGIN_HPP
 
+#include <bytebench/params.h>
 #include <bytebench/plugin.h>
 
 #include <cerrno>
@@ -125,10 +126,66 @@ bb_status guarded(char *err, size_t cap, Fn &&fn) noexcept {
 // there); throws std::invalid_argument for an undeclared key.
 inline std::string param_value(uint32_t count, const char *const *keys, const char *const *values,
                                std::string_view key) {
-    for (uint32_t i = 0; i < count; ++i)
-        if (key == keys[i]) return values[i];
-    throw std::invalid_argument("unknown parameter '" + std::string(key) + "'");
+    const char *v = bb_param_find(count, keys, values, std::string(key).c_str());
+    if (v == nullptr) throw std::invalid_argument("unknown parameter '" + std::string(key) + "'");
+    return v;
 }
+// A parameter's value parsed by <bytebench/params.h>, the parser the host
+// checked it with; throws std::invalid_argument with its message.
+inline int64_t param_as_int(std::string_view key, const std::string &value, int64_t min,
+                            int64_t max) {
+    int64_t n = 0;
+    char err[BB_ERROR_CAP];
+    if (bb_param_value_int(std::string(key).c_str(), value.c_str(), min, max, &n, err,
+                           sizeof err) != BB_OK)
+        throw std::invalid_argument(err);
+    return n;
+}
+inline double param_as_double(std::string_view key, const std::string &value, double min,
+                              double max) {
+    double x = 0;
+    char err[BB_ERROR_CAP];
+    if (bb_param_value_float(std::string(key).c_str(), value.c_str(), min, max, &x, err,
+                             sizeof err) != BB_OK)
+        throw std::invalid_argument(err);
+    return x;
+}
+inline bool param_as_bool(std::string_view key, const std::string &value) {
+    int b = 0;
+    char err[BB_ERROR_CAP];
+    if (bb_param_value_bool(std::string(key).c_str(), value.c_str(), &b, err, sizeof err) != BB_OK)
+        throw std::invalid_argument(err);
+    return b != 0;
+}
+// The parameter accessors of Context and SetupContext, over the context's
+// arrays (bb_run_context and bb_setup_context name them alike).
+template <class Self>
+class ParamAccess {
+  public:
+    // The value as a string; an undeclared key throws.
+    std::string param(std::string_view key) const {
+        const auto *ctx = static_cast<const Self *>(this)->raw();
+        return param_value(ctx->param_count, ctx->param_keys, ctx->param_values, key);
+    }
+    // The value parsed as <bytebench/params.h> says (the host checked it so
+    // before any worker started); a value that is not of the type, or not
+    // within [min, max], throws std::invalid_argument with the host's words:
+    // "parameter 'disks' must be an int from 1 to 30, not '31'".
+    long long param_int(std::string_view key) const {
+        return param_as_int(key, param(key), INT64_MIN, INT64_MAX);
+    }
+    long long param_int(std::string_view key, long long min, long long max) const {
+        return param_as_int(key, param(key), min, max);
+    }
+    double param_double(std::string_view key) const {
+        return param_as_double(key, param(key), -DBL_MAX, DBL_MAX);
+    }
+    double param_double(std::string_view key, double min, double max) const {
+        return param_as_double(key, param(key), min, max);
+    }
+    // true, yes, on, 1 or false, no, off, 0 (the host hands "true" or "false").
+    bool param_bool(std::string_view key) const { return param_as_bool(key, param(key)); }
+};
 }  // namespace detail
 
 // What a workload sees of the host and of the copy it runs as. The Context
@@ -142,7 +199,7 @@ inline std::string param_value(uint32_t count, const char *const *keys, const ch
 //     raw()
 //   the worker's main thread only: log(), debug(), info(), warn(),
 //     progress(), detail(), metric()
-class Context {
+class Context : public detail::ParamAccess<Context> {
   public:
     Context(const bb_host *host, const bb_run_context *ctx, bb_run_result *result = nullptr)
         : host_(host), ctx_(ctx), result_(result) {}
@@ -164,18 +221,6 @@ class Context {
         return dir != nullptr ? dir : "";
     }
     std::string plugin_dir() const { return host_->plugin_dir(host_); }
-
-    // Parameter access. Every declared parameter is present (with its
-    // default when the user gave none); an undeclared key throws.
-    std::string param(std::string_view key) const {
-        return detail::param_value(ctx_->param_count, ctx_->param_keys, ctx_->param_values, key);
-    }
-    long long param_int(std::string_view key) const { return std::stoll(param(key)); }
-    double param_double(std::string_view key) const { return std::stod(param(key)); }
-    bool param_bool(std::string_view key) const {
-        const std::string v = param(key);
-        return v == "true" || v == "1" || v == "yes";
-    }
 
     void log(bb_log_level level, const std::string &text) const {
         host_->log(host_, level, text.c_str());
@@ -231,7 +276,7 @@ class Context {
 
 // What a workload's setup and teardown functions see (ABI 1.2,
 // bb_setup_context); valid during the call. [main-thread; setup, teardown]
-class SetupContext {
+class SetupContext : public detail::ParamAccess<SetupContext> {
   public:
     SetupContext(const bb_host *host, const bb_setup_context *ctx) : host_(host), ctx_(ctx) {}
 
@@ -239,10 +284,6 @@ class SetupContext {
     std::string test_dir() const { return ctx_->test_dir; }
     uint32_t copy_count() const noexcept { return ctx_->copy_count; }
     uint32_t pass_count() const noexcept { return ctx_->pass_count; }
-    std::string param(std::string_view key) const {
-        return detail::param_value(ctx_->param_count, ctx_->param_keys, ctx_->param_values, key);
-    }
-    long long param_int(std::string_view key) const { return std::stoll(param(key)); }
     void log(bb_log_level level, const std::string &text) const {
         host_->log(host_, level, text.c_str());
     }

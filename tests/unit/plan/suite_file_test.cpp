@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "base/names.h"
 
 namespace bytebench {
@@ -182,10 +184,31 @@ TEST(Suite, NumericParametersAreFiniteAndKeepTheirDigits) {
     EXPECT_EQ(params[0], std::make_pair(std::string("n"), std::string("3")));
     EXPECT_EQ(params[1], std::make_pair(std::string("rate"), std::string("123456789.5")));
     EXPECT_EQ(params[2], std::make_pair(std::string("small"), std::string("1e-7")));
+    // Where each was written, for the plan's messages.
+    EXPECT_EQ(s.find_test("a")->param_places.at("rate"), "s.toml:3:19");
     EXPECT_EQ(error_of("name = \"x\"\n[test.a]\nparams = { rate = nan }\n"),
               "s.toml:3:19: parameter 'rate': nan is not a finite number");
     EXPECT_EQ(error_of("name = \"x\"\n[test.a]\nquick_params = { rate = -inf }\n"),
               "s.toml:3:25: parameter 'rate': -inf is not a finite number");
+}
+
+TEST(Suite, AFloatStaysAFloatAsItWouldBeTyped) {
+    // 5.0 is "5.0", not "5": an int parameter then refuses it, as it refuses
+    // --param i=5.0 (run_plan_test.cpp). Integers are decimal whatever their
+    // TOML form; booleans are true and false.
+    const Suite s = parse_suite(
+        "name = \"x\"\n[test.a]\nparams = { f = 5.0, g = -0.0, h = 1e300, i = 0x10, j = 1_000, "
+        "k = false }\nquick_params = { f = 2.5 }\n",
+        "s.toml");
+    const TestDef &a = *s.find_test("a");
+    const std::map<std::string, std::string> params(a.params.begin(), a.params.end());
+    EXPECT_EQ(params.at("f"), "5.0");
+    EXPECT_EQ(params.at("g"), "-0.0");
+    EXPECT_EQ(params.at("h"), "1e300");
+    EXPECT_EQ(params.at("i"), "16");
+    EXPECT_EQ(params.at("j"), "1000");
+    EXPECT_EQ(params.at("k"), "false");
+    EXPECT_EQ(a.quick_param_places.at("f"), "s.toml:4:22");
 }
 
 TEST(Suite, GroupsHoldTestsAndGroupsOfTheSuite) {
