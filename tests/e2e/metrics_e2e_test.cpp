@@ -172,7 +172,13 @@ TEST(Metrics, MalformedDeclarationsAreRefusedAtLoadInOneLineEach) {
         {"main_direction.so",
          named + ": better is 5, not BB_HIGHER_IS_BETTER (0) or BB_LOWER_IS_BETTER (1)"},
         {"metric_combine.so", named + " metric 'p99_us': combine is 9, not one of "
-                                      "BB_COMBINE_SUM (0), MEAN (1), MIN (2) or MAX (3)"}};
+                                      "BB_COMBINE_SUM (0), MEAN (1), MIN (2) or MAX (3)"},
+        {"main_combine.so", named + ": combine is 7, not one of BB_COMBINE_SUM (0), MEAN (1), "
+                                    "MIN (2) or MAX (3)"},
+        {"display_escape.so", named + " display_info program '../../bin/sh' leaves the "
+                                      "plugin's folder (a \"..\" component)"},
+        {"display_absolute.so", named + " display_info program '/bin/sh' is an absolute path; "
+                                        "give it relative to the plugin's folder"}};
     for (const auto &[file, reason] : expected) {
         const size_t at = r.out.find("/bad-metrics/" + file + "\n");
         ASSERT_NE(at, std::string::npos) << file << "\n" << r.out;
