@@ -17,8 +17,9 @@ namespace {
 bool still_running(pid_t pid) { return ::kill(pid, 0) == 0 || errno != ESRCH; }
 
 // A "worker" in a group of its own that starts one child in its group and
-// one that calls setsid(), both sleeping, writes their pids to `report` and
-// exits: both become this process's orphans.
+// one that calls setsid(), both sleeping; once both are settled in their
+// groups it writes their pids to a pipe and exits: both become this
+// process's orphans.
 struct Left {
     pid_t worker = -1;
     pid_t in_group = -1;
@@ -31,14 +32,19 @@ Left leave_two_orphans() {
     const pid_t worker = fork();
     if (worker == 0) {
         setpgid(0, 0);
+        int ready[2];
+        if (pipe(ready) != 0) _exit(1);
         pid_t kids[2];
         for (int i = 0; i < 2; ++i) {
             kids[i] = fork();
             if (kids[i] == 0) {
                 if (i == 1) setsid();
+                (void)!write(ready[1], "r", 1);  // in its group for good: report
                 for (;;) pause();
             }
         }
+        char byte;
+        for (int i = 0; i < 2; ++i) (void)!read(ready[0], &byte, 1);
         (void)!write(pipe_fds[1], kids, sizeof kids);
         _exit(0);
     }
