@@ -25,9 +25,29 @@ std::string line(const char *label, const std::string &value) {
 }
 
 std::string count_text(const WorkloadInfo &w) {
-    if (w.time_base_s == 0) return w.unit + " (the workload reports a rate)";
+    if (w.time_base_s == 0) return w.unit + " (the workload reports the value itself)";
     if (w.time_base_s == 1) return w.unit + " (count per second)";
     return w.unit + " (count per " + duration_text(w.time_base_s) + ")";
+}
+
+// How the copies of a pass make its value (ABI 1.4).
+std::string combine_text(const WorkloadInfo &w) {
+    const char *how = "";
+    switch (w.combine) {
+        case Combine::sum:
+            how = "the sum of the copies' values";
+            break;
+        case Combine::mean:
+            how = "the mean of the copies' values";
+            break;
+        case Combine::min:
+            how = "the lowest copy's value";
+            break;
+        case Combine::max:
+            how = "the highest copy's value";
+            break;
+    }
+    return std::string(to_string(w.combine)) + " (a pass's value is " + how + ")";
 }
 
 std::string flags_text(uint32_t flags) {
@@ -117,6 +137,7 @@ std::string describe_text(const PlannedTest &t, const PluginCatalog &catalog) {
     text += line("plugin file", plugin.path);
     text += line("unit", count_text(w));
     text += line("better", better_text(w.better));
+    text += line("copies", combine_text(w));
     text += line("category", t.category.empty() ? "-" : t.category);
     text += line("passes", std::to_string(t.passes) + " (" + (w.repeat_long ? "long" : "short") +
                                " repeat class)");
@@ -176,6 +197,10 @@ int describe_command(const GlobalOptions &global, const std::string &id) {
     // A group first, as `run` reads a name.
     const bool group = env->suite.find_group(id) != nullptr;
     if (!group && env->suite.find_test(id) == nullptr && !env->catalog.find_workload(id)) {
+        if (const std::string why = env->catalog.refusal_of_workload(id); !why.empty()) {
+            print_error("test '" + id + "' is not available: " + why);  // as run says it
+            return kExitBadInput;
+        }
         std::vector<std::string> known;
         for (const auto &[name, members] : env->suite.groups) known.push_back(name);
         for (const TestDef &t : env->suite.tests) known.push_back(t.id);

@@ -12,6 +12,7 @@
 
 #include "base/monotonic_clock.h"
 #include "base/text.h"
+#include "exec/worker_log.h"
 
 namespace bytebench {
 namespace {
@@ -68,6 +69,7 @@ std::string setup_status_text(const std::string &test, int copies, double fracti
 }
 
 void log_worker_line(int level, const std::string &text) {
+    if (!worker_log_admits(level, text)) return;  // the test's limit (exec/worker_log.h)
     if (level <= 0)
         spdlog::debug(text);
     else if (level == 1)

@@ -16,7 +16,8 @@ void setup_logging(Verbosity verbosity);
 // Whether the console was set up verbose (-v): workers' output is shown.
 bool console_is_verbose();
 // Logs a line a worker sent (bb_log_level: 0 debug, 1 info, 2 warn, 3
-// error) at the matching level: the console at its verbosity, and the log.
+// error) at the matching level: the console at its verbosity, and the log;
+// within a test, as far as its limit allows (exec/worker_log.h).
 void log_worker_line(int level, const std::string &text);
 // Adds the run's .log file (always at debug level: per-pass detail).
 void add_log_file(const std::string &path);

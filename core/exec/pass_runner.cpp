@@ -454,6 +454,7 @@ class Pass {
 
     PassOutcome collect() {
         PassOutcome out;
+        std::vector<double> counts;
         uint64_t first = UINT64_MAX, last = 0;
         for (size_t i = 0; i < copies_.size(); ++i) {
             Copy &c = copies_[i];
@@ -463,7 +464,7 @@ class Pass {
                 out.error = c.error;
             }
             out.copies.push_back(c.outcome);
-            out.count += c.outcome.count;
+            counts.push_back(c.outcome.count);
             out.timed_output_bytes += c.timed_output_bytes;
             out.seconds += c.outcome.seconds / double(copies_.size());
             if (c.outcome.start_ns != 0) {
@@ -474,6 +475,8 @@ class Pass {
                 spdlog::warn("{}: {}", label_, left);
         }
         if (first != UINT64_MAX) out.start_spread_ms = double(last - first) / 1e6;
+        // The workload's combine (ABI 1.4): a rate is summed, a latency is not.
+        if (!counts.empty()) out.count = combine_metric(r_.test->workload.combine, counts);
         out.metrics = combine_copies(r_.test->workload.metrics, copy_metrics(out));
         if (out.status == Status::ok && !forced_error_.empty()) {
             out.status = forced_status_;

@@ -9,6 +9,7 @@
 #include "base/monotonic_clock.h"
 #include "exec/pass_runner.h"
 #include "exec/test_phases.h"
+#include "exec/worker_log.h"
 #include "process/interrupt.h"
 #include "process/process_budget.h"
 #include "system/environment_probe.h"
@@ -97,6 +98,7 @@ void log_score(const TestRecord &r, int copies) {
 
 TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &options,
                     Progress &progress) {
+    const WorkerLogScope worker_log;  // the test's log lines, limited; a summary at its end
     TestRecord record;
     record.test = test;
     const double pass_s = options.settle_s + test.duration_s;

@@ -21,6 +21,7 @@
 #include "process/cleanup_on_signal.h"
 #include "process/file_budget.h"
 #include "process/janitor_client.h"
+#include "process/orphans.h"
 #include "process/process_budget.h"
 
 namespace bytebench {
@@ -174,6 +175,7 @@ WorkerProcess::WorkerProcess(const std::string &program, std::vector<std::string
     // Also set in the child, but the parent must not race ahead of it.
     setpgid(pid_, pid_);
     janitor_track_group(pid_);
+    note_worker_group(pid_);  // what stays in it is not a process the workload moved out
     kill_on_signal(pid_);
     fcntl(msg_fd_, F_SETFL, O_NONBLOCK);
     fcntl(out_fd_, F_SETFL, O_NONBLOCK);

@@ -135,7 +135,7 @@ int run_workload(const Options &o, HostState &state) {
     WorkloadInfo info;
     info.id = w->id;
     info.params = read_params(*w);
-    read_abi_1_2_descriptors(*w, info);
+    read_abi_1_2_descriptors(*w, plugin.table().abi_minor, info);
     expect_metrics(state, info);
     const RunParams params(info, given);
 
@@ -192,10 +192,18 @@ int run_workload(const Options &o, HostState &state) {
 
 int describe(const Options &o, HostState &state) {
     enter_plugin_call(PluginCall::entry, nullptr);
-    LoadedPlugin plugin(o.plugin, make_host(&state));
-    enter_plugin_call(PluginCall::describe, nullptr);
-    write_message(o.msg_fd, DescribeMessage{to_json(plugin.describe())});
-    return kExitOk;
+    try {
+        LoadedPlugin plugin(o.plugin, make_host(&state));
+        enter_plugin_call(PluginCall::describe, nullptr);
+        write_message(o.msg_fd, DescribeMessage{to_json(plugin.describe())});
+        return kExitOk;
+    } catch (const PluginLoadError &e) {
+        // A refused plugin's ids go with the reason: `run ID` of one of
+        // them then says why it is not available.
+        const bool offers = !e.workload_ids.empty() || !e.reporter_ids.empty();
+        write_message(o.msg_fd, FailMessage{e.what(), offers, e.workload_ids, e.reporter_ids});
+        return kExitFailed;
+    }
 }
 
 int report(const Options &o, HostState &state) {

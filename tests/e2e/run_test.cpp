@@ -145,6 +145,10 @@ TEST(EndToEnd, AHangingWorkloadTimesOut) {
     const nlohmann::json *hang = find_test(doc["runs"][0], "test.hang");
     ASSERT_NE(hang, nullptr);
     EXPECT_EQ((*hang)["status"], "timeout");
+    // test.hang never forks: the only process left beside the killed
+    // worker is the host's own stop-flag watcher (where userfaultfd is
+    // allowed), which stayed in the worker's group and is no escapee.
+    EXPECT_EQ(r.err.find("outside its process group"), std::string::npos) << r.err;
 }
 
 TEST(EndToEnd, RateWorkloadsSumTheCopies) {

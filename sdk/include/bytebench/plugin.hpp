@@ -41,10 +41,12 @@
 //   .param_range("queue_depth", "int", "1", "1", "256", "I/Os in flight")
 //
 // A direction, metrics, requirements and a set-up that lasts across passes
-// (ABI 1.2):
+// (ABI 1.2), and how copies combine the main value (1.4):
 //
 //   .lower_is_better()                                   // the main value
-//   .metric("p99_us", "p99 latency", "us", BB_LOWER_IS_BETTER, BB_COMBINE_MAX)
+//   .combine(bytebench::Combine::max)                    // its worst copy
+//   .metric("p99_us", "p99 latency", "us", bytebench::Better::lower,
+//           bytebench::Combine::max)
 //   .requires_cpu({"avx512f", "avx512_vnni"}).requires_temp_space(1 << 30)
 //   .setup<&precondition>(3600).teardown<&cleanup>()
 //
@@ -76,20 +78,19 @@
 #include <string_view>
 #include <vector>
 
-// What bb_plugin.build_info says by default: the compiler, its version and
-// BYTEBENCH_BUILD_FLAGS, which a build may define to the flags it used.
-#ifndef BYTEBENCH_BUILD_FLAGS
-#define BYTEBENCH_BUILD_FLAGS ""
-#endif
-#if defined(__clang__)
-#define BYTEBENCH_BUILD_INFO "clang " __clang_version__ " " BYTEBENCH_BUILD_FLAGS
-#elif defined(__GNUC__)
-#define BYTEBENCH_BUILD_INFO "gcc " __VERSION__ " " BYTEBENCH_BUILD_FLAGS
-#else
-#define BYTEBENCH_BUILD_INFO "unknown compiler " BYTEBENCH_BUILD_FLAGS
-#endif
-
 namespace bytebench {
+
+// Which way a number is better (bb_direction) and how the copies of a pass
+// combine it (bb_combine). Both are int32_t in plugin.h, so there a swapped
+// pair compiles and loads with the wrong meaning; here they are two types,
+// and metric(key, name, unit, Combine::max, Better::lower) does not compile.
+enum class Better : int32_t { higher = BB_HIGHER_IS_BETTER, lower = BB_LOWER_IS_BETTER };
+enum class Combine : int32_t {
+    sum = BB_COMBINE_SUM,
+    mean = BB_COMBINE_MEAN,
+    min = BB_COMBINE_MIN,
+    max = BB_COMBINE_MAX,
+};
 
 // Thrown from a workload's constructor or run() when the test cannot run on
 // this machine. It is reported as `skipped`, not a failure. (Thrown from a
@@ -369,17 +370,33 @@ class Workload {
 
     // ABI 1.2: the main value is better when lower (a latency, a time).
     Workload &lower_is_better() { return desc_.better = BB_LOWER_IS_BETTER, *this; }
+    // ABI 1.4: how the copies of a pass combine the main value. Not called:
+    // by direction, the sum of a higher-is-better value and the mean of a
+    // lower-is-better one (which is never summed: Combine::sum is then the
+    // mean, plugin.h).
+    Workload &combine(Combine how) { return desc_.combine = static_cast<bb_combine>(how), *this; }
     // ABI 1.2: a secondary metric, recorded in run() with Context::metric().
-    Workload &metric(const char *key, const char *name, const char *unit, bb_direction better,
-                     bb_combine combine) {
+    Workload &metric(const char *key, const char *name, const char *unit, Better better,
+                     Combine combine) {
         bb_metric_desc m{};
         m.struct_size = sizeof(bb_metric_desc);
         m.key = key;
         m.name = name;
         m.unit = unit;
-        m.better = better;
-        m.combine = combine;
+        m.better = static_cast<bb_direction>(better);
+        m.combine = static_cast<bb_combine>(combine);
         metrics_.push_back(m);
+        return *this;
+    }
+    // Anything else in the last two places (plugin.h's int32_t constants, a
+    // swapped pair) stops the build with this message.
+    template <class B, class C>
+    Workload &metric(const char *, const char *, const char *, B, C) {
+        static_assert(sizeof(B) == 0,
+                      "bytebench::Workload::metric(key, name, unit, better, combine) takes a "
+                      "bytebench::Better and then a bytebench::Combine, e.g. "
+                      "Better::lower, Combine::max (plugin.h's BB_* constants are both int32_t, "
+                      "so a swapped pair would compile with the wrong meaning)");
         return *this;
     }
     // ABI 1.2: what the workload needs; the host skips it, with the reason,
@@ -401,6 +418,14 @@ class Workload {
     Workload &requires_root() { return requirements_.root = 1, *this; }
     // ABI 1.3: an X display, given to the workers in DISPLAY.
     Workload &requires_display() { return requirements_.display = 1, *this; }
+    // ABI 1.4: an X display, and the plugin's program that describes it for
+    // the result: its path relative to the plugin's folder, then its
+    // arguments, e.g. {"graphics.d/ubgears", "-info"} (plugin.h,
+    // bb_requirements.display_info).
+    Workload &requires_display(std::initializer_list<const char *> info_command) {
+        display_info_.assign(info_command);
+        return requires_display();
+    }
     // ABI 1.2: set-up once per test before its first pass, and tear-down
     // after its last (bb_workload.setup and teardown); `timeout_s` is the
     // limit of each (0: the host's default, 600 s).
@@ -432,6 +457,8 @@ class Workload {
         requirements_.cpu_features = cpu_features_.empty() ? nullptr : cpu_features_.data();
         requirements_.tool_count = static_cast<uint32_t>(tools_.size());
         requirements_.tools = tools_.empty() ? nullptr : tools_.data();
+        requirements_.display_info_count = static_cast<uint32_t>(display_info_.size());
+        requirements_.display_info = display_info_.empty() ? nullptr : display_info_.data();
         const bool needs_something =
             requirements_.cpu_feature_count > 0 || requirements_.tool_count > 0 ||
             requirements_.temp_space_bytes > 0 || requirements_.memory_bytes > 0 ||
@@ -491,7 +518,7 @@ class Workload {
     mutable std::vector<bb_param_desc> params_;
     std::vector<std::vector<const char *>> choices_;  // params_[i]'s choices
     std::vector<bb_metric_desc> metrics_;
-    std::vector<const char *> cpu_features_, tools_;
+    std::vector<const char *> cpu_features_, tools_, display_info_;
     mutable bb_requirements requirements_{};
 };
 

@@ -72,6 +72,19 @@ TEST(RunRecord, ALowerIsBetterTestIndexesInverselyInItsCategory) {
     EXPECT_FALSE(t.contains("metrics"));  // none declared
 }
 
+// The result says how the copies made each pass's count (ABI 1.4).
+TEST(RunRecord, TheTestRecordsHowItsCopiesCombine) {
+    TestRecord r = test_of({4, 4, 4}, 10.0);
+    r.test.workload.better = Direction::lower_is_better;
+    r.test.workload.combine = Combine::mean;
+    finish_test(r);
+    RunRecord record;
+    record.copy_passes.emplace_back().tests.push_back(r);
+    EXPECT_EQ(to_json(record)["runs"][0]["tests"][0]["combine"], "mean");
+    record.copy_passes[0].tests[0].test.workload.combine = Combine::sum;
+    EXPECT_EQ(to_json(record)["runs"][0]["tests"][0]["combine"], "sum");
+}
+
 TEST(RunRecord, ACountThatOverflowedIsTheTestsError) {
     // Two copies of 1e308 add up to more than a double holds.
     TestRecord r = test_of({1e308, std::numeric_limits<double>::infinity()});
