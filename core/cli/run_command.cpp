@@ -26,6 +26,7 @@
 #include "process/orphans.h"
 #include "process/worker_process.h"
 #include "results/history.h"
+#include "results/pass_costs.h"
 #include "results/result_store.h"
 #include "system/cpu_quota.h"
 #include "system/storage_info.h"
@@ -215,6 +216,35 @@ std::optional<int64_t> record_in_history(const GlobalOptions &global,
     }
 }
 
+// What the newest runs of this host in the history measured of the planned
+// tests' passes beyond their duration (results/pass_costs.h), so that the
+// ETA includes fstime's warm-ups before its first pass. Nothing without a
+// history; never a reason not to run.
+EtaPriors eta_priors(const GlobalOptions &global, const std::vector<PlannedTest> &tests,
+                     const std::string &host) {
+    constexpr int kNewestRuns = 5;  // of this host: bounds the documents read
+    EtaPriors priors;
+    if (global.no_history) return priors;
+    try {
+        const std::string path = history_path(global);
+        std::error_code ec;
+        if (!fs::exists(path, ec)) return priors;  // reading it creates none
+        const History history(path);
+        for (const HistoryEntry &entry : history.list(kNewestRuns, {{"host", host}})) {
+            if (entry.source != "run") continue;
+            const std::optional<nlohmann::json> document = history.document(entry.id);
+            if (!document) continue;
+            // Newest first: a test keeps what its newest run measured.
+            for (const auto &[test, seconds] : pass_overheads(*document, tests))
+                priors.remembered_overhead_s.emplace(test, seconds);
+            if (priors.remembered_overhead_s.size() == tests.size()) break;
+        }
+    } catch (const std::exception &e) {
+        spdlog::debug("ETA: nothing remembered from the history: {}", e.what());
+    }
+    return priors;
+}
+
 // The suite as the result records it, with whether its index can stand
 // beside UnixBench's (docs/suites.md).
 nlohmann::json suite_json(const Suite &suite, const InstallLayout &layout,
@@ -365,7 +395,12 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
             saved = false;
         }
     };
-    Progress progress(planned_seconds(tests, schedule), o.show_progress);
+    const std::vector<EtaStep> eta_steps = eta_plan(tests, schedule);
+    Progress progress(eta_steps,
+                      eta_priors(global, tests, record.system.value("hostname", "localhost")),
+                      o.show_progress);
+    if (const std::string note = settle_note(eta_steps, progress.eta_seconds()); !note.empty())
+        spdlog::info("{}", note);
     const bool finished = run_schedule(tests, env->suite, schedule, progress, record, save);
     progress.finish();
     private_display.reset();  // the tests are over: stop the private Xvfb
