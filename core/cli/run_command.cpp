@@ -164,10 +164,11 @@ std::string skipped_tests_text(const RunRecord &record) {
     return text;
 }
 
-// Writes the requested reports beside the result; prints the text report.
+// Writes the requested reports beside the result, adding each file written
+// to `written`; prints the text report.
 bool write_reports(const RunOptions &o, const Environment &env, const ResultStore &store,
                    const nlohmann::json &document, const nlohmann::json &repeatability,
-                   const std::string &scratch) {
+                   const std::string &scratch, std::vector<std::string> &written) {
     bool ok = true;
     RenderOptions render;
     render.brief = o.brief;
@@ -183,6 +184,7 @@ bool write_reports(const RunOptions &o, const Environment &env, const ResultStor
             if (!taken.insert(extension).second) extension = format + "." + extension;
             render_report(env.catalog, env.layout.worker, format, document, render,
                           store.path(extension), scratch);
+            written.push_back(store.path(extension));
         } catch (const std::exception &e) {
             spdlog::error("{}", e.what());
             ok = false;
@@ -197,6 +199,13 @@ bool write_reports(const RunOptions &o, const Environment &env, const ResultStor
         ok = false;
     }
     return ok;
+}
+
+// "a.json, a.txt, a.html": every file the run wrote, for the Results line.
+std::string joined_paths(const std::vector<std::string> &paths) {
+    std::string text;
+    for (const std::string &path : paths) text += (text.empty() ? "" : ", ") + path;
+    return text;
 }
 
 // The history is a convenience on top of the result file: failing to
@@ -415,12 +424,13 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
         record_in_history(global, document, store->path("json"));
     const nlohmann::json repeatability =
         history_id ? run_to_run_for(global, document, history_id) : nlohmann::json();
+    std::vector<std::string> written = {store->path("json")};
     const bool reported =
-        write_reports(o, *env, *store, document, repeatability, schedule.temp_root);
+        write_reports(o, *env, *store, document, repeatability, schedule.temp_root, written);
     std::error_code ec;
     fs::remove_all(schedule.temp_root, ec);
     stop_janitor();
-    spdlog::info("Results: {}.json (log: {}.log)", store->base(), store->base());
+    spdlog::info("Results: {} (log: {})", joined_paths(written), store->path("log"));
     close_log_file();
 
     if (!finished) {
