@@ -65,6 +65,8 @@ struct RunOptions {
     std::vector<std::string> params;  // --param [TEST.]KEY=VALUE, as typed
     std::vector<std::string> labels;  // --label KEY=VALUE, as typed
     std::string command_line;
+    bool redact_paths =
+        false;  // --redact-paths: the reports (not the result) without local folders
 };
 
 // `report FILE` and `show ID` render a saved result.
@@ -73,7 +75,8 @@ struct ReportOptions {
     std::string format = "text";
     std::string output;  // "" = stdout
     bool brief = false;
-    bool stats = false;  // --stats
+    bool stats = false;         // --stats
+    bool redact_paths = false;  // --redact-paths (results/path_redaction.h)
 };
 
 struct CompareOptions {

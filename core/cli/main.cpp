@@ -185,6 +185,9 @@ static int bytebench_main(int argc, char **argv) {
     run_cmd->add_flag("--stats", run.stats,
                       "Add a Statistics table per copy-pass to the text report (n, mean, median, "
                       "stddev, CV, 95% CI, outliers)");
+    run_cmd->add_flag("--redact-paths", run.redact_paths,
+                      "Leave local folders (the suite file's, the plugins', the command line's, "
+                      "the home folder) out of the reports, for sharing; the .json keeps them");
 
     app.add_subcommand("list", "List tests, groups and workloads");
     app.add_subcommand("plugins",
@@ -203,6 +206,9 @@ static int bytebench_main(int argc, char **argv) {
     report_cmd->add_flag("-b,--brief", report.brief, "No per-CPU lines in the header");
     report_cmd->add_flag("--stats", report.stats,
                          "Add a Statistics table per copy-pass to the text report");
+    report_cmd->add_flag("--redact-paths", report.redact_paths,
+                         "Leave local folders (the suite file's, the plugins', the command "
+                         "line's, the home folder) out of the report, for sharing");
 
     ReportOptions show;
     CLI::App *show_cmd = app.add_subcommand("show", "Render a run of the history again");
@@ -212,6 +218,9 @@ static int bytebench_main(int argc, char **argv) {
     show_cmd->add_flag("-b,--brief", show.brief, "No per-CPU lines in the header");
     show_cmd->add_flag("--stats", show.stats,
                        "Add a Statistics table per copy-pass to the text report");
+    show_cmd->add_flag("--redact-paths", show.redact_paths,
+                       "Leave local folders (the suite file's, the plugins', the command line's, "
+                       "the home folder) out of the report, for sharing");
 
     CompareOptions compare;
     CLI::App *compare_cmd =

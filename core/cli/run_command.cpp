@@ -27,6 +27,7 @@
 #include "process/worker_process.h"
 #include "results/history.h"
 #include "results/pass_costs.h"
+#include "results/path_redaction.h"
 #include "results/result_store.h"
 #include "system/cpu_quota.h"
 #include "system/storage_info.h"
@@ -170,6 +171,11 @@ bool write_reports(const RunOptions &o, const Environment &env, const ResultStor
                    const nlohmann::json &document, const nlohmann::json &repeatability,
                    const std::string &scratch, std::vector<std::string> &written) {
     bool ok = true;
+    // The result keeps its paths; with --redact-paths its reports do not.
+    const nlohmann::json shared =
+        o.redact_paths ? redact_paths(document, local_folders({o.output_dir, o.tmpdir, scratch}))
+                       : nlohmann::json();
+    const nlohmann::json &reported = o.redact_paths ? shared : document;
     RenderOptions render;
     render.brief = o.brief;
     render.stats = o.stats;
@@ -182,7 +188,7 @@ bool write_reports(const RunOptions &o, const Environment &env, const ResultStor
         try {
             std::string extension = report_extension(env.catalog, format);
             if (!taken.insert(extension).second) extension = format + "." + extension;
-            render_report(env.catalog, env.layout.worker, format, document, render,
+            render_report(env.catalog, env.layout.worker, format, reported, render,
                           store.path(extension), scratch);
             written.push_back(store.path(extension));
         } catch (const std::exception &e) {
@@ -192,7 +198,7 @@ bool write_reports(const RunOptions &o, const Environment &env, const ResultStor
     }
     try {
         print_out(
-            render_to_string(env.catalog, env.layout.worker, "text", document, render, scratch));
+            render_to_string(env.catalog, env.layout.worker, "text", reported, render, scratch));
         std::fflush(stdout);
     } catch (const std::exception &e) {
         spdlog::error("{}", e.what());
