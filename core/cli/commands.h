@@ -27,6 +27,8 @@ constexpr int kExitTestFailed = 1;
 constexpr int kExitBadInput = 2;
 constexpr int kExitTestSkipped = 3;    // run --fail-on-skip
 constexpr int kExitUntrustworthy = 1;  // doctor: a check is bad
+constexpr int kExitInconclusive = 4;   // the gate could not decide (nothing comparable)
+constexpr int kExitNoResources = 5;    // out of memory, descriptors, disk
 
 // Options shared by every subcommand.
 struct GlobalOptions {
