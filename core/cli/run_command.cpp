@@ -243,7 +243,8 @@ EtaPriors eta_priors(const GlobalOptions &global, const std::vector<PlannedTest>
     try {
         const std::string path = history_path(global);
         std::error_code ec;
-        if (!fs::exists(path, ec)) return priors;  // reading it creates none
+        // Reading creates no database, and opens nothing but a regular file.
+        if (!fs::is_regular_file(path, ec)) return priors;
         const History history(path);
         for (const HistoryEntry &entry : history.list(kNewestRuns, {{"host", host}})) {
             if (entry.source != "run") continue;
