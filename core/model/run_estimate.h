@@ -50,7 +50,7 @@ struct EtaStep {
 struct EtaPriors {
     // A pass's cost beyond its settle and duration in the core's own
     // machinery: the workers' fork+exec, plugin load, barrier, stop and
-    // reaping (docs/performance.md, "The ETA": 0.03 s idle, 0.1 s under load).
+    // reaping (docs/performance.md, "The ETA": about 0.1 s a pass under load).
     double pass_overhead_s = 0.1;
     // One set-up or teardown worker, beyond what the workload does in it.
     double phase_s = 0.1;
