@@ -126,7 +126,7 @@ TEST(Doctor, AHiddenProcIsSaidAndIsNoVerdict) {
     EXPECT_EQ(text->out.find("Nothing found"), std::string::npos) << text->out;
     const std::optional<CliResult> json = with_proc_hidden({"doctor", "--format", "json"});
     ASSERT_TRUE(json);
-    const nlohmann::json doc = nlohmann::json::parse(json->out);
+    nlohmann::json doc = nlohmann::json::parse(json->out);  // [] of a missing key: null
     EXPECT_EQ(doc["exit_code"], 4);
     EXPECT_EQ(doc["unchecked"], "/proc is not readable (/proc/stat: No such file or directory)");
 }
