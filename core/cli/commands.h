@@ -27,6 +27,8 @@ constexpr int kExitTestFailed = 1;
 constexpr int kExitBadInput = 2;
 constexpr int kExitTestSkipped = 3;    // run --fail-on-skip
 constexpr int kExitUntrustworthy = 1;  // doctor: a check is bad
+constexpr int kExitInconclusive = 4;   // the gate could not decide (nothing comparable)
+constexpr int kExitNoResources = 5;    // out of memory, descriptors, disk
 
 // Options shared by every subcommand.
 struct GlobalOptions {
@@ -65,6 +67,8 @@ struct RunOptions {
     std::vector<std::string> params;  // --param [TEST.]KEY=VALUE, as typed
     std::vector<std::string> labels;  // --label KEY=VALUE, as typed
     std::string command_line;
+    bool redact_paths =
+        false;  // --redact-paths: the reports (not the result) without local folders
 };
 
 // `report FILE` and `show ID` render a saved result.
@@ -73,7 +77,8 @@ struct ReportOptions {
     std::string format = "text";
     std::string output;  // "" = stdout
     bool brief = false;
-    bool stats = false;  // --stats
+    bool stats = false;         // --stats
+    bool redact_paths = false;  // --redact-paths (results/path_redaction.h)
 };
 
 // How the folders among a command's inputs are walked (base/folder_walk.h).

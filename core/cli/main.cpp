@@ -10,6 +10,7 @@
 #include "decimal_option.h"
 #include "exec/placement.h"
 #include "model/isa_level.h"
+#include "plan/run_plan.h"
 #include "system/display_choice.h"
 
 namespace {
@@ -18,6 +19,20 @@ std::string joined_command_line(int argc, char **argv) {
     std::string line;
     for (int i = 0; i < argc; ++i) line += (i == 0 ? "" : " ") + std::string(argv[i]);
     return line;
+}
+
+// When no subcommand was recognised and the first word left over looks like
+// one mistyped: "unknown command 'compre'; did you mean 'compare'?" (the
+// nearest as for test names, plan/run_plan.h), else "".
+std::string unknown_command_text(const CLI::App &app) {
+    if (!app.get_subcommands().empty()) return "";
+    const std::vector<std::string> left = app.remaining();
+    if (left.empty() || left.front().empty() || left.front()[0] == '-') return "";
+    std::vector<std::string> commands;
+    for (const CLI::App *command : app.get_subcommands({})) commands.push_back(command->get_name());
+    const std::string near = bytebench::nearest_name(left.front(), commands);
+    return "unknown command '" + left.front() + "'" +
+           (near.empty() ? "" : "; did you mean '" + near + "'?");
 }
 
 // What nothing below caught (base/last_resort.h): one line, exit 1.
@@ -154,7 +169,8 @@ static int bytebench_main(int argc, char **argv) {
         ->check(CLI::Range(1, 1000));
     run_cmd
         ->add_option("--duration", run.duration_s,
-                     "Length of every pass in seconds (for quick checks)")
+                     "Length of every pass in seconds (for quick checks; each pass first "
+                     "waits --settle)")
         ->check(decimal_in(bytebench::DecimalRange::from_to(0.001, 86400, "seconds")));
     run_cmd
         ->add_option("--settle", run.settle_s,
@@ -181,6 +197,9 @@ static int bytebench_main(int argc, char **argv) {
     run_cmd->add_flag("--stats", run.stats,
                       "Add a Statistics table per copy-pass to the text report (n, mean, median, "
                       "stddev, CV, 95% CI, outliers)");
+    run_cmd->add_flag("--redact-paths", run.redact_paths,
+                      "Leave local folders (the suite file's, the plugins', the command line's, "
+                      "the home folder) out of the reports, for sharing; the .json keeps them");
 
     app.add_subcommand("list", "List tests, groups and workloads");
     app.add_subcommand("plugins",
@@ -201,6 +220,9 @@ static int bytebench_main(int argc, char **argv) {
     report_cmd->add_flag("-b,--brief", report.brief, "No per-CPU lines in the header");
     report_cmd->add_flag("--stats", report.stats,
                          "Add a Statistics table per copy-pass to the text report");
+    report_cmd->add_flag("--redact-paths", report.redact_paths,
+                         "Leave local folders (the suite file's, the plugins', the command "
+                         "line's, the home folder) out of the report, for sharing");
 
     ReportOptions show;
     CLI::App *show_cmd = app.add_subcommand("show", "Render a run of the history again");
@@ -210,6 +232,9 @@ static int bytebench_main(int argc, char **argv) {
     show_cmd->add_flag("-b,--brief", show.brief, "No per-CPU lines in the header");
     show_cmd->add_flag("--stats", show.stats,
                        "Add a Statistics table per copy-pass to the text report");
+    show_cmd->add_flag("--redact-paths", show.redact_paths,
+                       "Leave local folders (the suite file's, the plugins', the command line's, "
+                       "the home folder) out of the report, for sharing");
 
     CompareOptions compare;
     CLI::App *compare_cmd =
@@ -309,7 +334,9 @@ static int bytebench_main(int argc, char **argv) {
     } catch (const CLI::CallForVersion &e) {
         return app.exit(e);
     } catch (const CLI::ParseError &e) {
-        print_error(std::string(e.what()) + " (see bytebench --help)");
+        const std::string unknown = unknown_command_text(app);
+        print_error((unknown.empty() ? std::string(e.what()) : unknown) +
+                    " (see bytebench --help)");
         return kExitBadInput;
     }
 

@@ -142,7 +142,7 @@ SELECT id, recorded_at, started_at, host, cpu, suite, status, source, tool, resu
 FROM runs WHERE id = ?1
 )sql";
 constexpr const char *kSelectCopyPasses =
-    "SELECT copies, score FROM copy_passes WHERE run_id = ?1 ORDER BY position";
+    "SELECT copies, score, partial FROM copy_passes WHERE run_id = ?1 ORDER BY position";
 constexpr const char *kSelectLabels =
     "SELECT key, value FROM labels WHERE run_id = ?1 ORDER BY key";
 constexpr const char *kSelectDocument = "SELECT document FROM runs WHERE id = ?1";
@@ -426,6 +426,7 @@ HistoryEntry read_entry(const Statement &row, EntryDetails &details) {
     while (copy_passes.step()) {
         e.copies.push_back(int(copy_passes.integer(0)));
         e.scores.push_back(copy_passes.real(1));
+        e.partial.push_back(copy_passes.integer(2) != 0);
     }
     copy_passes.reset();
     Statement &labels = details.labels;

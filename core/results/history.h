@@ -32,6 +32,9 @@ struct HistoryEntry {
     // Per copy-pass: the "system" category's score (the first index's when
     // there is no "system" category); nullopt when the pass has no index.
     std::vector<std::optional<double>> scores;
+    // Per copy-pass: whether that score is a partial index (fewer tests
+    // than the suite's index has).
+    std::vector<bool> partial;
     std::string suite;        // suite.name
     std::string status;       // complete / incomplete
     std::string source;       // "run" or "imported"

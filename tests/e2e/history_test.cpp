@@ -39,6 +39,11 @@ TEST(History, RunsAreRecordedListedShownAndCompared) {
         << list.out;
     EXPECT_NE(list.out.find("index"), std::string::npos);
     EXPECT_LT(list.out.find("\n    2 "), list.out.find("\n    1 ")) << "newest first";
+    // syscall alone is a partial index: its score is marked, and the mark explained.
+    EXPECT_TRUE(std::regex_search(list.out, std::regex(R"(  \d+\.\d\* )"))) << list.out;
+    EXPECT_NE(list.out.find("\n*: a partial index (fewer tests than the suite's index has"),
+              std::string::npos)
+        << list.out;
 
     const CliResult show = run_cli({"--db", db, "show", "1"});
     ASSERT_EQ(show.exit_code, 0) << show.err;

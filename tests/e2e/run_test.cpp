@@ -66,6 +66,23 @@ TEST(EndToEnd, SyscallAndPipeGiveOkResultsAndReports) {
     EXPECT_EQ(log, 1);
 }
 
+// The last line names every file the run wrote, the reports too.
+TEST(EndToEnd, TheResultsLineNamesEveryFileWritten) {
+    const std::string out = fresh_dir("results-line");
+    const CliResult r = run_cli({"--no-history", "run", "--plugin-path", kTestPlugins + "/good",
+                                 "test.count", "-i", "1", "--duration", "0.1", "--settle", "0",
+                                 "-c", "1", "--format", "text,html,markdown,json", "-o", out});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(r.err, m, std::regex("Results: (.*)/([^/]*)\\.json, "))) << r.err;
+    const std::string base = m[1].str() + "/" + m[2].str();
+    EXPECT_NE(r.err.find("Results: " + base + ".json, " + base + ".txt, " + base + ".html, " +
+                         base + ".md (log: " + base + ".log)\n"),
+              std::string::npos)
+        << r.err;
+    EXPECT_TRUE(fs::exists(base + ".html"));
+}
+
 TEST(EndToEnd, ResultsAreNeverOverwritten) {
     const std::string out = fresh_dir("numbering");
     for (int i = 0; i < 2; ++i)

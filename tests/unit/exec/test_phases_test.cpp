@@ -61,7 +61,7 @@ class Phases : public ::testing::Test {
         return phases_test_of("setup", "test.setup", {{"mode", mode}, {"marker", marker_}});
     }
     std::string temp_, marker_;
-    Progress progress_{0, false};
+    Progress progress_{{}, {}, false};
 };
 
 TEST(TestDirPath, NamedByTestAndCopiesAwayFromThePasses) {
@@ -161,7 +161,7 @@ TEST_F(Phases, SetupPastItsLimitIsKilled) {
 TEST_F(Phases, SetupProgressIsShown) {
     const PlannedTest t = setup_test("ok");
     TestPhases phases(t, 2, BYTEBENCH_WORKER, temp_);
-    Progress shown(0, true);
+    Progress shown({}, {}, true);
     ::testing::internal::CaptureStderr();
     const PhaseOutcome out = phases.set_up(shown);
     const std::string err = ::testing::internal::GetCapturedStderr();

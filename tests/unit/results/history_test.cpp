@@ -202,6 +202,9 @@ TEST_F(HistoryTest, ScoreIsTheSystemCategoryElseTheFirst) {
     ASSERT_TRUE(e);
     EXPECT_EQ(e->copies, (std::vector<int>{1, 2, 4}));
     EXPECT_EQ(e->scores, (std::vector<std::optional<double>>{7.0, 9.0, std::nullopt}));
+    // The 2-copy score is a partial index: the listing marks it.
+    EXPECT_EQ(e->partial, (std::vector<bool>{false, true, false}));
+    EXPECT_EQ(h.list().at(0).partial, e->partial);
     EXPECT_EQ(e->started_at, "2026-12-01T10:00:00+01:00");
     EXPECT_FALSE(h.entry(id + 1));
 }
