@@ -34,16 +34,16 @@ std::string count_text(const WorkloadInfo &w) {
 std::string combine_text(const WorkloadInfo &w) {
     const char *how = "";
     switch (w.combine) {
-        case Combine::sum:
+        case CopyCombine::sum:
             how = "the sum of the copies' values";
             break;
-        case Combine::mean:
+        case CopyCombine::mean:
             how = "the mean of the copies' values";
             break;
-        case Combine::min:
+        case CopyCombine::min:
             how = "the lowest copy's value";
             break;
-        case Combine::max:
+        case CopyCombine::max:
             how = "the highest copy's value";
             break;
     }

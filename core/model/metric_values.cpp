@@ -8,18 +8,18 @@
 
 namespace bytebench {
 
-double combine_metric(Combine combine, const std::vector<double> &values) {
+double combine_metric(CopyCombine combine, const std::vector<double> &values) {
     switch (combine) {
-        case Combine::sum:
+        case CopyCombine::sum:
             return std::accumulate(values.begin(), values.end(), 0.0);
-        case Combine::mean:
+        case CopyCombine::mean:
             return mean_of(values);  // finite for finite values (statistics.h)
-        case Combine::min:
+        case CopyCombine::min:
             return *std::min_element(values.begin(), values.end());
-        case Combine::max:
+        case CopyCombine::max:
             return *std::max_element(values.begin(), values.end());
     }
-    return 0;  // not reached: every Combine is handled above
+    return 0;  // not reached: every CopyCombine is handled above
 }
 
 MetricValues combine_copies(const std::vector<MetricInfo> &declared,

@@ -19,7 +19,7 @@ using MetricValues = std::map<std::string, double>;
 
 // The pass's value of a metric from the values its copies recorded
 // (bb_combine); `values` is not empty.
-double combine_metric(Combine combine, const std::vector<double> &values);
+double combine_metric(CopyCombine combine, const std::vector<double> &values);
 
 // The pass's values: every declared metric that at least one copy recorded,
 // combined over those copies.

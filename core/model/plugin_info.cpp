@@ -34,7 +34,7 @@ MetricInfo parse_metric(const json &m) {
     metric.name = m.value("name", metric.key);
     metric.unit = m.value("unit", "");
     metric.better = direction_member(m);
-    metric.combine = combine_from_string(m.value("combine", "")).value_or(Combine::sum);
+    metric.combine = combine_from_string(m.value("combine", "")).value_or(CopyCombine::sum);
     return metric;
 }
 
@@ -134,31 +134,31 @@ json workload_json(const WorkloadInfo &w) {
 
 }  // namespace
 
-const char *to_string(Combine combine) {
+const char *to_string(CopyCombine combine) {
     switch (combine) {
-        case Combine::sum:
+        case CopyCombine::sum:
             return "sum";
-        case Combine::mean:
+        case CopyCombine::mean:
             return "mean";
-        case Combine::min:
+        case CopyCombine::min:
             return "min";
-        case Combine::max:
+        case CopyCombine::max:
             return "max";
     }
     return "sum";
 }
 
-Combine combine_by_direction(Direction better) {
-    return better == Direction::lower_is_better ? Combine::mean : Combine::sum;
+CopyCombine combine_by_direction(Direction better) {
+    return better == Direction::lower_is_better ? CopyCombine::mean : CopyCombine::sum;
 }
 
-Combine main_value_combine(Direction better, std::optional<Combine> declared) {
-    if (!declared || *declared == Combine::sum) return combine_by_direction(better);
+CopyCombine main_value_combine(Direction better, std::optional<CopyCombine> declared) {
+    if (!declared || *declared == CopyCombine::sum) return combine_by_direction(better);
     return *declared;
 }
 
-std::optional<Combine> combine_from_string(const std::string &text) {
-    for (Combine c : {Combine::sum, Combine::mean, Combine::min, Combine::max})
+std::optional<CopyCombine> combine_from_string(const std::string &text) {
+    for (CopyCombine c : {CopyCombine::sum, CopyCombine::mean, CopyCombine::min, CopyCombine::max})
         if (text == to_string(c)) return c;
     return std::nullopt;
 }

@@ -35,20 +35,20 @@ struct ParamInfo {
 
 // How the copies of a pass combine a metric (bb_combine, ABI 1.2) or the
 // main value (ABI 1.4).
-enum class Combine { sum, mean, min, max };
-const char *to_string(Combine combine);
-std::optional<Combine> combine_from_string(const std::string &text);
+enum class CopyCombine { sum, mean, min, max };
+const char *to_string(CopyCombine combine);
+std::optional<CopyCombine> combine_from_string(const std::string &text);
 
 // How the copies combine a main value that the workload leaves to its
 // direction (bb_workload.combine 0, and every workload built before 1.4):
 // the sum of a higher-is-better value (UnixBench's sum of the copies'
 // rates), the mean of a lower-is-better one (a latency is never summed).
-Combine combine_by_direction(Direction better);
+CopyCombine combine_by_direction(Direction better);
 
 // The main value's combine from the workload's bb_workload.combine
 // (`declared`, nullopt for a workload built before 1.4): `declared`,
 // except that a sum of a lower-is-better value is its mean (plugin.h).
-Combine main_value_combine(Direction better, std::optional<Combine> declared);
+CopyCombine main_value_combine(Direction better, std::optional<CopyCombine> declared);
 
 // A declared secondary metric (bb_metric_desc, ABI 1.2).
 struct MetricInfo {
@@ -56,7 +56,7 @@ struct MetricInfo {
     std::string name;  // never empty: the key when the plugin gave ""
     std::string unit;
     Direction better = Direction::higher_is_better;
-    Combine combine = Combine::sum;
+    CopyCombine combine = CopyCombine::sum;
 };
 
 // What a workload needs to run (bb_requirements, ABI 1.2; display 1.3); all empty or 0
@@ -90,7 +90,7 @@ struct WorkloadInfo {
     Direction better = Direction::higher_is_better;  // of the main value
     // How the copies of a pass combine the main value (ABI 1.4; before it,
     // and when the workload leaves it to the direction: by direction).
-    Combine combine = Combine::sum;
+    CopyCombine combine = CopyCombine::sum;
     std::vector<MetricInfo> metrics;
     Requirements requirements;
     bool has_setup = false;     // bb_workload.setup

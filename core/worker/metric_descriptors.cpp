@@ -170,10 +170,10 @@ void read_abi_1_2_descriptors(const bb_workload &w, uint16_t plugin_minor, Workl
     // A workload built before 1.2 ends before these members: the defaults.
     if (!BB_HAS_FIELD(&w, bb_workload, setup_timeout_s)) return;
     info.better = direction_of(w.better);
-    info.combine = main_value_combine(info.better,
-                                      BB_HAS_FIELD(&w, bb_workload, combine)
-                                          ? std::optional<Combine>(static_cast<Combine>(w.combine))
-                                          : std::nullopt);
+    info.combine = main_value_combine(
+        info.better, BB_HAS_FIELD(&w, bb_workload, combine)
+                         ? std::optional<CopyCombine>(static_cast<CopyCombine>(w.combine))
+                         : std::nullopt);
     for (uint32_t i = 0; i < w.metric_count; ++i) {
         const bb_metric_desc &m = entry_at(w.metrics, i);
         MetricInfo &metric = info.metrics.emplace_back();
@@ -181,7 +181,7 @@ void read_abi_1_2_descriptors(const bb_workload &w, uint16_t plugin_minor, Workl
         metric.name = text_of(m.name).empty() ? metric.key : text_of(m.name);
         metric.unit = text_of(m.unit);
         metric.better = direction_of(m.better);
-        metric.combine = static_cast<Combine>(m.combine);
+        metric.combine = static_cast<CopyCombine>(m.combine);
     }
     if (w.requirements != nullptr) info.requirements = read_requirements(*w.requirements);
     info.requirements.display = needs_display(w, plugin_minor);

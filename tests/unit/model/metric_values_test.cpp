@@ -10,17 +10,17 @@ namespace {
 
 TEST(MetricValues, EachCombineOfTheCopies) {
     const std::vector<double> v = {3, 1, 2};
-    EXPECT_EQ(combine_metric(Combine::sum, v), 6);
-    EXPECT_EQ(combine_metric(Combine::mean, v), 2);
-    EXPECT_EQ(combine_metric(Combine::min, v), 1);
-    EXPECT_EQ(combine_metric(Combine::max, v), 3);
+    EXPECT_EQ(combine_metric(CopyCombine::sum, v), 6);
+    EXPECT_EQ(combine_metric(CopyCombine::mean, v), 2);
+    EXPECT_EQ(combine_metric(CopyCombine::min, v), 1);
+    EXPECT_EQ(combine_metric(CopyCombine::max, v), 3);
 }
 
 TEST(MetricValues, CopiesThatDidNotRecordAreLeftOut) {
     const std::vector<MetricInfo> declared = {
-        {"p50", "", "us", Direction::lower_is_better, Combine::mean},
-        {"p99", "", "us", Direction::lower_is_better, Combine::max},
-        {"never", "", "", Direction::higher_is_better, Combine::sum}};
+        {"p50", "", "us", Direction::lower_is_better, CopyCombine::mean},
+        {"p99", "", "us", Direction::lower_is_better, CopyCombine::max},
+        {"never", "", "", Direction::higher_is_better, CopyCombine::sum}};
     const MetricValues pass =
         combine_copies(declared, {{{"p50", 10}, {"p99", 40}}, {{"p50", 20}}, {}});
     EXPECT_EQ(pass, (MetricValues{{"p50", 15}, {"p99", 40}}));

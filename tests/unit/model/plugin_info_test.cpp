@@ -114,19 +114,20 @@ namespace {
 // or a workload built before 1.4): a higher-is-better value is summed, a
 // lower-is-better one averaged; a lower-is-better value is never summed.
 TEST(MainValueCombine, FollowsTheDirectionUnlessTheWorkloadSaysOtherwise) {
-    EXPECT_EQ(main_value_combine(Direction::higher_is_better, std::nullopt), Combine::sum);
-    EXPECT_EQ(main_value_combine(Direction::lower_is_better, std::nullopt), Combine::mean);
-    EXPECT_EQ(main_value_combine(Direction::higher_is_better, Combine::sum), Combine::sum);
-    EXPECT_EQ(main_value_combine(Direction::lower_is_better, Combine::sum), Combine::mean);
-    EXPECT_EQ(main_value_combine(Direction::lower_is_better, Combine::max), Combine::max);
-    EXPECT_EQ(main_value_combine(Direction::lower_is_better, Combine::min), Combine::min);
-    EXPECT_EQ(main_value_combine(Direction::higher_is_better, Combine::mean), Combine::mean);
+    EXPECT_EQ(main_value_combine(Direction::higher_is_better, std::nullopt), CopyCombine::sum);
+    EXPECT_EQ(main_value_combine(Direction::lower_is_better, std::nullopt), CopyCombine::mean);
+    EXPECT_EQ(main_value_combine(Direction::higher_is_better, CopyCombine::sum), CopyCombine::sum);
+    EXPECT_EQ(main_value_combine(Direction::lower_is_better, CopyCombine::sum), CopyCombine::mean);
+    EXPECT_EQ(main_value_combine(Direction::lower_is_better, CopyCombine::max), CopyCombine::max);
+    EXPECT_EQ(main_value_combine(Direction::lower_is_better, CopyCombine::min), CopyCombine::min);
+    EXPECT_EQ(main_value_combine(Direction::higher_is_better, CopyCombine::mean),
+              CopyCombine::mean);
 }
 
 TEST(MainValueCombine, RoundTripsAndADescriptionWithoutItFollowsTheDirection) {
     PluginInfo p = sample();
     p.workloads[0].better = Direction::lower_is_better;
-    p.workloads[0].combine = Combine::max;
+    p.workloads[0].combine = CopyCombine::max;
     p.workloads[0].requirements.display = true;
     p.workloads[0].requirements.display_info = {"x.d/describe", "-info"};
     nlohmann::json j = to_json(p);
@@ -134,14 +135,14 @@ TEST(MainValueCombine, RoundTripsAndADescriptionWithoutItFollowsTheDirection) {
     EXPECT_EQ(j["workloads"][0]["requirements"]["display_info"],
               nlohmann::json::array({"x.d/describe", "-info"}));
     const PluginInfo back = plugin_info_from_json(p.path, j);
-    EXPECT_EQ(back.workloads[0].combine, Combine::max);
+    EXPECT_EQ(back.workloads[0].combine, CopyCombine::max);
     EXPECT_EQ(back.workloads[0].requirements.display_info,
               p.workloads[0].requirements.display_info);
     // A description written before 1.4 has no "combine": by direction.
     j["workloads"][0].erase("combine");
-    EXPECT_EQ(plugin_info_from_json(p.path, j).workloads[0].combine, Combine::mean);
+    EXPECT_EQ(plugin_info_from_json(p.path, j).workloads[0].combine, CopyCombine::mean);
     j["workloads"][0]["better"] = "higher";
-    EXPECT_EQ(plugin_info_from_json(p.path, j).workloads[0].combine, Combine::sum);
+    EXPECT_EQ(plugin_info_from_json(p.path, j).workloads[0].combine, CopyCombine::sum);
 }
 
 }  // namespace

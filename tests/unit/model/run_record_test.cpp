@@ -44,7 +44,7 @@ TEST(RunRecord, FiniteCountsAreScored) {
 
 TEST(RunRecord, AMetricThatOverflowsIsTheTestsError) {
     TestRecord r = test_of({100, 200, 300});
-    r.test.workload.metrics = {{"bytes", "", "B", Direction::higher_is_better, Combine::sum}};
+    r.test.workload.metrics = {{"bytes", "", "B", Direction::higher_is_better, CopyCombine::sum}};
     r.passes[1].metrics["bytes"] = std::numeric_limits<double>::infinity();
     finish_test(r);
     EXPECT_EQ(r.status, Status::error);
@@ -76,12 +76,12 @@ TEST(RunRecord, ALowerIsBetterTestIndexesInverselyInItsCategory) {
 TEST(RunRecord, TheTestRecordsHowItsCopiesCombine) {
     TestRecord r = test_of({4, 4, 4}, 10.0);
     r.test.workload.better = Direction::lower_is_better;
-    r.test.workload.combine = Combine::mean;
+    r.test.workload.combine = CopyCombine::mean;
     finish_test(r);
     RunRecord record;
     record.copy_passes.emplace_back().tests.push_back(r);
     EXPECT_EQ(to_json(record)["runs"][0]["tests"][0]["combine"], "mean");
-    record.copy_passes[0].tests[0].test.workload.combine = Combine::sum;
+    record.copy_passes[0].tests[0].test.workload.combine = CopyCombine::sum;
     EXPECT_EQ(to_json(record)["runs"][0]["tests"][0]["combine"], "sum");
 }
 
@@ -125,12 +125,12 @@ TEST(RunRecord, HugeFiniteCountsHaveAFiniteMean) {
 
 TEST(RunRecord, AMetricOfTheLargestDoublesInEveryPassIsScored) {
     TestRecord r = test_of({100, 200, 300});
-    r.test.workload.metrics = {{"lat_us", "", "us", Direction::lower_is_better, Combine::mean}};
+    r.test.workload.metrics = {{"lat_us", "", "us", Direction::lower_is_better, CopyCombine::mean}};
     for (PassOutcome &p : r.passes) p.metrics["lat_us"] = 1.7e308;
     finish_test(r);
     ASSERT_EQ(r.status, Status::ok) << r.error;
     // ... and so are two copies' values, combined by their mean.
-    EXPECT_EQ(combine_metric(Combine::mean, {1.7e308, 1.7e308}), 1.7e308);
+    EXPECT_EQ(combine_metric(CopyCombine::mean, {1.7e308, 1.7e308}), 1.7e308);
 }
 
 TEST(RunRecord, AnIndexThatOverflowsIsTheTestsError) {
