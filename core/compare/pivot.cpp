@@ -31,11 +31,40 @@ struct PoolingKey {
     std::string copies;    // "1,2"
     std::string versions;  // "dhry2reg:1 syscall:2 ..."
     std::string build;     // "native", "portable x86-64-v3" (ResultView::workload_build)
+    // Each test's parameters: "fsdisk.io=direct", one per test and key, in
+    // order (a test without any: "fsdisk.(none)"). Different values are
+    // never pooled: io=direct and io=buffered measure different things.
+    std::set<std::string> params;
     bool operator<(const PoolingKey &o) const {
-        return std::tie(tool, suite, method, copies, versions, build) <
-               std::tie(o.tool, o.suite, o.method, o.copies, o.versions, o.build);
+        return std::tie(tool, suite, method, copies, versions, build, params) <
+               std::tie(o.tool, o.suite, o.method, o.copies, o.versions, o.build, o.params);
     }
 };
+
+// Adds `test`'s parameters to `params` as "TEST.KEY=VALUE".
+void add_params(const TestView &test, std::set<std::string> &params) {
+    const json &given = test.raw("params");
+    if (!given.is_object()) return;
+    if (given.empty()) params.insert(test.id() + ".(none)");
+    for (const auto &[key, value] : given.items())
+        params.insert(test.id() + "." + key + "=" +
+                      (value.is_string() ? value.get<std::string>() : value.dump()));
+}
+
+// The parameters of `key` that some of `others` lack, for a column's
+// suffix: "parameters fsdisk.io=direct" (the first 3, then "and N more").
+std::string params_difference(const PoolingKey &key, const std::vector<PoolingKey> &others) {
+    std::vector<std::string> own;
+    for (const std::string &p : key.params)
+        if (std::any_of(others.begin(), others.end(),
+                        [&](const PoolingKey &o) { return !o.params.count(p); }))
+            own.push_back(p);
+    if (own.empty()) return "other parameters";
+    const size_t shown = std::min<size_t>(own.size(), 3);
+    std::string out = "parameters " + joined({own.begin(), own.begin() + shown}, " ");
+    if (own.size() > shown) out += " and " + std::to_string(own.size() - shown) + " more";
+    return out;
+}
 
 std::string method_of(const json &doc) {
     const json &options = member(doc, "options");
@@ -59,7 +88,10 @@ PoolingKey pooling_key(const json &doc) {
     std::set<std::string> versions;
     for (const CopyPassView &run : result.copy_passes()) {
         key.copies += (key.copies.empty() ? "" : ",") + std::to_string(run.copies().value_or(1));
-        for (const TestView &test : run.tests()) versions.insert(test.id() + ":" + test.version());
+        for (const TestView &test : run.tests()) {
+            versions.insert(test.id() + ":" + test.version());
+            add_params(test, key.params);
+        }
     }
     for (const std::string &v : versions) key.versions += (key.versions.empty() ? "" : " ") + v;
     return key;
@@ -80,6 +112,9 @@ std::string distinguishing(const PoolingKey &key, const std::vector<PoolingKey> 
     if (differs(&PoolingKey::copies)) parts.push_back("copies " + key.copies);
     if (differs(&PoolingKey::build))
         parts.push_back(key.build.empty() ? "build unknown" : key.build);
+    if (std::any_of(others.begin(), others.end(),
+                    [&](const PoolingKey &o) { return o.params != key.params; }))
+        parts.push_back(params_difference(key, others));
     if (parts.empty() && differs(&PoolingKey::versions)) parts.push_back("other versions");
     std::string out;
     for (const std::string &p : parts) out += (out.empty() ? "" : ", ") + p;
@@ -174,8 +209,16 @@ std::vector<Column> columns_of(const std::vector<ComparisonInput> &inputs, const
     return columns;
 }
 
-size_t baseline_column(const std::vector<Column> &columns, const std::string &wanted) {
-    if (wanted.empty()) return 0;
+// By default the first column with a result that is not a failure record:
+// a failed host has nothing to compare with. A failed one only when named.
+size_t baseline_column(const std::vector<Column> &columns, const std::string &wanted,
+                       const std::vector<ComparisonInput> &inputs) {
+    if (wanted.empty()) {
+        for (size_t i = 0; i < columns.size(); ++i)
+            for (const size_t member : columns[i].inputs)
+                if (ResultView(inputs[member].document).status() != "failed") return i;
+        return 0;
+    }
     for (size_t i = 0; i < columns.size(); ++i)
         if (columns[i].name == wanted) return i;
     for (size_t i = 0; i < columns.size(); ++i)  // a split column by its values alone
@@ -279,7 +322,7 @@ json compare_pivoted(std::vector<ComparisonInput> inputs, const PivotSpec &spec,
                      ComparisonOptions options) {
     check_keys_exist(inputs, spec);
     const std::vector<Column> columns = columns_of(inputs, spec);
-    options.baseline = baseline_column(columns, spec.baseline);
+    options.baseline = baseline_column(columns, spec.baseline, inputs);
     std::vector<json> members(columns.size(), json::array());
     std::vector<ComparisonInput> pooled;
     for (size_t c = 0; c < columns.size(); ++c) {

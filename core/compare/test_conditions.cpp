@@ -1,0 +1,71 @@
+#include "compare/test_conditions.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "base/decimal.h"
+#include "base/json_read.h"
+
+namespace bytebench {
+namespace {
+
+using nlohmann::json;
+
+bool is_quick(const json &document, const TestView &test) {
+    return test.raw("quick").is_object() ||
+           member(member(document, "options"), "quick").is_object();
+}
+
+// "io=direct mode=rr" (keys in order), "none" for an empty object, "" when
+// the result gives no parameters at all.
+std::string params_text(const json &params) {
+    if (!params.is_object()) return "";
+    std::string out;
+    for (const auto &[key, value] : params.items())
+        out += (out.empty() ? "" : " ") + key + "=" +
+               (value.is_string() ? value.get<std::string>() : value.dump());
+    return out.empty() ? "none" : out;
+}
+
+}  // namespace
+
+TestConditions test_conditions(const json &document, const TestView &test) {
+    TestConditions c;
+    const bool imported = ResultView(document).imported();
+    if (!imported) c.method = is_quick(document, test) ? "quick" : "full";
+    if (const std::optional<double> s = number_of(test.raw("duration_s")))
+        c.pass_length = decimal_text(*s) + " s";
+    if (const std::optional<double> n = number_of(test.raw("passes_planned"));
+        n && c.method != "quick")
+        c.passes = decimal_text(*n);
+    c.params = params_text(test.raw("params"));
+    for (const json &warning : elements(test.raw("warnings")))
+        if (warning.is_string()) c.warnings.push_back(warning.get<std::string>());
+    return c;
+}
+
+std::vector<std::pair<std::string, std::string>> condition_aspects(const TestConditions &c) {
+    return {{"method", c.method},
+            {"pass length", c.pass_length},
+            {"passes planned", c.passes},
+            {"parameters", c.params}};
+}
+
+std::string run_conditions_key(const json &document) {
+    std::string key;
+    for (const CopyPassView &pass : ResultView(document).copy_passes()) {
+        std::vector<std::string> tests;
+        for (const TestView &test : pass.tests()) {
+            std::string entry = test.id();
+            for (const auto &[aspect, value] : condition_aspects(test_conditions(document, test)))
+                entry += "\x1f" + value;
+            tests.push_back(std::move(entry));
+        }
+        std::sort(tests.begin(), tests.end());
+        key += "copies " + std::to_string(pass.copies().value_or(1)) + "\x1e";
+        for (const std::string &t : tests) key += t + "\x1e";
+    }
+    return key;
+}
+
+}  // namespace bytebench
