@@ -4,6 +4,7 @@
 #include <map>
 
 #include "base/json_read.h"
+#include "compare/test_conditions.h"
 #include "model/statistics.h"
 #include "results/history.h"
 #include "results/result_reader.h"
@@ -105,13 +106,14 @@ std::string run_to_run_refusal(const json &document) {
     return "";
 }
 
-bool same_suite_and_machine(const json &shown, const json &other) {
+bool comparable_run(const json &shown, const json &other) {
     const ResultView a(shown), b(other);
     return run_to_run_refusal(other).empty() && a.suite_name() == b.suite_name() &&
            a.suite_sha256() == b.suite_sha256() &&
            a.system_text("hostname") == b.system_text("hostname") &&
            a.system_text("cpu_model") == b.system_text("cpu_model") &&
-           cpus_online_text(shown) == cpus_online_text(other);
+           cpus_online_text(shown) == cpus_online_text(other) &&
+           run_conditions_key(shown) == run_conditions_key(other);
 }
 
 json run_to_run_spread(const ShownRun &shown, const std::vector<RunDocument> &earlier,
@@ -121,13 +123,14 @@ json run_to_run_spread(const ShownRun &shown, const std::vector<RunDocument> &ea
     std::vector<const json *> runs = {&shown.document};
     for (const RunDocument &other : earlier) {
         if (runs.size() >= std::max<size_t>(options.newest, 1)) break;
-        if (!is_shown_run(shown, other) && same_suite_and_machine(shown.document, other.document))
+        if (!is_shown_run(shown, other) && comparable_run(shown.document, other.document))
             runs.push_back(&other.document);
     }
     json out = {{"runs", runs.size()}, {"matched", matched_text(shown.document)}};
     if (runs.size() < options.minimum_runs) {
         out["why"] = "run-to-run spread needs " + std::to_string(options.minimum_runs) +
-                     " runs of this suite on this machine; the history has " +
+                     " runs of this suite on this machine, run the same way (method, pass "
+                     "length, passes, parameters and tests); the history has " +
                      std::to_string(runs.size());
         return out;
     }
@@ -156,7 +159,7 @@ json run_to_run_from_history(const History &history, const ShownRun &shown,
             if (!document) continue;
             RunDocument candidate{std::move(*document), entry.id};
             if (!is_shown_run(shown, candidate) &&
-                same_suite_and_machine(shown.document, candidate.document))
+                comparable_run(shown.document, candidate.document))
                 earlier.push_back(std::move(candidate));
         }
     }
