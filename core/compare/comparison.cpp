@@ -543,7 +543,7 @@ struct ComparisonContext {
     const WorkloadIdentity &identity;
     const std::vector<const json *> &documents;
     NoteCollector conditions;  // how tests ran differently, by test
-    NoteCollector test_sets;   // index scores over different tests, by score
+    NoteCollector test_sets;   // "system index: <note>" by the sections it is in
 };
 
 // `copy_passes`: each input's copy-passes.
@@ -582,8 +582,7 @@ json section_at(size_t position, const std::vector<std::vector<CopyPassView>> &c
         index_rows(runs, rows, context.options.baseline, context.labels, test_sets);
     for (const std::string &note : test_sets.order)
         for (const std::string &category : test_sets.subjects[note])
-            context.test_sets.add(
-                note, category + " index (" + section["title"].get<std::string>() + ")");
+            context.test_sets.add(category + " index: " + note, section["title"]);
     section["rows"] = std::move(rows);
     return section;
 }
@@ -637,9 +636,15 @@ json compare_results(const std::vector<ComparisonInput> &inputs, const Compariso
         {"alpha", options.alpha},
         {"inputs", std::move(described)},
         {"warnings", comparability_warnings(inputs, labels, identity)}};
-    for (const NoteCollector *notes : {&context.conditions, &context.test_sets})
-        for (std::string &warning : gathered_warnings(*notes))
-            out["warnings"].push_back(std::move(warning));
+    for (std::string &warning : gathered_warnings(context.conditions))
+        out["warnings"].push_back(std::move(warning));
+    // "system index (1 copy, 2 copies): scored over different tests ...".
+    for (const std::string &note : context.test_sets.order) {
+        const size_t colon = note.find(": ");
+        out["warnings"].push_back(note.substr(0, colon) + " (" +
+                                  joined(context.test_sets.subjects[note], ", ") + ")" +
+                                  note.substr(colon));
+    }
     // What differs between the machines and runs, beside the verdicts;
     // left out when nothing does, as between two runs on one machine.
     if (json differences =

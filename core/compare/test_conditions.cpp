@@ -51,21 +51,30 @@ std::vector<std::pair<std::string, std::string>> condition_aspects(const TestCon
             {"parameters", c.params}};
 }
 
-std::string run_conditions_key(const json &document) {
-    std::string key;
-    for (const CopyPassView &pass : ResultView(document).copy_passes()) {
-        std::vector<std::string> tests;
-        for (const TestView &test : pass.tests()) {
-            std::string entry = test.id();
-            for (const auto &[aspect, value] : condition_aspects(test_conditions(document, test)))
-                entry += "\x1f" + value;
-            tests.push_back(std::move(entry));
-        }
-        std::sort(tests.begin(), tests.end());
-        key += "copies " + std::to_string(pass.copies().value_or(1)) + "\x1e";
-        for (const std::string &t : tests) key += t + "\x1e";
-    }
+std::string run_method_key(const json &document) {
+    const json &options = member(document, "options");
+    std::string key = member(options, "quick").is_object() ? "quick" : "full";
+    for (const char *name : {"duration_s", "iterations", "params", "tests"})
+        key += std::string("\x1f") + name + "=" + member(options, name).dump();
     return key;
+}
+
+std::string copy_pass_conditions_key(const json &document, const CopyPassView &pass) {
+    std::vector<std::string> tests;
+    for (const TestView &test : pass.tests()) {
+        std::string entry = test.id();
+        for (const auto &aspect : condition_aspects(test_conditions(document, test)))
+            entry += "\x1f" + aspect.second;
+        tests.push_back(std::move(entry));
+    }
+    std::sort(tests.begin(), tests.end());
+    std::string key;
+    for (const std::string &t : tests) key += t + "\x1e";
+    return key;
+}
+
+bool same_conditions(const TestConditions &a, const TestConditions &b) {
+    return condition_aspects(a) == condition_aspects(b);
 }
 
 }  // namespace bytebench

@@ -33,10 +33,19 @@ TestConditions test_conditions(const nlohmann::json &document, const TestView &t
 // "io=direct"). The warnings are not among them.
 std::vector<std::pair<std::string, std::string>> condition_aspects(const TestConditions &c);
 
-// Everything of a run that decides whether its values and index scores
-// compare with another run's of the same suite and machine: per copy-pass,
-// its copies and each test's id and conditions (not its warnings), in test
-// id order. Equal for two runs of the same command line.
-std::string run_conditions_key(const nlohmann::json &document);
+// How a run was asked for, as far as it decides what its numbers mean: the
+// method (--quick), the pass length (--duration), the passes (-i), the
+// parameters (--param) and the tests named (`options`). Equal for two runs
+// of the same command line; two partial runs of the index and a full one
+// differ.
+std::string run_method_key(const nlohmann::json &document);
+
+// The tests of a copy-pass with their conditions (not their warnings), in
+// test id order: equal when two copy-passes' index scores are over the same
+// tests run the same way.
+std::string copy_pass_conditions_key(const nlohmann::json &document, const CopyPassView &pass);
+
+// Whether two values of a test ran the same way (all of condition_aspects()).
+bool same_conditions(const TestConditions &a, const TestConditions &b);
 
 }  // namespace bytebench

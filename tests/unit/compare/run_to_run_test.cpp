@@ -90,7 +90,8 @@ TEST(RunToRun, FewerThanThreeRunsSaysWhy) {
     EXPECT_EQ(spread["runs"], 2);
     EXPECT_FALSE(spread.contains("copy_passes"));
     EXPECT_EQ(spread["why"],
-              "run-to-run spread needs 3 runs of this suite on this machine; the history has 2");
+              "run-to-run spread needs 3 runs of this suite on this machine, run the same way "
+              "(method, pass length, passes, parameters and tests); the history has 2");
 }
 
 TEST(RunToRun, OtherSuitesHostsCpusImportedAndIncompleteRunsDoNotCount) {
