@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
@@ -380,8 +381,7 @@ std::vector<std::string> condition_notes(const std::string &id, const RowInputs 
         }
         const std::string differs = difference_text(values, in.labels);
         if (differs.empty()) continue;
-        const bool plural = aspect.back() == 's';
-        notes.push_back(aspect + (plural ? " differ: " : " differs: ") + differs);
+        notes.push_back(aspect + (aspect == "parameters" ? " differ: " : " differs: ") + differs);
         in.conditions.add(notes.back(), id);
     }
     for (size_t i = 0; i < conditions.size(); ++i)
@@ -432,51 +432,69 @@ json row_for(const TestView &first, const RowInputs &in, const WorkloadIdentity 
     return row;
 }
 
-// The tests behind a category's score in one input: those of the category
-// that ran ok with an index.
-std::set<std::string> scored_tests(const CopyPassLookup *run, const std::string &category) {
-    std::set<std::string> ids;
-    if (!run) return ids;
-    for (const TestView &test : run->tests())
-        if (test.category() == category && test.ok_with_value() && test.raw("index").is_number())
-            ids.insert(test.id());
-    return ids;
+// What the index notes need of a section, gathered in one pass over its
+// tests and rows (a comparison may have thousands of categories): per
+// category, each input's tests behind its score (ok, with an index) and the
+// test rows that are not comparable.
+struct CategoryTests {
+    std::unordered_map<std::string, std::vector<std::set<std::string>>> scored;
+    std::unordered_map<std::string, std::vector<std::string>> incomparable;
+};
+
+CategoryTests category_tests(const Section &runs, const json &rows) {
+    CategoryTests out;
+    for (size_t i = 0; i < runs.size(); ++i) {
+        if (!runs[i]) continue;
+        for (const TestView &test : runs[i]->tests())
+            if (test.ok_with_value() && test.raw("index").is_number()) {
+                auto &per_input = out.scored[test.category()];
+                per_input.resize(runs.size());
+                per_input[i].insert(test.id());
+            }
+    }
+    for (const json &row : rows)
+        if (!row.contains("metric") && !row.value("comparable", true))
+            out.incomparable[row.value("category", "")].push_back(row["id"].get<std::string>());
+    return out;
 }
 
 // "scored over different tests (A: 12, B: 10); not in every score: fsdisk,
 // shell8" when the inputs with a score had different tests behind it; "".
 std::string test_set_note(const Section &runs, const std::string &category,
-                          const std::vector<std::string> &labels) {
-    std::vector<std::pair<size_t, std::set<std::string>>> scored;
+                          const CategoryTests &tests, const std::vector<std::string> &labels) {
+    static const std::set<std::string> kNone;
+    const auto found = tests.scored.find(category);
+    std::vector<std::pair<size_t, const std::set<std::string> *>> scored;
     for (size_t i = 0; i < runs.size(); ++i) {
         const std::optional<IndexView> index = index_in(runs[i], category);
-        if (index && index->score()) scored.emplace_back(i, scored_tests(runs[i], category));
+        if (index && index->score())
+            scored.emplace_back(i, found == tests.scored.end() || found->second.size() <= i
+                                       ? &kNone
+                                       : &found->second[i]);
     }
     if (std::all_of(scored.begin(), scored.end(),
-                    [&](const auto &s) { return s.second == scored.front().second; }))
+                    [&](const auto &s) { return *s.second == *scored.front().second; }))
         return "";
     std::string counts;
     std::set<std::string> all, not_everywhere;
     for (const auto &[i, ids] : scored) {
-        counts += (counts.empty() ? "" : ", ") + labels[i] + ": " + std::to_string(ids.size());
-        all.insert(ids.begin(), ids.end());
+        counts += (counts.empty() ? "" : ", ") + labels[i] + ": " + std::to_string(ids->size());
+        all.insert(ids->begin(), ids->end());
     }
     for (const std::string &id : all)
         for (const auto &s : scored)
-            if (!s.second.count(id)) not_everywhere.insert(id);
+            if (!s.second->count(id)) not_everywhere.insert(id);
     return "scored over different tests (" + counts +
            "); not in every score: " + joined({not_everywhere.begin(), not_everywhere.end()}, ", ");
 }
 
 // "some of its tests are not comparable: dhry2reg, syscall" when a test
 // row of the category is marked; "".
-std::string incomparable_tests_note(const json &rows, const std::string &category) {
-    std::vector<std::string> ids;
-    for (const json &row : rows)
-        if (!row.contains("metric") && row.value("category", "") == category &&
-            !row.value("comparable", true))
-            ids.push_back(row["id"].get<std::string>());
-    return ids.empty() ? "" : "some of its tests are not comparable: " + joined(ids, ", ");
+std::string incomparable_tests_note(const std::string &category, const CategoryTests &tests) {
+    const auto found = tests.incomparable.find(category);
+    return found == tests.incomparable.end()
+               ? ""
+               : "some of its tests are not comparable: " + joined(found->second, ", ");
 }
 
 json index_rows(const Section &runs, const json &rows, size_t baseline,
@@ -489,6 +507,7 @@ json index_rows(const Section &runs, const json &rows, size_t baseline,
             if (seen.insert(index.category()).second)
                 categories.emplace_back(index.category(), index.title());
     }
+    const CategoryTests tests = category_tests(runs, rows);
     json indexes = json::array();
     for (const auto &[category, title] : categories) {
         const std::optional<IndexView> base = index_in(runs[baseline], category);
@@ -509,11 +528,11 @@ json index_rows(const Section &runs, const json &rows, size_t baseline,
         }
         json index = {{"category", category}, {"title", title}};
         json notes = json::array();
-        if (std::string note = test_set_note(runs, category, labels); !note.empty()) {
+        if (std::string note = test_set_note(runs, category, tests, labels); !note.empty()) {
             test_sets.add(note, category);
             notes.push_back(std::move(note));
         }
-        if (std::string note = incomparable_tests_note(rows, category); !note.empty())
+        if (std::string note = incomparable_tests_note(category, tests); !note.empty())
             notes.push_back(std::move(note));
         if (!notes.empty()) {
             index["comparable"] = false;

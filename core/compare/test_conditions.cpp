@@ -47,7 +47,7 @@ TestConditions test_conditions(const json &document, const TestView &test) {
 std::vector<std::pair<std::string, std::string>> condition_aspects(const TestConditions &c) {
     return {{"method", c.method},
             {"pass length", c.pass_length},
-            {"passes planned", c.passes},
+            {"number of passes", c.passes},
             {"parameters", c.params}};
 }
 

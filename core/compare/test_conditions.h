@@ -29,7 +29,7 @@ struct TestConditions {
 TestConditions test_conditions(const nlohmann::json &document, const TestView &test);
 
 // One line per aspect and its value, in a fixed order: ("method", "full"),
-// ("pass length", "10 s"), ("passes planned", "10"), ("parameters",
+// ("pass length", "10 s"), ("number of passes", "10"), ("parameters",
 // "io=direct"). The warnings are not among them.
 std::vector<std::pair<std::string, std::string>> condition_aspects(const TestConditions &c);
 
