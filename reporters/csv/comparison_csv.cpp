@@ -1,8 +1,8 @@
 // A comparison as one tidy table: one record per section, test and input (and per metric of
 // the test: `metric` its key, `name` and `unit` the metric's), then one per section, index
 // category and input (`test` = "index:<category>", the score in `index`, `status` "ok",
-// "partial" or "missing"; `comparable` "false" when the scores are over different tests). `better` says each number's direction. Numbers are written as the
-// document holds them.
+// "partial" or "missing"; `comparable` "false" when the scores are not comparable). `better`
+// says each number's direction. Numbers are written as the document holds them.
 // A pivot (`compare --by`) is the same long form, one record per section, row and column, with
 // more fields at the end: `results` (how many results are behind the cell's value),
 // `column_status` (complete, incomplete, failed) and one field per pivot key, named as given

@@ -189,8 +189,7 @@ void write_table(const json &doc, const json &section, std::ostream &out) {
         for (const json &index : indexes) {
             out << "<tr class=\"score\"><th class=\"test\" scope=\"row\">"
                 << escape(index_title(index) + " Index Score")
-                << (row_comparable(index) ? "" : " " + badge("not comparable", "warn"))
-                << "</th>";
+                << (row_comparable(index) ? "" : " " + badge("not comparable", "warn")) << "</th>";
             for (size_t i = 0; i < inputs.size(); ++i)
                 out << score_cell(index, i, i == baseline, column_failed(inputs[i]));
             out << "</tr>\n";

@@ -326,7 +326,8 @@ void write_score_row(const Columns &columns, const json &index, std::ostream &ou
         << "\"><th scope=\"row\">" << escape(index_title(index) + " Index Score");
     if (!row_comparable(index)) out << " " << badge("not comparable", "warn");
     for (const json &note : elements(member(index, "notes")))
-        if (note.is_string()) out << "<span class=\"note\">⚠ " << escape(text_of(note)) << "</span>";
+        if (note.is_string())
+            out << "<span class=\"note\">⚠ " << escape(text_of(note)) << "</span>";
     out << "</th>";
     for (size_t i = 0; i < columns.count(); ++i)
         out << score_cells(columns, i < cells.size() ? cells[i] : json(), i);

@@ -202,7 +202,8 @@ void write_notes(const json &section, const ComparisonInputs &inputs, std::ostre
                 names.push_back(std::string(group) == "rows" ? string_member(*row, "id")
                                                              : index_name(*row));
             write_wrapped(out, grouped.note,
-                          std::string(kNotComparable) + " " + join_known(names, ", ") + ": ", "    ");
+                          std::string(kNotComparable) + " " + join_known(names, ", ") + ": ",
+                          "    ");
             any = true;
         }
     for (const json &row : elements(rows)) {
