@@ -45,8 +45,8 @@ TEST(ComparabilityE2E, PassLengthPassesAndParametersAreNotesOnTheRow) {
         params_run(dir + "/b", {"-i", "1", "--duration", "0.2", "--param", "mode=slow"});
     const CliResult json = run_cli({"--no-history", "compare", a, b, "--format", "json"});
     ASSERT_EQ(json.exit_code, 0) << json.err;
-    const nlohmann::json c = nlohmann::json::parse(json.out);
-    const nlohmann::json &row = c["sections"][0]["rows"][0];
+    nlohmann::json c = nlohmann::json::parse(json.out);  // not const: [] of a missing key is null
+    nlohmann::json &row = c["sections"][0]["rows"][0];
     EXPECT_FALSE(row["comparable"].get<bool>());
     EXPECT_EQ(row["notes"], nlohmann::json::array(
                                 {"pass length differs: 0.1 s in A, 0.2 s in B",
@@ -141,7 +141,7 @@ TEST(ComparabilityE2E, ATestTheRunWarnedAboutIsMarkedInEveryReportAndInCompare) 
     std::ofstream(quiet) << clean.dump();
     const CliResult c = run_cli({"--no-history", "compare", quiet, result, "--format", "json"});
     ASSERT_EQ(c.exit_code, 0) << c.err;
-    const nlohmann::json row = nlohmann::json::parse(c.out)["sections"][0]["rows"][0];
+    nlohmann::json row = nlohmann::json::parse(c.out)["sections"][0]["rows"][0];
     EXPECT_FALSE(row["comparable"].get<bool>());
     EXPECT_EQ(row["notes"], nlohmann::json::array({"B: " + warning}));
 }
