@@ -4,12 +4,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <stdexcept>
 
 #include "base/text.h"
@@ -158,9 +156,11 @@ void write_via_temp(const std::string &path, std::string_view content,
 
 }  // namespace
 
-std::string read_whole_file(const std::string &path, std::size_t max_bytes) {
+std::string read_whole_file(const std::string &path, std::size_t max_bytes, FileIdentity *identity,
+                            bool no_follow) {
     // O_NONBLOCK: opening a FIFO nobody writes to returns at once.
-    Fd fd(::open(path.c_str(), O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK));
+    Fd fd(::open(path.c_str(),
+                 O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK | (no_follow ? O_NOFOLLOW : 0)));
     if (fd.get() < 0) throw FileError(cannot_read(path, std::strerror(errno)));
     struct stat st {};
     if (fstat(fd.get(), &st) != 0) throw FileError(cannot_read(path, std::strerror(errno)));
@@ -168,6 +168,7 @@ std::string read_whole_file(const std::string &path, std::size_t max_bytes) {
         throw FileError(cannot_read(path, "not a regular file (" + kind_of(st.st_mode) + ")"));
     if (st.st_size > 0 && uint64_t(st.st_size) > max_bytes)
         throw FileError(too_large(path, double(st.st_size), max_bytes));
+    if (identity) *identity = {st.st_dev, st.st_ino};
     clear_nonblock(fd.get());
     // The size may be wrong (/proc files say 0) or change while we read:
     // read to the end, but never more than the cap.
@@ -186,6 +187,8 @@ std::string read_whole_file(const std::string &path, std::size_t max_bytes) {
 }
 
 void write_file(const std::string &path, std::string_view content, const WriteOptions &options) {
+    if (const std::optional<std::string> input = command_input_at(path))
+        throw OutputIsInputError(output_is_input_message(path, *input));
     struct stat st {};
     if (::lstat(path.c_str(), &st) != 0) {
         if (errno != ENOENT) throw FileError(cannot_write(path, errno));
@@ -206,25 +209,6 @@ std::string atomic_temp_suffix(pid_t pid) { return ".tmp-" + std::to_string(pid)
 
 std::string atomic_temp_path(const std::string &path, pid_t pid, int attempt) {
     return path + (attempt == 0 ? "" : "." + std::to_string(attempt)) + atomic_temp_suffix(pid);
-}
-
-std::vector<std::string> visible_files_under(const std::string &folder) {
-    namespace fs = std::filesystem;
-    std::vector<std::string> files;
-    std::error_code ec;
-    fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec);
-    if (ec) throw std::runtime_error(folder + ": cannot read the folder: " + ec.message());
-    for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (ec) throw std::runtime_error(folder + ": cannot read the folder: " + ec.message());
-        const fs::path &path = it->path();
-        if (path.filename().string().rfind('.', 0) == 0) {
-            if (it->is_directory(ec)) it.disable_recursion_pending();
-            continue;
-        }
-        if (it->is_regular_file(ec)) files.push_back(path.string());
-    }
-    std::sort(files.begin(), files.end());
-    return files;
 }
 
 }  // namespace bytebench

@@ -25,6 +25,9 @@
 //     appends. Renaming over a link would replace the link itself (as root,
 //     /dev/stdout for the whole machine), and resolving it ourselves would
 //     step around the kernel's protected_symlinks.
+// Before either, a path that leads to one of the command's inputs (base/
+// command_inputs.h: `compare a.json b.json -o a.json`) is refused with
+// OutputIsInputError, and nothing is created.
 // Every write(2), the fsync of a regular file, and close(2) are checked. A
 // failure throws FileError with one line naming the file and the errno text;
 // a temporary file is never left behind by an error (one killed half way is
@@ -39,7 +42,8 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <vector>
+
+#include "base/command_inputs.h"
 
 namespace bytebench {
 
@@ -51,6 +55,13 @@ class FileError : public std::runtime_error {
 };
 // write_file(..., exclusive) found something at the path already.
 class FileExistsError : public FileError {
+  public:
+    using FileError::FileError;
+};
+
+// write_file() was asked to write over one of the command's inputs
+// (base/command_inputs.h). Bad input (exit 2), not a failed write.
+class OutputIsInputError : public FileError {
   public:
     using FileError::FileError;
 };
@@ -68,13 +79,12 @@ constexpr std::size_t kMaxInputBytes = std::size_t(256) << 20;
 // The whole content of the regular file `path`, at most `max_bytes` long.
 // Throws FileError: "PATH: cannot read: not a regular file (a FIFO)",
 // "PATH: cannot read: 300.0 MiB, more than the 256 MiB an input may have".
-std::string read_whole_file(const std::string &path, std::size_t max_bytes = kMaxInputBytes);
-
-// The regular files under `folder` and its subfolders, sorted by path;
-// hidden files and folders (".name": an editor's or a copy's temporary
-// files) left out. Throws std::runtime_error, "FOLDER: cannot read the
-// folder: why".
-std::vector<std::string> visible_files_under(const std::string &folder);
+// `identity`, when given, is set to the file that was read (fstat of the
+// open file: what a link led to), for register_command_input().
+// `no_follow`: a symbolic link at `path` is refused (ELOOP: "Too many levels
+// of symbolic links"), for a file a folder walk found as a regular file.
+std::string read_whole_file(const std::string &path, std::size_t max_bytes = kMaxInputBytes,
+                            FileIdentity *identity = nullptr, bool no_follow = false);
 
 struct WriteOptions {
     // Fail with FileExistsError when anything is at the path (a file, a
@@ -90,7 +100,8 @@ struct WriteOptions {
 
 // Writes `content` to `path` as described at the top. Throws FileError
 // naming `path` ("cannot write PATH: REASON"), FileExistsError
-// ("PATH: exists") when exclusive.
+// ("PATH: exists") when exclusive, OutputIsInputError when `path` is one of
+// the command's inputs.
 void write_file(const std::string &path, std::string_view content,
                 const WriteOptions &options = {});
 

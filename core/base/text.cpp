@@ -19,11 +19,24 @@ std::string utf8_prefix(const std::string &text, size_t bytes) {
     return text.substr(0, bytes);
 }
 
-namespace {
+std::string excerpt(std::string_view text, size_t max_bytes) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out;
+    for (const char c : text.substr(0, max_bytes)) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (c == '\\') {
+            out += "\\\\";
+        } else if (byte >= 0x20 && byte < 0x7f) {
+            out += c;
+        } else {
+            out += "\\x";
+            out += kHex[byte >> 4];
+            out += kHex[byte & 0xf];
+        }
+    }
+    return text.size() > max_bytes ? out + "..." : out;
+}
 
-// The length of the UTF-8 sequence at `text[at]` (1 to 4), or 0 when it is
-// not one: a bad lead or continuation byte, an overlong form, a surrogate or
-// a code point above U+10FFFF.
 size_t utf8_sequence(std::string_view text, size_t at, uint32_t &code_point) {
     const auto byte = [&](size_t i) { return static_cast<unsigned char>(text[at + i]); };
     const unsigned char lead = byte(0);
@@ -55,8 +68,6 @@ size_t utf8_sequence(std::string_view text, size_t at, uint32_t &code_point) {
         return 0;
     return size;
 }
-
-}  // namespace
 
 std::string terminal_safe(std::string_view text) {
     std::string out;

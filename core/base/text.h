@@ -1,6 +1,7 @@
 // Small text helpers shared by the layers above.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,12 +17,26 @@ std::string trim(std::string_view text);
 // The first `bytes` of a UTF-8 string, without cutting a character in two.
 std::string utf8_prefix(const std::string &text, size_t bytes);
 
+// The length of the UTF-8 sequence at `text[at]` (1 to 4) with its code
+// point, or 0 when it is not one: a bad lead or continuation byte, a cut
+// sequence, an overlong form, a surrogate or a code point above U+10FFFF.
+size_t utf8_sequence(std::string_view text, size_t at, uint32_t &code_point);
+
 // `text` made safe to show on a terminal: the bytes that would act on it
 // instead of being shown (C0 controls but new line and tab, DEL, the C1
 // controls U+0080-U+009F, and bytes that are not UTF-8, which some terminals
 // read as C1) are replaced by '?'. Escape sequences from a result file, a
 // plugin or the history then show as text and change nothing.
 std::string terminal_safe(std::string_view text);
+
+// What a message may quote of a file's content: at most the first
+// `max_bytes` (40) of `text`, every byte outside printable ASCII (controls,
+// UTF-8, bytes that are not text) and the backslash written as \xNN and
+// \\, and "..." when it was cut. One line, safe on any terminal, and too
+// short to carry a file away (a parse error of a secret quotes its first
+// bytes at most).
+inline constexpr size_t kExcerptBytes = 40;
+std::string excerpt(std::string_view text, size_t max_bytes = kExcerptBytes);
 
 // A duration as people write it in a message: "250 ms", "1 s", "1.5 s",
 // "10.15 s", "2 min 30 s", "1 h 5 min" (below a second in whole

@@ -2,7 +2,8 @@
 //   0 success; 1 the run finished but some test failed (or results could not
 //   all be written); 2 bad input (flags, names, suite, plugins, files);
 //   3 `run --fail-on-skip` and some test was skipped (none failed);
-//   4 `compare --fail-if-worse` could not decide (nothing comparable);
+//   4 could not decide: `compare --fail-if-worse` compared nothing, `doctor`
+//     could check nothing;
 //   5 out of resources (memory: "not enough memory to ..."), never read as a verdict;
 //   `doctor`: 1 when a check is bad (results taken now would not be trustworthy);
 //   128+N interrupted by signal N.
@@ -28,9 +29,9 @@ constexpr int kExitOk = 0;
 constexpr int kExitTestFailed = 1;
 constexpr int kExitBadInput = 2;
 constexpr int kExitTestSkipped = 3;    // run --fail-on-skip
-constexpr int kExitInconclusive = 4;   // the gate could not decide: no comparable pair
-constexpr int kExitNoResources = 5;    // out of memory or other resources
 constexpr int kExitUntrustworthy = 1;  // doctor: a check is bad
+constexpr int kExitInconclusive = 4;   // the gate could not decide (nothing comparable)
+constexpr int kExitNoResources = 5;    // out of memory, descriptors, disk
 
 // Options shared by every subcommand.
 struct GlobalOptions {
@@ -69,6 +70,8 @@ struct RunOptions {
     std::vector<std::string> params;  // --param [TEST.]KEY=VALUE, as typed
     std::vector<std::string> labels;  // --label KEY=VALUE, as typed
     std::string command_line;
+    bool redact_paths =
+        false;  // --redact-paths: the reports (not the result) without local folders
 };
 
 // `report FILE` and `show ID` render a saved result.
@@ -77,7 +80,14 @@ struct ReportOptions {
     std::string format = "text";
     std::string output;  // "" = stdout
     bool brief = false;
-    bool stats = false;  // --stats
+    bool stats = false;         // --stats
+    bool redact_paths = false;  // --redact-paths (results/path_redaction.h)
+};
+
+// How the folders among a command's inputs are walked (base/folder_walk.h).
+struct FolderInputs {
+    bool follow_links = false;     // --follow-links: read through links out of the folder
+    bool skip_unreadable = false;  // --skip-unreadable: go on without what cannot be read
 };
 
 struct CompareOptions {
@@ -90,6 +100,7 @@ struct CompareOptions {
     // NAME=off, as typed (compare/gate.h)
     std::vector<std::string> fail_if_worse;
     double alpha = 0.05;
+    FolderInputs folders;
 };
 
 struct ImportCommandOptions {
@@ -97,6 +108,7 @@ struct ImportCommandOptions {
     std::vector<std::string> labels;  // --label KEY=VALUE, as typed
     std::string output_dir = "results";
     bool skip_bad_lines = false;  // accepted for old scripts: what import always does now
+    FolderInputs folders;
 };
 
 struct HistoryOptions {
@@ -171,10 +183,20 @@ LoadedResult load_result(const std::string &source, const GlobalOptions &global,
                          const Suite &suite);
 // Each of `sources`, in their order, a folder replaced by the results in it
 // (every *.json under it, recursively, by path; hidden files and comparison
-// documents left out); read on as many threads as there are CPUs. Throws
-// the first error, as load_result() does, and for a folder with no result.
+// documents left out; `folders` says what happens to what cannot be read);
+// read on as many threads as there are CPUs. Each file read is registered
+// as an input no output may replace (base/command_inputs.h). Throws the
+// first error, as load_result() does, for a folder with no result, and when
+// a folder held something that could not be read (named on stderr first).
 std::vector<LoadedResult> load_results(const std::vector<std::string> &sources,
-                                       const GlobalOptions &global, const Suite &suite);
+                                       const GlobalOptions &global, const Suite &suite,
+                                       const FolderInputs &folders = {});
+// What a folder walk left out (base/folder_walk.h), one line each: errors,
+// and false (the command reads nothing and exits 2), unless
+// folders.skip_unreadable, then warnings and true.
+bool accept_left_out(const std::vector<std::string> &left_out, const FolderInputs &folders);
+// The line after those errors: how many, and the flags that go on.
+std::string left_out_summary(const std::vector<std::string> &left_out);
 
 // Renders `document` with the `format` reporter to `output` ("" = stdout),
 // through a scratch folder in default_tmpdir(). Returns the exit code after

@@ -104,7 +104,7 @@ int compare_command(const GlobalOptions &global, const CompareOptions &o) {
         if (!o.by.empty()) parse_pivot(o.by, o.baseline);  // before reading any file
         parse_gate(o.fail_if_worse);
         set_activity("read the results to compare");
-        std::vector<LoadedResult> loaded = load_results(o.inputs, global, env->suite);
+        std::vector<LoadedResult> loaded = load_results(o.inputs, global, env->suite, o.folders);
         set_activity("compare the results");
         comparison = comparison_of(std::move(loaded), o, inputs);
         if (o.by.empty()) attach_run_to_run(comparison, run_to_run_of(global, inputs));

@@ -1,7 +1,9 @@
-// `bytebench describe TEST|WORKLOAD`: what one test measures and how (which
-// way its value is better, its metrics, what it needs, its set-up), its
-// parameters with what they allow, and the plugin file it comes from; for a
-// suite test, as the suite sets it up.
+// `bytebench describe TEST|GROUP|WORKLOAD`: what one test measures and how
+// (which way its value is better, its metrics, what it needs, its set-up),
+// its parameters with what they allow, and the plugin file it comes from;
+// for a suite test, as the suite sets it up. A group (a name `run` takes,
+// from the suite's [groups]) lists the tests `run GROUP` runs, in its order,
+// each with its name and the first sentence of its description.
 #include <bytebench/plugin.h>
 
 #include <algorithm>
@@ -23,9 +25,29 @@ std::string line(const char *label, const std::string &value) {
 }
 
 std::string count_text(const WorkloadInfo &w) {
-    if (w.time_base_s == 0) return w.unit + " (the workload reports a rate)";
+    if (w.time_base_s == 0) return w.unit + " (the workload reports the value itself)";
     if (w.time_base_s == 1) return w.unit + " (count per second)";
     return w.unit + " (count per " + duration_text(w.time_base_s) + ")";
+}
+
+// How the copies of a pass make its value (ABI 1.4).
+std::string combine_text(const WorkloadInfo &w) {
+    const char *how = "";
+    switch (w.combine) {
+        case Combine::sum:
+            how = "the sum of the copies' values";
+            break;
+        case Combine::mean:
+            how = "the mean of the copies' values";
+            break;
+        case Combine::min:
+            how = "the lowest copy's value";
+            break;
+        case Combine::max:
+            how = "the highest copy's value";
+            break;
+    }
+    return std::string(to_string(w.combine)) + " (a pass's value is " + how + ")";
 }
 
 std::string flags_text(uint32_t flags) {
@@ -115,6 +137,7 @@ std::string describe_text(const PlannedTest &t, const PluginCatalog &catalog) {
     text += line("plugin file", plugin.path);
     text += line("unit", count_text(w));
     text += line("better", better_text(w.better));
+    text += line("copies", combine_text(w));
     text += line("category", t.category.empty() ? "-" : t.category);
     text += line("passes", std::to_string(t.passes) + " (" + (w.repeat_long ? "long" : "short") +
                                " repeat class)");
@@ -127,24 +150,71 @@ std::string describe_text(const PlannedTest &t, const PluginCatalog &catalog) {
     return text + metrics_text(w.metrics) + params_text(t);
 }
 
+// The first sentence of a description, at most about a line: what a
+// group's listing shows of each test.
+std::string first_sentence(const std::string &description) {
+    const size_t end = description.find(". ");
+    std::string text = end == std::string::npos ? description : description.substr(0, end + 1);
+    text = text.substr(0, text.find('\n'));
+    constexpr size_t kMost = 80;
+    if (text.size() > kMost) text = utf8_prefix(text, kMost - 3) + "...";
+    return text;
+}
+
+// `describe GROUP`: the tests `run GROUP` runs, in its order.
+std::string group_text(const std::string &group, const Suite &suite, const PluginCatalog &catalog) {
+    std::vector<PlannedTest> tests;
+    for (const std::string &id : expand_names({group}, suite, catalog))
+        tests.push_back(plan_test(id, suite, catalog, {}));
+    size_t id_width = 4, name_width = 4;
+    for (const PlannedTest &t : tests) {
+        id_width = std::max(id_width, t.id.size());
+        name_width = std::max(name_width, t.name.size());
+    }
+    std::string text = group + ": a group of " + std::to_string(tests.size()) + " test" +
+                       (tests.size() == 1 ? "" : "s") + " of suite '" + suite.name +
+                       "' (bytebench run " + group + " runs them in this order)\n";
+    const std::vector<std::string> &members = *suite.find_group(group);
+    if (std::any_of(members.begin(), members.end(),
+                    [&](const std::string &m) { return suite.find_group(m) != nullptr; }))
+        text += "  members: " + joined(members, ", ") + "\n";
+    for (const PlannedTest &t : tests) {
+        const std::string about = !t.unavailable.empty() ? "(unavailable: " + t.unavailable + ")"
+                                                         : first_sentence(t.workload.description);
+        std::string row = text_format("  %-*s  %-*s  %s", int(id_width), t.id.c_str(),
+                                      int(name_width), t.name.c_str(), about.c_str());
+        row.erase(row.find_last_not_of(' ') + 1);
+        text += row + "\n";
+    }
+    return text + "bytebench describe TEST shows one of them.\n";
+}
+
 }  // namespace
 
 int describe_command(const GlobalOptions &global, const std::string &id) {
     std::optional<Environment> env = load_environment(global);
     if (!env) return kExitBadInput;
-    if (env->suite.find_test(id) == nullptr && !env->catalog.find_workload(id)) {
+    // A group first, as `run` reads a name.
+    const bool group = env->suite.find_group(id) != nullptr;
+    if (!group && env->suite.find_test(id) == nullptr && !env->catalog.find_workload(id)) {
+        if (const std::string why = env->catalog.refusal_of_workload(id); !why.empty()) {
+            print_error("test '" + id + "' is not available: " + why);  // as run says it
+            return kExitBadInput;
+        }
         std::vector<std::string> known;
+        for (const auto &[name, members] : env->suite.groups) known.push_back(name);
         for (const TestDef &t : env->suite.tests) known.push_back(t.id);
         for (const PluginInfo &p : env->catalog.plugins())
             for (const WorkloadInfo &w : p.workloads) known.push_back(w.id);
         const std::string near = nearest_name(id, known);
-        print_error("unknown test or workload '" + id + "'" +
+        print_error("unknown test, group or workload '" + id + "'" +
                     (near.empty() ? "" : "; did you mean '" + near + "'?") +
                     " (bytebench list shows them all)");
         return kExitBadInput;
     }
     try {
-        print_out(describe_text(plan_test(id, env->suite, env->catalog, {}), env->catalog));
+        print_out(group ? group_text(id, env->suite, env->catalog)
+                        : describe_text(plan_test(id, env->suite, env->catalog, {}), env->catalog));
     } catch (const std::exception &e) {
         print_error(e.what());
         return kExitBadInput;

@@ -2,8 +2,9 @@
 // Runs every pre-flight check of system/preflight.h, the sampled ones over
 // one second, and prints a line each (what was found; for warn and bad, what
 // to do). Exit 1 when a check is bad: results taken now would not be
-// trustworthy. `run` prints the warn and bad instant checks before it
-// starts (preflight_summary).
+// trustworthy; 4 when nothing that would disturb a run could be checked
+// (/proc hidden): no news is then no verdict. `run` prints the warn and bad instant checks before
+// it starts (preflight_summary).
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
@@ -37,7 +38,14 @@ SampledInterval sample_one_second() {
     return interval;
 }
 
-std::string verdict_text(const std::vector<CheckResult> &checks) {
+// Whether every check came back unknown.
+bool none_known(const std::vector<CheckResult> &checks) {
+    return std::all_of(checks.begin(), checks.end(),
+                       [](const CheckResult &c) { return c.status == CheckStatus::unknown; });
+}
+
+// `unchecked`: unchecked_reason(), "" when what disturbs a run could be checked.
+std::string verdict_text(const std::vector<CheckResult> &checks, const std::string &unchecked) {
     int warn = 0, bad = 0;
     for (const CheckResult &c : checks) {
         warn += c.status == CheckStatus::warn;
@@ -49,20 +57,26 @@ std::string verdict_text(const std::vector<CheckResult> &checks) {
     if (bad > 0)
         return count(bad, "check") + " bad" + (warn ? ", " + count(warn, "warning") : "") +
                ": results taken now would not be trustworthy (exit 1)";
+    // Silence is no verdict: say that nothing was looked at, not that all is well.
+    if (!unchecked.empty())
+        return std::string(none_known(checks) ? "Nothing could be checked"
+                                              : "Nothing that would disturb a run could be "
+                                                "checked") +
+               ": " + unchecked + " (exit 4)";
     if (warn > 0)
         return count(warn, "warning") +
                ": results can be trusted; what the warnings say makes them steadier";
     return "Nothing found that would disturb a run";
 }
 
-void print_text(const std::vector<CheckResult> &checks) {
+void print_text(const std::vector<CheckResult> &checks, const std::string &unchecked) {
     std::string out;
     for (const CheckResult &c : checks) {
         out +=
             text_format("%-15s %-8s %s\n", c.name.c_str(), status_name(c.status), c.found.c_str());
         if (!c.advice.empty()) out += std::string(25, ' ') + "what to do: " + c.advice + "\n";
     }
-    print_out(out + verdict_text(checks) + "\n");
+    print_out(out + verdict_text(checks, unchecked) + "\n");
 }
 
 }  // namespace
@@ -74,14 +88,19 @@ int doctor_command(const GlobalOptions &, const DoctorOptions &o) {
     readings.system = std::move(system);
     readings.interval = sample_one_second();
     const std::vector<CheckResult> checks = run_checks("/", readings);
-    const int rc = any_bad(checks) ? kExitUntrustworthy : kExitOk;
+    const std::string unchecked = unchecked_reason("/", checks);
+    const int rc = any_bad(checks)      ? kExitUntrustworthy
+                   : !unchecked.empty() ? kExitInconclusive
+                                        : kExitOk;
 
     if (o.format == "json") {
         nlohmann::json list = nlohmann::json::array();
         for (const CheckResult &c : checks) list.push_back(to_json(c));
-        print_out(json_text({{"checks", list}, {"exit_code", rc}}, 2) + "\n");
+        nlohmann::json doc = {{"checks", list}, {"exit_code", rc}};
+        if (!unchecked.empty()) doc["unchecked"] = unchecked;
+        print_out(json_text(doc, 2) + "\n");
     } else {
-        print_text(checks);
+        print_text(checks, unchecked);
     }
     return rc;
 }
@@ -95,7 +114,11 @@ std::vector<std::string> preflight_summary(const nlohmann::json &system) {
         checks.erase(std::remove_if(checks.begin(), checks.end(),
                                     [](const CheckResult &c) { return c.name == "cpu_quota"; }),
                      checks.end());
-        return summary_lines(checks);
+        std::vector<std::string> lines = summary_lines(checks);
+        if (const std::string unchecked = unchecked_reason("/", checks); !unchecked.empty())
+            lines.push_back("pre-flight: what would disturb the run could not be checked: " +
+                            unchecked);
+        return lines;
     } catch (const std::exception &e) {  // never a reason not to run
         spdlog::debug("pre-flight: {}", e.what());
         return {};

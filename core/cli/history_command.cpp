@@ -32,12 +32,23 @@ std::string joined_copies(const HistoryEntry &e) {
     return out.empty() ? "-" : out;
 }
 
+// The mark of a partial index, and what it means (as compare marks one).
+constexpr const char *kPartial = "*";
+constexpr const char *kPartialLegend =
+    "*: a partial index (fewer tests than the suite's index has: not comparable with a full one)";
+
+bool is_partial(const HistoryEntry &e, size_t copy_pass) {
+    return copy_pass < e.partial.size() && e.partial[copy_pass];
+}
+
 std::string joined_scores(const HistoryEntry &e) {
     std::string out;
-    for (const std::optional<double> &s : e.scores) {
+    for (size_t i = 0; i < e.scores.size(); ++i) {
+        const std::optional<double> &s = e.scores[i];
         char buffer[32];
         std::snprintf(buffer, sizeof buffer, "%.1f", s.value_or(0));
-        out += (out.empty() ? "" : ", ") + (s ? std::string(buffer) : std::string("-"));
+        out += (out.empty() ? "" : ", ") + (s ? std::string(buffer) : std::string("-")) +
+               (s && is_partial(e, i) ? kPartial : "");
     }
     return out.empty() ? "-" : out;
 }
@@ -81,6 +92,10 @@ void print_entries(const std::vector<HistoryEntry> &entries) {
                               shortened(e.host, 16).c_str(), shortened(e.cpu, 28).c_str(),
                               joined_copies(e).c_str(), joined_scores(e).c_str(), suite_width,
                               suite_text(e).c_str(), labels_text(e).c_str()));
+    const bool any_partial = std::any_of(entries.begin(), entries.end(), [](const HistoryEntry &e) {
+        return joined_scores(e).find(kPartial) != std::string::npos;
+    });
+    if (any_partial) print_out(std::string(kPartialLegend) + "\n");
 }
 
 }  // namespace
@@ -92,13 +107,15 @@ int history_command(const GlobalOptions &global, const HistoryOptions &o) {
     }
     Labels wanted;
     try {
-        wanted = parse_labels(o.labels);
+        wanted = parse_label_filter(o.labels);
     } catch (const std::invalid_argument &e) {
         print_error(e.what());
         return kExitBadInput;
     }
     try {
-        const History history(history_path(global));
+        // Read-only: a history this user may only read (another user's) is
+        // listed, and nothing is written beside it.
+        const History history(history_path(global), HistoryAccess::read_only);
         const std::vector<HistoryEntry> entries = history.list(o.limit, wanted);
         if (entries.empty() && wanted.empty())
             print_out(text_format("No runs recorded yet in %s\n", history_path(global).c_str()));

@@ -2,6 +2,7 @@
 // text reports (files, or folders searched for them) to bytebench result
 // documents, added to the history.
 #include <spdlog/spdlog.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cctype>
@@ -14,11 +15,13 @@
 #include <stdexcept>
 
 #include "base/file_io.h"
+#include "base/folder_walk.h"
 #include "base/json_text.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
 #include "import/unixbench_import.h"
 #include "model/labels.h"
+#include "process/interrupt.h"
 #include "results/history.h"
 
 namespace fs = std::filesystem;
@@ -48,64 +51,121 @@ bool is_companion(const fs::path &path) {
     return fs::is_regular_file(fs::path(path).replace_extension(), ec);
 }
 
-// The reports in a folder and its subfolders, in name order: regular files that are not
-// results (.json), hidden files and UnixBench's companions of a report left out.
-std::vector<std::string> reports_in(const std::string &dir) {
-    std::vector<std::string> found;
-    for (const std::string &file : visible_files_under(dir))
-        if (lower_extension(file) != ".json" && !is_companion(file)) found.push_back(file);
-    if (found.empty())
-        throw std::runtime_error(dir + ": no UnixBench reports here (files that are not .json)");
-    return found;
+bool is_report(const std::string &path) {
+    return lower_extension(path) != ".json" && !is_companion(path);
 }
 
-// Converts and writes one report; returns the written path. Throws with a
-// one-line message; nothing is written then.
-std::string import_one(const std::string &file, const ImportCommandOptions &o, const Suite &suite,
-                       const Labels &labels, nlohmann::json &document) {
+// The reports in a folder and its subfolders, in name order: regular files that are not
+// results (.json), hidden files and UnixBench's companions of a report left out. What could
+// not be read is added to `left_out` (base/folder_walk.h).
+std::vector<std::string> reports_in(const std::string &dir, const FolderInputs &folders,
+                                    std::vector<std::string> &left_out) {
+    FolderListing listing = files_under(dir, {folders.follow_links, &is_report});
+    left_out.insert(left_out.end(), listing.left_out.begin(), listing.left_out.end());
+    if (listing.files.empty() && listing.left_out.empty())
+        throw std::runtime_error(dir + ": no UnixBench reports here (files that are not .json)");
+    return std::move(listing.files);
+}
+
+// One report converted, not yet kept.
+struct Converted {
+    nlohmann::json document;
+    std::string text;  // as written
+    std::string path;  // where it goes
+};
+
+// Converts one report. Throws with a one-line message.
+Converted convert(const std::string &file, const ImportCommandOptions &o, const Suite &suite,
+                  const Labels &labels) {
     ImportOutcome outcome = import_unixbench_report(read_whole_file(file), file, suite);
     for (const std::string &warning : outcome.warnings) spdlog::warn("{}", warning);
     if (!labels.empty()) outcome.document["labels"] = labels_json(labels);
-    const std::string path = output_path(o.output_dir, file);
-    std::error_code ec;
-    fs::create_directories(o.output_dir, ec);
-    if (ec) throw std::runtime_error(o.output_dir + ": cannot create: " + ec.message());
-    if (fs::exists(path))
-        throw std::runtime_error(path + ": exists; not replaced (remove it or choose another -o)");
-    write_file(path, json_text(outcome.document, 2) + "\n", {/*exclusive=*/true});
-    document = outcome.document;
-    return path;
+    std::string text = json_text(outcome.document, 2) + "\n";
+    return {std::move(outcome.document), std::move(text), output_path(o.output_dir, file)};
+}
+
+// What is at a result's path already: nothing, this very conversion (the
+// same import run again, or one ended between its file and its history
+// entry), or something else.
+enum class Found { nothing, same, other };
+
+Found found_at(const std::string &path, const std::string &text) {
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) != 0) return errno == ENOENT ? Found::nothing : Found::other;
+    if (!S_ISREG(st.st_mode) || uint64_t(st.st_size) != text.size()) return Found::other;
+    try {
+        return read_whole_file(path, text.size(), nullptr, /*no_follow=*/true) == text
+                   ? Found::same
+                   : Found::other;
+    } catch (const FileError &) {
+        return Found::other;
+    }
 }
 
 // Adds the imported document to the history. An import is the result file
 // and its history entry together: when the entry cannot be added (the
 // database is locked by another run past the busy timeout, the disk is
-// full), the file just written is removed again, so that the same import
-// can simply be run again.
-int64_t record(History &history, const nlohmann::json &document, const std::string &path) {
+// full), a file just written (`written`) is removed again, so that the same
+// import can simply be run again.
+int64_t record(History &history, const Converted &c, bool written) {
     try {
-        return history.add(document, fs::absolute(path).string());
+        return history.add(c.document, fs::absolute(c.path).string());
     } catch (const std::exception &e) {
         std::error_code ec;
-        fs::remove(path, ec);
-        throw std::runtime_error(std::string(e.what()) + "; " + path +
-                                 " was not kept: run the import again, or add --no-history");
+        if (written) fs::remove(c.path, ec);
+        throw std::runtime_error(std::string(e.what()) + "; " + c.path +
+                                 (written ? " was not kept" : " is not in the history") +
+                                 ": run the import again, or add --no-history");
     }
 }
 
-// Imports one report and records it; false (after a one-line message) when it failed.
-bool import_and_record(const std::string &file, const ImportCommandOptions &o, const Suite &suite,
-                       const Labels &labels, std::optional<History> &history) {
+// Writes the result and its history entry, both or neither, and returns
+// what the line of this report says after its path. SIGINT, SIGTERM and
+// SIGHUP wait until then: an import ended by one leaves no temporary file
+// and no result without its entry. What SIGKILL (or a power cut) leaves
+// between the two, a file without its entry, is adopted when the same
+// import runs again: the file is exactly what it would write.
+std::string keep(const Converted &c, const std::string &output_dir,
+                 std::optional<History> &history) {
+    const StopSignalsDeferred deferred;
+    std::error_code ec;
+    fs::create_directories(output_dir, ec);
+    if (ec) throw std::runtime_error(output_dir + ": cannot create: " + ec.message());
+    switch (found_at(c.path, c.text)) {
+        case Found::other:
+            throw std::runtime_error(c.path +
+                                     ": exists; not replaced (remove it or choose another -o)");
+        case Found::same:
+            if (!history) return " (already there)";
+            if (const std::optional<int64_t> id =
+                    history->find_result_path(fs::absolute(c.path).string()))
+                return " (already imported: history @" + std::to_string(*id) + ")";
+            return " (already there; history @" + std::to_string(record(*history, c, false)) + ")";
+        case Found::nothing:
+            break;
+    }
+    write_file(c.path, c.text, {/*exclusive=*/true});
+    if (!history) return "";
+    return " (history @" + std::to_string(record(*history, c, true)) + ")";
+}
+
+enum class Outcome { imported, failed, stopped };
+
+// Imports one report and records it; `failed` after a one-line message. A
+// stop asked for before it was kept leaves it unwritten (`stopped`).
+Outcome import_and_record(const std::string &file, const ImportCommandOptions &o,
+                          const Suite &suite, const Labels &labels,
+                          std::optional<History> &history) {
     try {
-        nlohmann::json document;
-        const std::string path = import_one(file, o, suite, labels, document);
-        std::string id;
-        if (history) id = " (history @" + std::to_string(record(*history, document, path)) + ")";
-        print_out(file + " -> " + path + id + "\n");
-        return true;
+        if (interrupt_signal() != 0) return Outcome::stopped;
+        const Converted converted = convert(file, o, suite, labels);
+        if (interrupt_signal() != 0) return Outcome::stopped;
+        const std::string said = keep(converted, o.output_dir, history);
+        print_out(file + " -> " + converted.path + said + "\n");
+        return Outcome::imported;
     } catch (const std::exception &e) {
         print_error(e.what());
-        return false;
+        return Outcome::failed;
     }
 }
 
@@ -119,6 +179,9 @@ int import_command(const GlobalOptions &global, const ImportCommandOptions &o) {
         print_error(e.what());
         return kExitBadInput;
     }
+    // A stop (Ctrl-C, kill) ends the import between two reports, never
+    // inside one (keep()).
+    install_interrupt_handlers();
     std::optional<Environment> env = load_environment(global);
     if (!env) return kExitBadInput;
     std::optional<History> history;
@@ -131,20 +194,35 @@ int import_command(const GlobalOptions &global, const ImportCommandOptions &o) {
         }
     }
     int rc = kExitOk;
+    // Every folder is walked before anything is imported: what cannot be
+    // read stops the import whole, unless --skip-unreadable.
+    std::vector<std::string> files, left_out;
     for (const std::string &path : o.files) {
         std::error_code ec;
-        std::vector<std::string> files = {path};
-        if (fs::is_directory(path, ec)) {
-            try {
-                files = reports_in(path);
-            } catch (const std::exception &e) {
-                print_error(e.what());
-                rc = kExitBadInput;
-                continue;
-            }
+        if (!fs::is_directory(path, ec)) {
+            files.push_back(path);
+            continue;
         }
-        for (const std::string &file : files)
-            if (!import_and_record(file, o, env->suite, labels, history)) rc = kExitBadInput;
+        try {
+            for (std::string &file : reports_in(path, o.folders, left_out))
+                files.push_back(std::move(file));
+        } catch (const std::exception &e) {
+            print_error(e.what());
+            rc = kExitBadInput;
+        }
+    }
+    if (!accept_left_out(left_out, o.folders)) {
+        print_error(left_out_summary(left_out) + "; nothing was imported");
+        return kExitBadInput;
+    }
+    for (const std::string &file : files) {
+        const Outcome outcome = import_and_record(file, o, env->suite, labels, history);
+        if (outcome == Outcome::failed) rc = kExitBadInput;
+        if (outcome != Outcome::stopped) continue;
+        print_error("interrupted before " + file +
+                    " was written: the reports before it are imported, each with its history "
+                    "entry; the same import run again does the rest");
+        return 128 + interrupt_signal();
     }
     return rc;
 }

@@ -12,6 +12,7 @@
 #include "decimal_option.h"
 #include "exec/placement.h"
 #include "model/isa_level.h"
+#include "plan/run_plan.h"
 #include "system/display_choice.h"
 
 namespace {
@@ -20,6 +21,20 @@ std::string joined_command_line(int argc, char **argv) {
     std::string line;
     for (int i = 0; i < argc; ++i) line += (i == 0 ? "" : " ") + std::string(argv[i]);
     return line;
+}
+
+// When no subcommand was recognised and the first word left over looks like
+// one mistyped: "unknown command 'compre'; did you mean 'compare'?" (the
+// nearest as for test names, plan/run_plan.h), else "".
+std::string unknown_command_text(const CLI::App &app) {
+    if (!app.get_subcommands().empty()) return "";
+    const std::vector<std::string> left = app.remaining();
+    if (left.empty() || left.front().empty() || left.front()[0] == '-') return "";
+    std::vector<std::string> commands;
+    for (const CLI::App *command : app.get_subcommands({})) commands.push_back(command->get_name());
+    const std::string near = bytebench::nearest_name(left.front(), commands);
+    return "unknown command '" + left.front() + "'" +
+           (near.empty() ? "" : "; did you mean '" + near + "'?");
 }
 
 // What nothing below caught (base/last_resort.h): one line, exit 1.
@@ -40,6 +55,18 @@ void set_command_activity(const std::string &command) {
         {"doctor", "check this machine"}};
     for (const auto &[name, activity] : kActivities)
         if (command == name) bytebench::set_activity(activity);
+}
+
+// compare's and import's flags for the folders among their inputs
+// (base/folder_walk.h); `what` is what the folders hold.
+void add_folder_flags(CLI::App *command, bytebench::cli::FolderInputs &folders, const char *what) {
+    command->add_flag("--skip-unreadable", folders.skip_unreadable,
+                      std::string("Go on without the files and subfolders of a folder that cannot "
+                                  "be read (a warning each); else each is an error and no ") +
+                          what + " are read");
+    command->add_flag("--follow-links", folders.follow_links,
+                      "Read through symbolic links in a folder that lead out of it (else each is "
+                      "left out, as unreadable)");
 }
 
 }  // namespace
@@ -158,7 +185,8 @@ static int bytebench_main(int argc, char **argv) {
         ->check(CLI::Range(1, 1000));
     run_cmd
         ->add_option("--duration", run.duration_s,
-                     "Length of every pass in seconds (for quick checks)")
+                     "Length of every pass in seconds (for quick checks; each pass first "
+                     "waits --settle)")
         ->check(decimal_in(bytebench::DecimalRange::from_to(0.001, 86400, "seconds")));
     run_cmd
         ->add_option("--settle", run.settle_s,
@@ -166,8 +194,8 @@ static int bytebench_main(int argc, char **argv) {
         ->check(decimal_in(bytebench::DecimalRange::from_to(0, 600, "seconds")));
     run_cmd
         ->add_option("--label", run.labels,
-                     "Label the result KEY=VALUE (repeatable): what differs between runs, "
-                     "for compare --by label:KEY")
+                     "Label the result KEY=VALUE (repeatable, at most 64): what differs "
+                     "between runs, for compare --by label:KEY")
         ->allow_extra_args(false);
     run_cmd->add_option("--format", run.formats, "Report formats to write (text, json, ...)")
         ->delimiter(',')
@@ -185,15 +213,20 @@ static int bytebench_main(int argc, char **argv) {
     run_cmd->add_flag("--stats", run.stats,
                       "Add a Statistics table per copy-pass to the text report (n, mean, median, "
                       "stddev, CV, 95% CI, outliers)");
+    run_cmd->add_flag("--redact-paths", run.redact_paths,
+                      "Leave local folders (the suite file's, the plugins', the command line's, "
+                      "the home folder) out of the reports, for sharing; the .json keeps them");
 
     app.add_subcommand("list", "List tests, groups and workloads");
     app.add_subcommand("plugins",
                        "List plugins: what loaded, from where, and why anything did not");
 
     std::string describe_id;
-    CLI::App *describe_cmd = app.add_subcommand(
-        "describe", "Show a test or workload: what it measures, its parameters and plugin");
-    describe_cmd->add_option("id", describe_id, "A test of the suite or a workload id")->required();
+    CLI::App *describe_cmd = app.add_subcommand("describe",
+                                                "Show a test or workload (what it measures, its "
+                                                "parameters and plugin), or a group's tests");
+    describe_cmd->add_option("id", describe_id, "A test or group of the suite, or a workload id")
+        ->required();
 
     ReportOptions report;
     CLI::App *report_cmd = app.add_subcommand("report", "Render a saved result again");
@@ -203,6 +236,9 @@ static int bytebench_main(int argc, char **argv) {
     report_cmd->add_flag("-b,--brief", report.brief, "No per-CPU lines in the header");
     report_cmd->add_flag("--stats", report.stats,
                          "Add a Statistics table per copy-pass to the text report");
+    report_cmd->add_flag("--redact-paths", report.redact_paths,
+                         "Leave local folders (the suite file's, the plugins', the command "
+                         "line's, the home folder) out of the report, for sharing");
 
     ReportOptions show;
     CLI::App *show_cmd = app.add_subcommand("show", "Render a run of the history again");
@@ -212,6 +248,9 @@ static int bytebench_main(int argc, char **argv) {
     show_cmd->add_flag("-b,--brief", show.brief, "No per-CPU lines in the header");
     show_cmd->add_flag("--stats", show.stats,
                        "Add a Statistics table per copy-pass to the text report");
+    show_cmd->add_flag("--redact-paths", show.redact_paths,
+                       "Leave local folders (the suite file's, the plugins', the command line's, "
+                       "the home folder) out of the report, for sharing");
 
     CompareOptions compare;
     CLI::App *compare_cmd =
@@ -243,6 +282,7 @@ static int bytebench_main(int argc, char **argv) {
             [](std::string &value) { return bytebench::gate_value_problem(value); }, "PCT"));
     compare_cmd->add_option("--alpha", compare.alpha, "Significance level (default 0.05)")
         ->check(decimal_in(bytebench::DecimalRange::from_to(1e-6, 0.5)));
+    add_folder_flags(compare_cmd, compare.folders, "results");
 
     ImportCommandOptions import;
     CLI::App *import_cmd = app.add_subcommand(
@@ -256,12 +296,13 @@ static int bytebench_main(int argc, char **argv) {
                            "Folder for the converted results (default ./results)");
     import_cmd
         ->add_option("--label", import.labels,
-                     "KEY=VALUE kept in each imported result's \"labels\" (repeatable), "
-                     "for compare --by label:KEY")
+                     "KEY=VALUE kept in each imported result's \"labels\" (repeatable, at "
+                     "most 64), for compare --by label:KEY")
         ->allow_extra_args(false);
     import_cmd->add_flag("--skip-bad-lines", import.skip_bad_lines,
                          "Accepted for old scripts: lines that are not part of a report are "
                          "always skipped with a warning now");
+    add_folder_flags(import_cmd, import.folders, "reports");
 
     HistoryOptions history;
     CLI::App *history_cmd = app.add_subcommand("history", "List the recorded runs, newest first");
@@ -312,7 +353,9 @@ static int bytebench_main(int argc, char **argv) {
     } catch (const CLI::CallForVersion &e) {
         return app.exit(e);
     } catch (const CLI::ParseError &e) {
-        print_error(std::string(e.what()) + " (see bytebench --help)");
+        const std::string unknown = unknown_command_text(app);
+        print_error((unknown.empty() ? std::string(e.what()) : unknown) +
+                    " (see bytebench --help)");
         return kExitBadInput;
     }
 

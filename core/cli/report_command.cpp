@@ -1,8 +1,12 @@
 // `bytebench report RESULT` and `bytebench show ID`: render a saved result.
 #include <cctype>
+#include <filesystem>
 #include <stdexcept>
 
 #include "commands.h"
+#include "results/path_redaction.h"
+
+namespace fs = std::filesystem;
 
 namespace bytebench::cli {
 
@@ -17,6 +21,14 @@ int report_command(const GlobalOptions &global, const ReportOptions &o) {
         return kExitBadInput;
     }
     const nlohmann::json repeatability = run_to_run_for(global, result.document, result.history_id);
+    if (o.redact_paths) {
+        // The result's own folder, unless it came from the history by id.
+        const std::string folder =
+            result.history_id ? "" : fs::path(o.input).parent_path().string();
+        result.document =
+            redact_paths(std::move(result.document),
+                         local_folders({folder, fs::path(o.output).parent_path().string()}));
+    }
     return print_rendered(*env, o.format, std::move(result.document), o.brief, o.output, o.stats,
                           repeatability);
 }

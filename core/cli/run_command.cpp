@@ -11,6 +11,7 @@
 #include <set>
 
 #include "base/json_text.h"
+#include "base/made_folder.h"
 #include "cli/run_display.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
@@ -26,6 +27,8 @@
 #include "process/orphans.h"
 #include "process/worker_process.h"
 #include "results/history.h"
+#include "results/pass_costs.h"
+#include "results/path_redaction.h"
 #include "results/result_store.h"
 #include "system/cpu_quota.h"
 #include "system/storage_info.h"
@@ -98,14 +101,18 @@ nlohmann::json options_json(const RunOptions &o, const ScheduleOptions &schedule
     return j;
 }
 
-// A private folder for the run's temporary files, inside --tmpdir.
-std::string make_temp_root(const std::string &tmpdir) {
-    const std::string base = tmpdir.empty() ? default_tmpdir() : tmpdir;
-    std::string pattern = base + "/bytebench-XXXXXX";
-    if (mkdtemp(pattern.data()) == nullptr)
-        throw std::runtime_error("cannot create a temporary folder in " + base + ": " +
-                                 std::strerror(errno));
-    return pattern;
+// A private folder for the run's temporary files, inside --tmpdir: made,
+// and at the end removed, through a descriptor of --tmpdir
+// (base/made_folder.h).
+struct TempRoot {
+    FolderFd parent;
+    MadeFolder folder;
+};
+
+TempRoot make_temp_root(const std::string &tmpdir) {
+    TempRoot root{FolderFd(tmpdir.empty() ? default_tmpdir() : tmpdir), {}};
+    root.folder = make_unique_folder(root.parent, "bytebench-");
+    return root;
 }
 
 std::vector<PlannedTest> plan(const RunOptions &o, const Environment &env) {
@@ -163,11 +170,17 @@ std::string skipped_tests_text(const RunRecord &record) {
     return text;
 }
 
-// Writes the requested reports beside the result; prints the text report.
+// Writes the requested reports beside the result, adding each file written
+// to `written`; prints the text report.
 bool write_reports(const RunOptions &o, const Environment &env, const ResultStore &store,
                    const nlohmann::json &document, const nlohmann::json &repeatability,
-                   const std::string &scratch) {
+                   const std::string &scratch, std::vector<std::string> &written) {
     bool ok = true;
+    // The result keeps its paths; with --redact-paths its reports do not.
+    const nlohmann::json shared =
+        o.redact_paths ? redact_paths(document, local_folders({o.output_dir, o.tmpdir, scratch}))
+                       : nlohmann::json();
+    const nlohmann::json &reported = o.redact_paths ? shared : document;
     RenderOptions render;
     render.brief = o.brief;
     render.stats = o.stats;
@@ -180,8 +193,9 @@ bool write_reports(const RunOptions &o, const Environment &env, const ResultStor
         try {
             std::string extension = report_extension(env.catalog, format);
             if (!taken.insert(extension).second) extension = format + "." + extension;
-            render_report(env.catalog, env.layout.worker, format, document, render,
+            render_report(env.catalog, env.layout.worker, format, reported, render,
                           store.path(extension), scratch);
+            written.push_back(store.path(extension));
         } catch (const std::exception &e) {
             spdlog::error("{}", e.what());
             ok = false;
@@ -189,13 +203,20 @@ bool write_reports(const RunOptions &o, const Environment &env, const ResultStor
     }
     try {
         print_out(
-            render_to_string(env.catalog, env.layout.worker, "text", document, render, scratch));
+            render_to_string(env.catalog, env.layout.worker, "text", reported, render, scratch));
         std::fflush(stdout);
     } catch (const std::exception &e) {
         spdlog::error("{}", e.what());
         ok = false;
     }
     return ok;
+}
+
+// "a.json, a.txt, a.html": every file the run wrote, for the Results line.
+std::string joined_paths(const std::vector<std::string> &paths) {
+    std::string text;
+    for (const std::string &path : paths) text += (text.empty() ? "" : ", ") + path;
+    return text;
 }
 
 // The history is a convenience on top of the result file: failing to
@@ -213,6 +234,36 @@ std::optional<int64_t> record_in_history(const GlobalOptions &global,
         spdlog::warn("not recorded in the history: {}", e.what());
         return std::nullopt;
     }
+}
+
+// What the newest runs of this host in the history measured of the planned
+// tests' passes beyond their duration (results/pass_costs.h), so that the
+// ETA includes fstime's warm-ups before its first pass. Nothing without a
+// history; never a reason not to run.
+EtaPriors eta_priors(const GlobalOptions &global, const std::vector<PlannedTest> &tests,
+                     const std::string &host) {
+    constexpr int kNewestRuns = 5;  // of this host: bounds the documents read
+    EtaPriors priors;
+    if (global.no_history) return priors;
+    try {
+        const std::string path = history_path(global);
+        std::error_code ec;
+        // Reading creates no database, and opens nothing but a regular file.
+        if (!fs::is_regular_file(path, ec)) return priors;
+        const History history(path, HistoryAccess::read_only);
+        for (const HistoryEntry &entry : history.list(kNewestRuns, {{"host", host}})) {
+            if (entry.source != "run") continue;
+            const std::optional<nlohmann::json> document = history.document(entry.id);
+            if (!document) continue;
+            // Newest first: a test keeps what its newest run measured.
+            for (const auto &[test, seconds] : pass_overheads(*document, tests))
+                priors.remembered_overhead_s.emplace(test, seconds);
+            if (priors.remembered_overhead_s.size() == tests.size()) break;
+        }
+    } catch (const std::exception &e) {
+        spdlog::debug("ETA: nothing remembered from the history: {}", e.what());
+    }
+    return priors;
 }
 
 // The suite as the result records it, with whether its index can stand
@@ -314,10 +365,12 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
     record.suite = suite_json(env->suite, env->layout, o.duration_s, method_change);
 
     std::optional<ResultStore> store;
+    TempRoot temp_root;
     try {
         store.emplace(o.output_dir, record.system.value("hostname", "localhost"),
                       json_text(to_json(record), 2));
-        schedule.temp_root = make_temp_root(o.tmpdir);
+        temp_root = make_temp_root(o.tmpdir);
+        schedule.temp_root = temp_root.folder.path;
     } catch (const std::exception &e) {
         print_error(e.what());
         std::error_code ec;
@@ -365,7 +418,12 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
             saved = false;
         }
     };
-    Progress progress(planned_seconds(tests, schedule), o.show_progress);
+    const std::vector<EtaStep> eta_steps = eta_plan(tests, schedule);
+    Progress progress(eta_steps,
+                      eta_priors(global, tests, record.system.value("hostname", "localhost")),
+                      o.show_progress);
+    if (const std::string note = settle_note(eta_steps, progress.eta_seconds()); !note.empty())
+        spdlog::info("{}", note);
     const bool finished = run_schedule(tests, env->suite, schedule, progress, record, save);
     progress.finish();
     private_display.reset();  // the tests are over: stop the private Xvfb
@@ -380,12 +438,13 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
         record_in_history(global, document, store->path("json"));
     const nlohmann::json repeatability =
         history_id ? run_to_run_for(global, document, history_id) : nlohmann::json();
+    std::vector<std::string> written = {store->path("json")};
     const bool reported =
-        write_reports(o, *env, *store, document, repeatability, schedule.temp_root);
-    std::error_code ec;
-    fs::remove_all(schedule.temp_root, ec);
+        write_reports(o, *env, *store, document, repeatability, schedule.temp_root, written);
+    if (const std::string left = remove_folder(temp_root.parent, temp_root.folder); !left.empty())
+        spdlog::warn("{}", left);
     stop_janitor();
-    spdlog::info("Results: {}.json (log: {}.log)", store->base(), store->base());
+    spdlog::info("Results: {} (log: {})", joined_paths(written), store->path("log"));
     close_log_file();
 
     if (!finished) {

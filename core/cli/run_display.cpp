@@ -17,8 +17,9 @@ namespace fs = std::filesystem;
 namespace bytebench::cli {
 namespace {
 
-constexpr const char *kHelper = "ubgears";
-constexpr double kHelperTimeout_s = 20;
+// How long the workload's program that describes the display may take
+// (plugin.h, bb_requirements.display_info).
+constexpr double kDescriberTimeout_s = 20;
 
 // A test that will start workers and needs a display: a single-copy test
 // (the graphics tests) in a run without a 1-copy pass is skipped anyway.
@@ -34,7 +35,7 @@ void mark_unavailable(std::vector<PlannedTest> &tests, const std::vector<int> &c
         if (needs_display(t, copies)) t.unavailable = reason;
 }
 
-// The first test that needs a display: its plugin's helper describes the display.
+// The first test that needs a display.
 const PlannedTest *first_needing(const std::vector<PlannedTest> &tests,
                                  const std::vector<int> &copies) {
     for (const PlannedTest &t : tests)
@@ -42,18 +43,30 @@ const PlannedTest *first_needing(const std::vector<PlannedTest> &tests,
     return nullptr;
 }
 
-// system.display from the helper's -info on `display` (DISPLAY is set).
+// The first test that needs a display and says what describes it.
+const PlannedTest *first_describing(const std::vector<PlannedTest> &tests,
+                                    const std::vector<int> &copies) {
+    for (const PlannedTest &t : tests)
+        if (needs_display(t, copies) && !t.workload.requirements.display_info.empty()) return &t;
+    return nullptr;
+}
+
+// system.display from what the describing test's program says of `display`
+// (DISPLAY is set); without one, the display's name and source only.
 nlohmann::json describe_display(const std::string &source, const std::string &display,
-                                const std::string &plugin_path) {
+                                const PlannedTest *describing) {
+    if (describing == nullptr)
+        return display_json(source, display, std::nullopt,
+                            "no test that needs the display says what describes it");
     std::string why;
     std::optional<std::string> info;
-    const std::string helper = graphics_helper(plugin_path, why);
-    if (!helper.empty()) {
+    std::vector<std::string> command = describing->workload.requirements.display_info;
+    command[0] = display_describer(describing->plugin_path, command[0], why);
+    if (!command[0].empty()) {
         try {
-            info = program_output({helper, "-info"}, kHelperTimeout_s);
+            info = program_output(command, kDescriberTimeout_s);
         } catch (const std::exception &e) {
-            why = fs::path(helper).parent_path().filename().string() + "/" + kHelper +
-                  " -info: " + e.what();
+            why = describing->workload.requirements.display_info[0] + ": " + e.what();
         }
     }
     return display_json(source, display, info, why);
@@ -71,18 +84,14 @@ void fill_xvfb_screen(nlohmann::json &j, const PrivateDisplay &xvfb) {
 
 }  // namespace
 
-std::string graphics_helper(const std::string &plugin_path, std::string &why) {
-    const fs::path plugin(plugin_path);
-    // A portable build's levels/<level>/graphics.so has its helpers beside
-    // the baseline file, as the workload finds them (bb_host.plugin_dir).
-    const fs::path folder = plugin_package_dir(plugin_path);
-    const std::string name = plugin.filename().string();
-    const std::string stem = name.substr(0, name.find('.'));
-    for (const std::string &helpers : {stem + ".d", std::string("graphics.d")}) {
-        const fs::path helper = folder / helpers / kHelper;
-        if (::access(helper.c_str(), X_OK) == 0) return helper.string();
-    }
-    why = "no graphics helper " + stem + ".d/" + kHelper + " in " + folder.string();
+std::string display_describer(const std::string &plugin_path, const std::string &program,
+                              std::string &why) {
+    // A portable build's levels/<level>/x.so has its helpers beside the
+    // baseline file, as the workload finds them (bb_host.plugin_dir).
+    const fs::path path = fs::path(plugin_package_dir(plugin_path)) / program;
+    if (::access(path.c_str(), X_OK) == 0) return path.string();
+    why = "the program that describes the display, " + path.string() + ", is " +
+          (::access(path.c_str(), F_OK) == 0 ? "not executable" : "missing");
     return "";
 }
 
@@ -119,7 +128,7 @@ std::unique_ptr<PrivateDisplay> prepare_display(const DisplayOption &option,
         return nullptr;
     }
     ::setenv("DISPLAY", display.c_str(), 1);  // the workers inherit it
-    nlohmann::json j = describe_display(choice.source, display, first->plugin_path);
+    nlohmann::json j = describe_display(choice.source, display, first_describing(tests, copies));
     if (xvfb) fill_xvfb_screen(j, *xvfb);
     spdlog::info("display: {} {} ({})", choice.source, display,
                  j.value("gl_renderer", std::string(kUnknown)));

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <functional>
+#include <iterator>
 #include <map>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <utility>
@@ -51,14 +54,14 @@ void add_params(const TestView &test, std::set<std::string> &params) {
                       (value.is_string() ? value.get<std::string>() : value.dump()));
 }
 
-// The parameters of `key` that some of `others` lack, for a column's
+// The parameters of `key` that some other key lacks, for a column's
 // suffix: "parameters fsdisk.io=direct" (the first 3, then "and N more").
-std::string params_difference(const PoolingKey &key, const std::vector<PoolingKey> &others) {
+// `holders`: how many of the `count` keys hold each parameter.
+std::string params_difference(const PoolingKey &key, const std::map<std::string, size_t> &holders,
+                              size_t count) {
     std::vector<std::string> own;
     for (const std::string &p : key.params)
-        if (std::any_of(others.begin(), others.end(),
-                        [&](const PoolingKey &o) { return !o.params.count(p); }))
-            own.push_back(p);
+        if (holders.at(p) < count) own.push_back(p);
     if (own.empty()) return "other parameters";
     const size_t shown = std::min<size_t>(own.size(), 3);
     std::string out = "parameters " + joined({own.begin(), own.begin() + shown}, " ");
@@ -97,44 +100,74 @@ PoolingKey pooling_key(const json &doc) {
     return key;
 }
 
-// The parts in which `key` differs from any of `others`, as a suffix:
+// The parts in which each key differs from any of the others, as a suffix:
 // "quick", "copies 1,4", "suite index 5f0c2b8e", "imported", "portable
-// x86-64-v3", "versions".
-std::string distinguishing(const PoolingKey &key, const std::vector<PoolingKey> &others) {
-    std::vector<std::string> parts;
-    auto differs = [&](std::string PoolingKey::*part) {
-        return std::any_of(others.begin(), others.end(),
-                           [&](const PoolingKey &o) { return o.*part != key.*part; });
-    };
-    if (differs(&PoolingKey::tool)) parts.push_back(key.tool);
-    if (differs(&PoolingKey::suite)) parts.push_back("suite " + key.suite);
-    if (differs(&PoolingKey::method)) parts.push_back(key.method);
-    if (differs(&PoolingKey::copies)) parts.push_back("copies " + key.copies);
-    if (differs(&PoolingKey::build))
-        parts.push_back(key.build.empty() ? "build unknown" : key.build);
-    if (std::any_of(others.begin(), others.end(),
-                    [&](const PoolingKey &o) { return o.params != key.params; }))
-        parts.push_back(params_difference(key, others));
-    if (parts.empty() && differs(&PoolingKey::versions)) parts.push_back("other versions");
-    std::string out;
-    for (const std::string &p : parts) out += (out.empty() ? "" : ", ") + p;
-    return out;
+// x86-64-v3", "versions". Linear in the keys: a key's part differs from
+// some other's when fewer keys than all hold its value.
+std::vector<std::string> distinguishing(const std::vector<PoolingKey> &keys) {
+    using Part = std::string PoolingKey::*;
+    const Part parts_in_order[] = {&PoolingKey::tool,   &PoolingKey::suite, &PoolingKey::method,
+                                   &PoolingKey::copies, &PoolingKey::build, &PoolingKey::versions};
+    std::map<std::string, size_t> holders[std::size(parts_in_order)];
+    for (size_t p = 0; p < std::size(parts_in_order); ++p)
+        for (const PoolingKey &key : keys) ++holders[p][key.*parts_in_order[p]];
+    // The parameters, as a set and each one: a key lacks some others have,
+    // or has some others lack, when its set is not every key's.
+    std::map<std::set<std::string>, size_t> param_sets;
+    std::map<std::string, size_t> param_holders;
+    for (const PoolingKey &key : keys) {
+        ++param_sets[key.params];
+        for (const std::string &p : key.params) ++param_holders[p];
+    }
+    std::vector<std::string> suffixes;
+    for (const PoolingKey &key : keys) {
+        const auto differs = [&](Part part) {
+            const size_t p =
+                size_t(std::find(std::begin(parts_in_order), std::end(parts_in_order), part) -
+                       std::begin(parts_in_order));
+            return holders[p][key.*part] < keys.size();
+        };
+        std::vector<std::string> parts;
+        if (differs(&PoolingKey::tool)) parts.push_back(key.tool);
+        if (differs(&PoolingKey::suite)) parts.push_back("suite " + key.suite);
+        if (differs(&PoolingKey::method)) parts.push_back(key.method);
+        if (differs(&PoolingKey::copies)) parts.push_back("copies " + key.copies);
+        if (differs(&PoolingKey::build))
+            parts.push_back(key.build.empty() ? "build unknown" : key.build);
+        if (param_sets[key.params] < keys.size())
+            parts.push_back(params_difference(key, param_holders, keys.size()));
+        if (parts.empty() && differs(&PoolingKey::versions)) parts.push_back("other versions");
+        suffixes.push_back(joined(parts, ", "));
+    }
+    // Keys that differ only in what the suffix does not spell out (two sets
+    // of other versions) would share a name: numbered, so that every column
+    // has its own.
+    std::map<std::string, size_t> uses, seen;
+    for (const std::string &suffix : suffixes) ++uses[suffix];
+    for (std::string &suffix : suffixes)
+        if (uses[suffix] > 1) suffix += " #" + std::to_string(++seen[suffix]);
+    return suffixes;
 }
 
 // One column while it is being formed.
 struct Column {
-    std::string name;                 // "3.16,on"
-    std::vector<std::string> values;  // per key
+    std::string name;                 // "3.16,on", "3.16,on [quick]"
+    std::string values_name;          // the name before a split's suffix: "3.16,on"
+    std::vector<std::string> values;  // per key, "(no KEY)" for a result without it
     std::vector<size_t> inputs;       // positions in the inputs
     std::string split;                // why it is apart from others of its name
 };
 
-std::vector<std::string> values_of(const json &doc, const std::vector<std::string> &keys) {
+// A result's value of each key; nullopt where it has none (never the same
+// as a value, whatever the value reads).
+using KeyValues = std::vector<std::optional<std::string>>;
+
+KeyValues values_of(const json &doc, const std::vector<std::string> &keys) {
     const Labels labels = labels_of(doc);
-    std::vector<std::string> values;
+    KeyValues values;
     for (const std::string &key : keys) {
         const auto it = labels.find(key);
-        values.push_back(it == labels.end() ? absent_value(key) : it->second);
+        values.push_back(it == labels.end() ? std::nullopt : std::optional(it->second));
     }
     return values;
 }
@@ -157,6 +190,7 @@ void check_keys_exist(const std::vector<ComparisonInput> &inputs, const PivotSpe
 std::vector<Column> split_by_pooling_key(const Column &named,
                                          const std::vector<ComparisonInput> &inputs) {
     std::vector<PoolingKey> keys;
+    std::map<PoolingKey, size_t> group_of;  // key -> position in keys and groups
     std::vector<Column> groups;
     std::vector<size_t> failed;
     for (const size_t i : named.inputs) {
@@ -164,36 +198,67 @@ std::vector<Column> split_by_pooling_key(const Column &named,
             failed.push_back(i);
             continue;
         }
-        const PoolingKey key = pooling_key(inputs[i].document);
-        auto it = std::find_if(keys.begin(), keys.end(),
-                               [&](const PoolingKey &k) { return !(k < key) && !(key < k); });
-        if (it == keys.end()) {
-            keys.push_back(key);
-            groups.push_back({named.name, named.values, {}, ""});
-            it = keys.end() - 1;
+        PoolingKey key = pooling_key(inputs[i].document);
+        const auto [it, added] = group_of.emplace(key, keys.size());
+        if (added) {
+            keys.push_back(std::move(key));
+            groups.push_back({named.name, named.values_name, named.values, {}, ""});
         }
-        groups[static_cast<size_t>(it - keys.begin())].inputs.push_back(i);
+        groups[it->second].inputs.push_back(i);
     }
-    if (groups.empty()) groups.push_back({named.name, named.values, {}, ""});
+    if (groups.empty()) groups.push_back({named.name, named.values_name, named.values, {}, ""});
     groups.front().inputs.insert(groups.front().inputs.end(), failed.begin(), failed.end());
     if (groups.size() == 1) return groups;
+    const std::vector<std::string> suffixes = distinguishing(keys);
     for (size_t g = 0; g < groups.size(); ++g) {
-        std::vector<PoolingKey> others = keys;
-        others.erase(others.begin() + static_cast<std::ptrdiff_t>(g));
-        const std::string suffix = distinguishing(keys[g], others);
-        groups[g].name += " [" + suffix + "]";
+        groups[g].name += " [" + suffixes[g] + "]";
         groups[g].split = "not pooled with the other " + named.name + " results, which differ in " +
-                          "what they ran (" + suffix + " here)";
+                          "what they ran (" + suffixes[g] + " here)";
     }
     return groups;
 }
 
+// Every column's name names its values alone. A value is written as is,
+// or in double quotes (an inner one doubled, as in CSV) when it holds what
+// the name is built with: the ',' between values, the '[' of a split
+// column's suffix, the '(' of "(no KEY)", a quote, or blanks at an end. So
+// 3,16 + on is "3,16",on and 3 + 16,on is 3,"16,on".
+std::string column_value(const std::string &value) {
+    const bool plain = value.find_first_of(",\"[]()") == std::string::npos && !value.empty() &&
+                       value.front() != ' ' && value.back() != ' ';
+    if (plain) return value;
+    std::string quoted = "\"";
+    for (const char c : value) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
+}
+
+Column column_of(const KeyValues &values, const PivotSpec &spec) {
+    Column column;
+    std::vector<std::string> parts;
+    for (size_t k = 0; k < values.size(); ++k) {
+        column.values.push_back(values[k] ? *values[k] : absent_value(spec.keys[k]));
+        parts.push_back(values[k] ? column_value(*values[k]) : absent_value(spec.keys[k]));
+    }
+    column.name = column.values_name = joined(parts, ",");
+    return column;
+}
+
+// Two columns of one name would be one in every report and to --baseline:
+// never expected of the names above, and an error rather than a silent pick.
+void check_names_unique(const std::vector<Column> &columns, const PivotSpec &spec) {
+    std::set<std::string> names;
+    for (const Column &column : columns)
+        if (!names.insert(column.name).second)
+            throw std::invalid_argument("--by " + spec.by + ": two columns are named '" +
+                                        column.name + "'");
+}
+
 std::vector<Column> columns_of(const std::vector<ComparisonInput> &inputs, const PivotSpec &spec) {
-    std::map<std::vector<std::string>, Column> named;
+    std::map<KeyValues, Column> named;
     for (size_t i = 0; i < inputs.size(); ++i) {
-        std::vector<std::string> values = values_of(inputs[i].document, spec.keys);
+        const KeyValues values = values_of(inputs[i].document, spec.keys);
         Column &column = named[values];
-        if (column.inputs.empty()) column = {joined(values, ","), values, {}, ""};
+        if (column.inputs.empty()) column = column_of(values, spec);
         column.inputs.push_back(i);
     }
     std::vector<Column> sorted;
@@ -206,11 +271,15 @@ std::vector<Column> columns_of(const std::vector<ComparisonInput> &inputs, const
     for (const Column &column : sorted)
         for (Column &split : split_by_pooling_key(column, inputs))
             columns.push_back(std::move(split));
+    check_names_unique(columns, spec);
     return columns;
 }
 
-// By default the first column with a result that is not a failure record:
-// a failed host has nothing to compare with. A failed one only when named.
+// --baseline: a column's name, else the name without a split column's
+// suffix, else its values joined as typed (3.16,on), when either names one
+// column only. None: the first column with a result that is not a failure
+// record (a failed host has nothing to compare with); a failed one only
+// when named.
 size_t baseline_column(const std::vector<Column> &columns, const std::string &wanted,
                        const std::vector<ComparisonInput> &inputs) {
     if (wanted.empty()) {
@@ -221,12 +290,23 @@ size_t baseline_column(const std::vector<Column> &columns, const std::string &wa
     }
     for (size_t i = 0; i < columns.size(); ++i)
         if (columns[i].name == wanted) return i;
-    for (size_t i = 0; i < columns.size(); ++i)  // a split column by its values alone
-        if (joined(columns[i].values, ",") == wanted) return i;
     std::string names;
     for (size_t i = 0; i < columns.size() && i < 10; ++i)
         names += (i == 0 ? "" : ", ") + columns[i].name;
     if (columns.size() > 10) names += ", ...";
+    const std::vector<std::function<std::string(const Column &)>> readings = {
+        [](const Column &c) { return c.values_name; },
+        [](const Column &c) { return joined(c.values, ","); }};
+    for (const auto &reading : readings) {
+        std::vector<size_t> matches;
+        for (size_t i = 0; i < columns.size(); ++i)
+            if (reading(columns[i]) == wanted) matches.push_back(i);
+        if (matches.size() == 1) return matches[0];
+        if (matches.size() > 1)
+            throw std::invalid_argument("--baseline " + wanted + ": " +
+                                        std::to_string(matches.size()) +
+                                        " columns match; name one (columns: " + names + ")");
+    }
     throw std::invalid_argument("--baseline " + wanted + ": no such column (columns: " + names +
                                 ")");
 }
@@ -331,8 +411,12 @@ json compare_pivoted(std::vector<ComparisonInput> inputs, const PivotSpec &spec,
             members[c].push_back(member_description(inputs[i]));
             documents.push_back(std::move(inputs[i].document));
         }
-        pooled.push_back(
-            {columns[c].name, std::nullopt, pooled_result(std::move(documents)), columns[c].name});
+        json column = pooled_result(std::move(documents));
+        // The labels make the columns; what differs between columns is
+        // erased below. Left in, each of a column's labels would cost an
+        // environment difference keyed by every column's name.
+        column.erase("labels");
+        pooled.push_back({columns[c].name, std::nullopt, std::move(column), columns[c].name});
     }
     json out = compare_results(pooled, options);
     // A column pools results, and its pooled system is its first member's:

@@ -9,9 +9,13 @@
 #include <cmath>
 #include <cstdio>
 #include <mutex>
+#include <numeric>
+#include <utility>
 
+#include "base/decimal.h"
 #include "base/monotonic_clock.h"
 #include "base/text.h"
+#include "exec/worker_log.h"
 
 namespace bytebench {
 namespace {
@@ -59,6 +63,18 @@ std::string clock_text(double seconds) {
     return buf;
 }
 
+std::string settle_note(const std::vector<EtaStep> &plan, double eta_s) {
+    const PlanShares shares = plan_shares(plan);
+    if (!(shares.settle_s > 0) || shares.settle_s < shares.timed_s) return "";
+    const auto settling = std::find_if(plan.begin(), plan.end(), [](const EtaStep &step) {
+        return step.passes > 0 && step.settle_s > 0;
+    });
+    return "each pass waits " + decimal_text(settling->settle_s) +
+           " s to settle first (--settle, UnixBench's sync and sleep): " +
+           decimal_text(std::round(shares.settle_s)) + " s of the estimated " + clock_text(eta_s) +
+           "; --settle 0 leaves it out for quick checks";
+}
+
 std::string setup_status_text(const std::string &test, int copies, double fraction) {
     std::string line =
         test + " (" + std::to_string(copies) + (copies == 1 ? " copy" : " copies") + "): set-up";
@@ -68,6 +84,7 @@ std::string setup_status_text(const std::string &test, int copies, double fracti
 }
 
 void log_worker_line(int level, const std::string &text) {
+    if (!worker_log_admits(level, text)) return;  // the test's limit (exec/worker_log.h)
     if (level <= 0)
         spdlog::debug(text);
     else if (level == 1)
@@ -119,24 +136,41 @@ void close_log_file() {
     g_file_sink.reset();
 }
 
-Progress::Progress(double total_s, bool enabled)
-    : total_s_(total_s), started_at_(monotonic_seconds()), enabled_(enabled) {}
+Progress::Progress(std::vector<EtaStep> plan, EtaPriors priors, bool enabled)
+    : plan_(std::move(plan)), priors_(std::move(priors)), enabled_(enabled) {}
 
 Progress::~Progress() { finish(); }
 
-void Progress::pass_started(const std::string &test, int copies, int pass, int passes,
-                            double planned_s) {
+void Progress::test_started() {
+    measured_.emplace_back();
+    step_started_at_ = monotonic_seconds();
+    pass_started_at_ = -1;
+}
+
+void Progress::test_finished() {
+    if (measured_.empty()) return;
+    EtaStepTimes &step = measured_.back();
+    const double passes = std::accumulate(step.passes_s.begin(), step.passes_s.end(), 0.0);
+    step.fixed_s = std::max(0.0, monotonic_seconds() - step_started_at_ - passes);
+}
+
+void Progress::pass_started(const std::string &test, int copies, int pass, int passes) {
+    pass_started_at_ = monotonic_seconds();
     if (!enabled_) return;
-    // Scale the remaining plan by how fast the plan has gone so far.
-    const double elapsed = monotonic_seconds() - started_at_;
-    const double pace = done_planned_s_ > 1 ? elapsed / done_planned_s_ : 1.0;
-    const double eta = std::max(0.0, (total_s_ - done_planned_s_) * pace);
-    done_planned_s_ += planned_s;
     char line[256];
     std::snprintf(line, sizeof line, "%s (%d cop%s): pass %d of %d; run ETA %s", test.c_str(),
-                  copies, copies == 1 ? "y" : "ies", pass, passes, clock_text(eta).c_str());
+                  copies, copies == 1 ? "y" : "ies", pass, passes,
+                  clock_text(eta_seconds()).c_str());
     show(line);
 }
+
+void Progress::pass_finished() {
+    if (measured_.empty() || pass_started_at_ < 0) return;
+    measured_.back().passes_s.push_back(monotonic_seconds() - pass_started_at_);
+    pass_started_at_ = -1;
+}
+
+double Progress::eta_seconds() const { return bytebench::eta_seconds(plan_, measured_, priors_); }
 
 void Progress::setup_progress(const std::string &test, int copies, double fraction) {
     if (!enabled_) return;
@@ -159,8 +193,6 @@ void Progress::show(const std::string &line) {
     }
     std::fflush(stderr);
 }
-
-void Progress::skip_planned(double seconds) { done_planned_s_ += seconds; }
 
 void Progress::finish() {
     if (g_tty && !g_status_line.empty()) {

@@ -11,11 +11,12 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
 #include <memory>
 
 #include "base/decimal.h"
+#include "base/made_folder.h"
 #include "base/monotonic_clock.h"
+#include "base/names.h"
 #include "base/text.h"
 #include "exec/console.h"
 #include "exec/output_lines.h"
@@ -23,17 +24,16 @@
 #include "process/interrupt.h"
 #include "process/janitor_client.h"
 #include "process/orphans.h"
+#include "process/params_file.h"
 #include "process/worker_process.h"
 #include "system/sysinfo.h"
-
-namespace fs = std::filesystem;
 
 namespace bytebench {
 namespace {
 
 struct Copy {
     std::unique_ptr<WorkerProcess> worker;
-    std::string temp_dir;
+    MadeFolder temp_dir;  // made in the run's temporary folder for this pass
     bool ready = false;
     bool has_result = false;
     bool stopped_by_us = false;  // still running when the pass was stopped
@@ -73,10 +73,8 @@ std::vector<std::string> worker_args(const PassRequest &r, int copy, const std::
                                      temp_dir,
                                      "--test-dir",
                                      r.test_dir};
-    for (const auto &[key, value] : t.params) {
-        args.push_back("--param");
-        args.push_back(key + "=" + value);
-    }
+    // The parameters go through a ParamsFile, never argv (its 128 KiB per
+    // argument).
     if (const int pu = pinned_pu(r, copy); pu >= 0) {
         args.push_back("--cpu");
         args.push_back(std::to_string(pu));
@@ -149,9 +147,20 @@ class Pass {
               crowding_seconds(r.copies, r.usable_cpus > 0 ? r.usable_cpus : online_cpus())) {}
 
     PassOutcome run() {
+        // The copies' folders are made and removed through it (base/made_folder.h).
+        try {
+            root_ = FolderFd(r_.temp_root);
+        } catch (const FolderError &e) {
+            return failed(Status::error, e.what());
+        }
         // Not enough descriptors: skipped, not an EMFILE half way through.
         const std::string short_of = ensure_file_budget(uint64_t(r_.copies));
         if (!short_of.empty()) return failed(Status::skipped, short_of);
+        try {
+            params_ = std::make_unique<ParamsFile>(r_.test->params);
+        } catch (const std::exception &e) {
+            return failed(Status::error, e.what());
+        }
         int barrier[2];
         if (pipe2(barrier, O_CLOEXEC) != 0)
             return failed(Status::error,
@@ -173,19 +182,14 @@ class Pass {
         copies_.resize(size_t(r_.copies));
         for (int i = 0; i < r_.copies && launch_error_.empty(); ++i) {
             Copy &c = copies_[size_t(i)];
-            c.temp_dir = r_.temp_root + "/" + r_.test->id + "-p" + std::to_string(r_.pass_index) +
-                         "-c" + std::to_string(i);
-            std::error_code ec;
-            fs::create_directories(c.temp_dir, ec);
-            if (ec) {
-                launch_error_ = "cannot create " + c.temp_dir + ": " + ec.message();
-                break;
-            }
-            fs::permissions(c.temp_dir, fs::perms::owner_all, ec);
             c.outcome.pu = pinned_pu(r_, i);
             try {
+                c.temp_dir = make_folder(root_, copy_folder_name(r_.test->id, r_.pass_index, i));
+                std::vector<std::string> args = worker_args(r_, i, c.temp_dir.path);
+                std::vector<int> passed;
+                params_->hand_to(args, passed);
                 c.worker = std::make_unique<WorkerProcess>(
-                    r_.worker_program, worker_args(r_, i, c.temp_dir), barrier_read);
+                    r_.worker_program, std::move(args), barrier_read, passed);
             } catch (const std::exception &e) {
                 launch_error_ = e.what();
             }
@@ -450,6 +454,7 @@ class Pass {
 
     PassOutcome collect() {
         PassOutcome out;
+        std::vector<double> counts;
         uint64_t first = UINT64_MAX, last = 0;
         for (size_t i = 0; i < copies_.size(); ++i) {
             Copy &c = copies_[i];
@@ -459,17 +464,19 @@ class Pass {
                 out.error = c.error;
             }
             out.copies.push_back(c.outcome);
-            out.count += c.outcome.count;
+            counts.push_back(c.outcome.count);
             out.timed_output_bytes += c.timed_output_bytes;
             out.seconds += c.outcome.seconds / double(copies_.size());
             if (c.outcome.start_ns != 0) {
                 first = std::min(first, c.outcome.start_ns);
                 last = std::max(last, c.outcome.start_ns);
             }
-            std::error_code ec;
-            fs::remove_all(c.temp_dir, ec);
+            if (const std::string left = remove_folder(root_, c.temp_dir); !left.empty())
+                spdlog::warn("{}: {}", label_, left);
         }
         if (first != UINT64_MAX) out.start_spread_ms = double(last - first) / 1e6;
+        // The workload's combine (ABI 1.4): a rate is summed, a latency is not.
+        if (!counts.empty()) out.count = combine_metric(r_.test->workload.combine, counts);
         out.metrics = combine_copies(r_.test->workload.metrics, copy_metrics(out));
         if (out.status == Status::ok && !forced_error_.empty()) {
             out.status = forced_status_;
@@ -486,6 +493,7 @@ class Pass {
     }
 
     const PassRequest &r_;
+    FolderFd root_;  // the run's temporary folder
     std::string label_;
     double crowding_s_;
     double supervised_at_ = 0;
@@ -493,6 +501,7 @@ class Pass {
     std::vector<pollfd> fds_;     // reused by every poll_workers()
     std::vector<size_t> owners_;  // fds_[k] belongs to copies_[owners_[k]]
     int barrier_write_ = -1;
+    std::unique_ptr<ParamsFile> params_;  // the test's parameters, for every copy
     double released_at_ = 0;
     double stalled_s_ = 0;  // time the CLI was stopped while supervising (count_stall)
     double stalled_before_release_ = 0;
@@ -505,6 +514,11 @@ class Pass {
 }  // namespace
 
 double grace_seconds(double duration_s) { return 10.0 + duration_s / 2; }
+
+std::string copy_folder_name(const std::string &test_id, int pass_index, int copy) {
+    return file_name_part(test_id) + "-p" + std::to_string(pass_index) + "-c" +
+           std::to_string(copy);
+}
 
 namespace {
 

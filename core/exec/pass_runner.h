@@ -20,7 +20,7 @@ struct PassRequest {
     int copies = 1;
     int pass_index = 0;
     std::string worker_program;
-    std::string temp_root;         // per-copy temp dirs are made inside it
+    std::string temp_root;         // per-copy temp dirs are made inside it (copy_folder_name)
     std::string test_dir;          // the test's directory (exec/test_phases.h)
     double setup_timeout_s = 120;  // plus crowding_seconds()
     std::vector<int> cpus;         // copy i is pinned to cpus[i % size]; empty: not pinned
@@ -47,6 +47,13 @@ std::string late_run_message(double duration_s, double waited_s, const LateCopie
 // The warning for a test whose workload wrote `bytes` to stdout or stderr
 // during its timed pass `pass` (1-based).
 std::string timed_output_warning(const std::string &test, int pass, uint64_t bytes);
+
+// The name of copy `copy`'s temporary folder in pass `pass_index` of test
+// `test_id`, inside the run's temporary folder: "<test id>-p<pass>-c<copy>",
+// the id as a file name part (base/names.h), so one path component whatever
+// the id. The folder is made and removed through a descriptor of the
+// temporary folder (base/made_folder.h): only what the pass made is removed.
+std::string copy_folder_name(const std::string &test_id, int pass_index, int copy);
 
 // Extra time a pass may take beyond its duration before it is a timeout.
 double grace_seconds(double duration_s);

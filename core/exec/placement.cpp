@@ -34,6 +34,21 @@ std::string to_string(Placement p) {
     return "none";
 }
 
+namespace {
+
+// A kind's name as hwloc and system.topology.cpu_kinds write them
+// (performance, efficiency, rank1, IntelAtom): letters, digits, '.', '_'
+// and '-', from a letter or digit, at most 64.
+bool kind_name_is_well_formed(const std::string &kind) {
+    if (kind.empty() || kind.size() > 64 || !std::isalnum(static_cast<unsigned char>(kind[0])))
+        return false;
+    return std::all_of(kind.begin(), kind.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+    });
+}
+
+}  // namespace
+
 PlacementSpec parse_placement_spec(const std::string &text) {
     const size_t colon = text.find(':');
     PlacementSpec spec;
@@ -55,6 +70,11 @@ PlacementSpec parse_placement_spec(const std::string &text) {
         throw std::invalid_argument("expected only=KIND or prefer=KIND after ':', not '" + rule +
                                     "'");
     spec.kind = rule.substr(equals + 1);
+    if (!kind_name_is_well_formed(spec.kind))
+        throw std::invalid_argument("'" + spec.kind +
+                                    "' is not a CPU kind: a kind is performance, efficiency, a "
+                                    "kind's name (rank1) or hwloc's CoreType (IntelAtom), in "
+                                    "letters, digits, '.', '_' and '-'");
     if (spec.placement == Placement::none)
         throw std::invalid_argument(
             "none pins no copy: a CPU kind needs compact, spread or smt-off");
@@ -188,6 +208,13 @@ size_t kind_count(const std::vector<PuInfo> &pus) {
     return kinds.size();
 }
 
+// The two kinds every hybrid machine has: a rule naming one may move
+// between machines, and a `prefer` of it changes nothing where it is
+// missing. Any other name must be a kind of this machine.
+bool kind_of_every_hybrid(const std::string &kind) {
+    return kind == "performance" || kind == "efficiency";
+}
+
 }  // namespace
 
 PlacementOrder placement_order(const PlacementSpec &spec, const std::vector<PuInfo> &pus) {
@@ -199,9 +226,15 @@ PlacementOrder placement_order(const PlacementSpec &spec, const std::vector<PuIn
     const std::string rule = (spec.rule == KindRule::only ? "only=" : "prefer=") + spec.kind;
     std::vector<PuInfo> chosen, others;
     for (const PuInfo &p : pus) (pu_is_of_kind(p, spec.kind) ? chosen : others).push_back(p);
-    if (kind_count(pus) <= 1 && spec.rule == KindRule::prefer) {
+    if (kind_count(pus) <= 1 && spec.rule == KindRule::prefer && !chosen.empty()) {
         out.cpus = placement_order(spec.placement, pus);
         out.note = "one kind of CPU here (" + kinds_text(pus) + "): " + rule + " changes nothing";
+        return out;
+    }
+    if (chosen.empty() && spec.rule == KindRule::prefer && kind_of_every_hybrid(spec.kind)) {
+        out.cpus = placement_order(spec.placement, pus);
+        out.note = "no CPU of kind '" + spec.kind + "' here, only " + kinds_text(pus) + ": " +
+                   rule + " changes nothing";
         return out;
     }
     if (chosen.empty())

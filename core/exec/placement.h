@@ -42,7 +42,9 @@ struct PlacementSpec {
 };
 
 // "spread", "spread:only=performance", "compact:prefer=IntelAtom". Throws
-// std::invalid_argument saying what is wrong (without the flag's name).
+// std::invalid_argument saying what is wrong (without the flag's name),
+// also for a kind that is no kind's name on any machine ("garbage!!": a
+// kind is letters, digits, '.', '_' and '-'), whatever this machine has.
 PlacementSpec parse_placement_spec(const std::string &text);
 
 // One PU as the topology shows it; the indexes are hwloc's logical ones.
@@ -69,9 +71,11 @@ struct PlacementOrder {
 
 // The order with the spec's kind rule applied. Throws std::invalid_argument
 // when the kind names none of the PUs' kinds (the message lists those there
-// are). On a machine with one kind (or none reported), prefer changes
-// nothing and only=performance or the kind's own name keeps every PU; both
-// say so in the note.
+// are), except prefer=performance and prefer=efficiency, which change
+// nothing where that kind is missing and say so in the note. On a machine
+// with one kind (or none reported), prefer of that kind changes nothing and
+// only=performance or the kind's own name keeps every PU; both say so in
+// the note.
 PlacementOrder placement_order(const PlacementSpec &spec, const std::vector<PuInfo> &pus);
 
 // The number of distinct cores among `pus`.

@@ -9,6 +9,7 @@
 #include "base/monotonic_clock.h"
 #include "exec/pass_runner.h"
 #include "exec/test_phases.h"
+#include "exec/worker_log.h"
 #include "process/interrupt.h"
 #include "process/process_budget.h"
 #include "system/environment_probe.h"
@@ -37,6 +38,12 @@ void settle(double seconds) {
     pause_for(seconds / 3);
     sync();
     pause_for(seconds * 2 / 3);
+}
+
+// A single-copy workload (the graphics tests) is skipped at more copies, as
+// in UnixBench.
+bool single_copy_only(const PlannedTest &test, int copies) {
+    return copies > 1 && (test.workload.flags & BB_WORKLOAD_SINGLE_COPY) != 0;
 }
 
 std::string params_text(const PlannedTest &t) {
@@ -97,11 +104,10 @@ void log_score(const TestRecord &r, int copies) {
 
 TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &options,
                     Progress &progress) {
+    const WorkerLogScope worker_log;  // the test's log lines, limited; a summary at its end
     TestRecord record;
     record.test = test;
-    const double pass_s = options.settle_s + test.duration_s;
-    const bool single_copy_skip =
-        copies > 1 && (test.workload.flags & BB_WORKLOAD_SINGLE_COPY) != 0;
+    const bool single_copy_skip = single_copy_only(test, copies);
     if (!test.unavailable.empty()) {
         record.status = Status::skipped;
         record.error = test.unavailable;
@@ -120,7 +126,6 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
         const bool expected = single_copy_skip && test.unavailable.empty();
         spdlog::log(expected ? spdlog::level::info : spdlog::level::warn, "{}: {}: {}{}", test.id,
                     to_string(record.status), record.error, expected ? " (as in UnixBench)" : "");
-        progress.skip_planned(pass_s * test.passes);
         return record;
     }
     spdlog::debug("######## {} -- {} cop{} ==> {}{} ({} passes of {} s)", test.name, copies,
@@ -135,14 +140,13 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
         spdlog::log(set_up.status == Status::skipped ? spdlog::level::warn : spdlog::level::err,
                     "{} ({} cop{}): {}: {}", test.id, copies, copies == 1 ? "y" : "ies",
                     to_string(set_up.status), set_up.error);
-        progress.skip_planned(pass_s * test.passes);
     }
     // With --quick, its cap; none when the set-up failed.
     const int planned = set_up.status == Status::ok ? test.passes : 0;
     std::vector<double> values;  // of the passes so far, for --quick
     const double test_started_s = monotonic_seconds();
     for (int pass = 0; pass < planned; ++pass) {
-        progress.pass_started(test.id, copies, pass + 1, planned, pass_s);
+        progress.pass_started(test.id, copies, pass + 1, planned);
         // Not enough processes allowed: skipped, not a fork failure mid-pass.
         const std::string short_of =
             ensure_process_budget({uint64_t(copies), test.workload.processes_per_copy});
@@ -151,7 +155,6 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
             record.error = short_of;
             spdlog::warn("{} ({} cop{}): skipped: {}", test.id, copies, copies == 1 ? "y" : "ies",
                          short_of);
-            progress.skip_planned(pass_s * (planned - pass - 1));
             break;
         }
         settle(options.settle_s);
@@ -167,6 +170,7 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
         request.usable_cpus = options.usable_cpus;
         request.show_output = console_is_verbose();
         PassOutcome outcome = measured_pass(request, options);
+        progress.pass_finished();
         log_pass(record, pass, outcome);
         warn_of_timed_output(record, pass, outcome);
         const Status status = outcome.status;
@@ -178,7 +182,6 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
             spdlog::log(status == Status::skipped ? spdlog::level::warn : spdlog::level::err,
                         "{} ({} cop{}): {}: {}", test.id, copies, copies == 1 ? "y" : "ies",
                         to_string(status), error);
-            progress.skip_planned(pass_s * (planned - pass - 1));
             break;
         }
         if (options.quick) {
@@ -192,7 +195,6 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
             if (stop != QuickStop::go_on) {
                 record.quick_stop = to_string(stop);
                 record.quick_half_width = relative_half_width(values);
-                progress.skip_planned(pass_s * (planned - pass - 1));
                 break;
             }
         }
@@ -209,10 +211,26 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
 
 }  // namespace
 
-double planned_seconds(const std::vector<PlannedTest> &tests, const ScheduleOptions &options) {
-    double total = 0;
-    for (const PlannedTest &t : tests) total += t.passes * (options.settle_s + t.duration_s);
-    return total * double(options.copies.size());
+std::vector<EtaStep> eta_plan(const std::vector<PlannedTest> &tests,
+                              const ScheduleOptions &options) {
+    std::vector<EtaStep> plan;
+    for (int copies : options.copies)
+        for (const PlannedTest &t : tests) {
+            EtaStep &step = plan.emplace_back();
+            step.test = t.id;
+            step.copies = copies;
+            // What is known to make no pass costs nothing; a skip found
+            // when the test comes (its requirements) just ends its step.
+            const bool runs = t.unavailable.empty() && !single_copy_only(t, copies);
+            step.passes = runs ? t.passes : 0;
+            step.settle_s = options.settle_s;
+            step.duration_s = t.duration_s;
+            step.has_setup = t.workload.has_setup;
+            step.has_teardown = t.workload.has_teardown;
+            if (options.quick)
+                step.quick = EtaQuickBound{options.quick->min_passes, options.quick->budget_s};
+        }
+    return plan;
 }
 
 bool run_schedule(const std::vector<PlannedTest> &tests, const Suite &suite,
@@ -229,7 +247,9 @@ bool run_schedule(const std::vector<PlannedTest> &tests, const Suite &suite,
                      tests.size() == 1 ? "" : "s", copies, copies == 1 ? "y" : "ies");
         for (const PlannedTest &test : tests) {
             if (interrupt_signal() != 0) break;
+            progress.test_started();
             run.tests.push_back(run_test(test, copies, options, progress));
+            progress.test_finished();
             run.end = iso_now();
             run.indexes.clear();
             compute_indexes(run, suite);

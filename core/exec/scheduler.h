@@ -32,8 +32,10 @@ struct ScheduleOptions {
     std::vector<int> measured_server_pids;
 };
 
-// Planned seconds of a whole run (for the ETA).
-double planned_seconds(const std::vector<PlannedTest> &tests, const ScheduleOptions &options);
+// The run as the ETA sees it (model/run_estimate.h): a step per test per
+// copy count, in the order run_schedule takes them.
+std::vector<EtaStep> eta_plan(const std::vector<PlannedTest> &tests,
+                              const ScheduleOptions &options);
 
 // Runs everything into `record.copy_passes`. `checkpoint` is called after every
 // test, so that what was measured is saved as the run goes. Returns false

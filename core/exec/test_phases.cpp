@@ -2,16 +2,15 @@
 
 #include <spdlog/spdlog.h>
 
-#include <filesystem>
 #include <utility>
 
 #include "base/decimal.h"
+#include "base/names.h"
 #include "process/interrupt.h"
 #include "process/janitor_client.h"
 #include "process/orphans.h"
+#include "process/params_file.h"
 #include "process/worker_process.h"
-
-namespace fs = std::filesystem;
 
 namespace bytebench {
 namespace {
@@ -38,11 +37,7 @@ std::vector<std::string> phase_args(Phase phase, const PlannedTest &t, int copie
                                      std::to_string(copies),
                                      "--passes",
                                      std::to_string(t.passes)};
-    for (const auto &[key, value] : t.params) {
-        args.push_back("--param");
-        args.push_back(key + "=" + value);
-    }
-    return args;
+    return args;  // the parameters go through a ParamsFile, never argv
 }
 
 // Starts the phase's worker and waits for it, showing its log lines as a
@@ -69,8 +64,11 @@ WorkerOutcome run_phase_worker(Phase phase, const PlannedTest &t, int copies,
     if (phase == Phase::setup) watch.cancelled = [] { return interrupt_signal() != 0; };
     WorkerOutcome out;
     try {
-        out = run_worker_to_end(worker_program, phase_args(phase, t, copies, test_dir),
-                                t.workload.setup_timeout_s, watch);
+        const ParamsFile params(t.params);
+        std::vector<std::string> args = phase_args(phase, t, copies, test_dir);
+        std::vector<int> passed;
+        params.hand_to(args, passed);
+        out = run_worker_to_end(worker_program, args, t.workload.setup_timeout_s, watch, passed);
     } catch (const std::exception &e) {  // fork failed
         out.error = e.what();
     }
@@ -103,8 +101,8 @@ PhaseOutcome judge_setup(const WorkerOutcome &out, const PhaseResult &result) {
 
 }  // namespace
 
-std::string test_dir_path(const std::string &temp_root, const std::string &test_id, int copies) {
-    return temp_root + "/" + test_id + "-n" + std::to_string(copies) + "-test";
+std::string test_folder_name(const std::string &test_id, int copies) {
+    return file_name_part(test_id) + "-n" + std::to_string(copies) + "-test";
 }
 
 TestPhases::TestPhases(const PlannedTest &test, int copies, std::string worker_program,
@@ -112,7 +110,7 @@ TestPhases::TestPhases(const PlannedTest &test, int copies, std::string worker_p
     : test_(test),
       copies_(copies),
       worker_program_(std::move(worker_program)),
-      test_dir_(test_dir_path(temp_root, test.id, copies)) {}
+      temp_root_(temp_root) {}
 
 TestPhases::~TestPhases() {
     try {
@@ -124,10 +122,12 @@ TestPhases::~TestPhases() {
 
 PhaseOutcome TestPhases::set_up(Progress &progress) {
     set_up_called_ = true;
-    std::error_code ec;
-    fs::create_directories(test_dir_, ec);
-    if (!ec) fs::permissions(test_dir_, fs::perms::owner_all, ec);
-    if (ec) return {Status::error, "cannot create " + test_dir_ + ": " + ec.message()};
+    try {
+        root_ = FolderFd(temp_root_);
+        folder_ = make_folder(root_, test_folder_name(test_.id, copies_));
+    } catch (const FolderError &e) {
+        return {Status::error, e.what()};
+    }
     if (!test_.workload.has_setup) return {};
 
     spdlog::debug("{}: set-up (time limit {} s)", test_.id,
@@ -135,7 +135,7 @@ PhaseOutcome TestPhases::set_up(Progress &progress) {
     progress.setup_progress(test_.id, copies_, -1);
     PhaseResult result;
     const WorkerOutcome out = run_phase_worker(
-        Phase::setup, test_, copies_, worker_program_, test_dir_,
+        Phase::setup, test_, copies_, worker_program_, folder_.path,
         [&](double fraction) { progress.setup_progress(test_.id, copies_, fraction); }, result);
     return judge_setup(out, result);
 }
@@ -143,16 +143,17 @@ PhaseOutcome TestPhases::set_up(Progress &progress) {
 void TestPhases::tear_down() {
     if (!set_up_called_ || torn_down_) return;
     torn_down_ = true;
-    if (test_.workload.has_teardown) {
+    // Without its folder the set-up never ran: there is nothing to undo.
+    if (test_.workload.has_teardown && folder_.made()) {
         PhaseResult result;
         const WorkerOutcome out = run_phase_worker(Phase::teardown, test_, copies_, worker_program_,
-                                                   test_dir_, {}, result);
+                                                   folder_.path, {}, result);
         if (!out.error.empty() || !result.has_result)
             spdlog::warn("{}: teardown failed: {}", test_.id, failure_text(out));
     }
-    std::error_code ec;
-    fs::remove_all(test_dir_, ec);
-    if (ec) spdlog::warn("{}: cannot remove {}: {}", test_.id, test_dir_, ec.message());
+    if (const std::string left = remove_folder(root_, folder_); !left.empty())
+        spdlog::warn("{}: {}", test_.id, left);
+    root_ = FolderFd();
 }
 
 }  // namespace bytebench

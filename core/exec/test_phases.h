@@ -5,12 +5,16 @@
 //
 // The directory lives in the run's temporary folder, so what removes that
 // folder however the CLI ends (the janitor, process/janitor_client.h)
-// removes it too. A workload without setup() or teardown() costs no
+// removes it too. It is made and removed through a descriptor of that
+// folder (base/made_folder.h) under a name that is one path component
+// whatever the test is called: it cannot be outside the temporary folder,
+// and only the folder made here is ever removed. A workload without setup() or teardown() costs no
 // worker: only the directory is made and removed.
 #pragma once
 
 #include <string>
 
+#include "base/made_folder.h"
 #include "exec/console.h"
 #include "model/planned_test.h"
 #include "model/status.h"
@@ -43,19 +47,23 @@ class TestPhases {
     // directory. Once; later calls do nothing.
     void tear_down();
 
-    const std::string &test_dir() const { return test_dir_; }
+    // The folder's path once set_up() made it, else "".
+    const std::string &test_dir() const { return folder_.path; }
 
   private:
     const PlannedTest &test_;
     int copies_;
     std::string worker_program_;
-    std::string test_dir_;
+    std::string temp_root_;
+    FolderFd root_;  // the run's temporary folder, open while the folder is ours
+    MadeFolder folder_;
     bool set_up_called_ = false;
     bool torn_down_ = false;
 };
 
-// The folder of `test` at `copies` copies inside the run's temporary folder:
-// "<temp_root>/<test id>-n<copies>-test" (never a pass's "-p<K>-c<I>").
-std::string test_dir_path(const std::string &temp_root, const std::string &test_id, int copies);
+// The name of the folder of test `test_id` at `copies` copies inside the
+// run's temporary folder: "<test id>-n<copies>-test" (never a pass's
+// "-p<K>-c<I>"), the id as a file name part (base/names.h).
+std::string test_folder_name(const std::string &test_id, int copies);
 
 }  // namespace bytebench

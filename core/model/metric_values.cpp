@@ -13,7 +13,7 @@ double combine_metric(Combine combine, const std::vector<double> &values) {
         case Combine::sum:
             return std::accumulate(values.begin(), values.end(), 0.0);
         case Combine::mean:
-            return std::accumulate(values.begin(), values.end(), 0.0) / double(values.size());
+            return mean_of(values);  // finite for finite values (statistics.h)
         case Combine::min:
             return *std::min_element(values.begin(), values.end());
         case Combine::max:

@@ -1,9 +1,8 @@
 #include "model/param_rules.h"
 
+#include <bytebench/params.h>
+
 #include <algorithm>
-#include <cerrno>
-#include <cmath>
-#include <cstdlib>
 #include <optional>
 #include <set>
 
@@ -12,27 +11,36 @@ namespace {
 
 const std::set<std::string> kTypes = {"int", "float", "bool", "string"};
 
-// Whole text, decimal digits, optional sign: " 5", "0x10" and "5k" are not
-// ints (strtoll alone would take a prefix or skip the space).
+// The SDK's parser (<bytebench/params.h>), which the plugins' helpers use
+// too: what the host accepts here, a workload reads as the same number.
 std::optional<long long> parse_int(const std::string &text) {
-    const size_t digits = text.find_first_not_of("+-") == 1 ? 1 : 0;
-    if (text.size() <= digits || text.find_first_not_of("0123456789", digits) != std::string::npos)
-        return std::nullopt;
-    errno = 0;
-    const long long v = std::strtoll(text.c_str(), nullptr, 10);
-    if (errno == ERANGE) return std::nullopt;
+    int64_t v = 0;
+    if (bb_parse_int(text.c_str(), &v) != BB_PARAM_PARSED) return std::nullopt;
     return v;
 }
 
-// A finite decimal number ("2", "-0.5", "1e3"); not "nan", "inf" or hex,
-// which strtod would take.
 std::optional<double> parse_float(const std::string &text) {
-    if (text.empty() || text.find_first_not_of("0123456789+-.eE") != std::string::npos)
-        return std::nullopt;
-    char *end = nullptr;
-    const double v = std::strtod(text.c_str(), &end);
-    if (*end != '\0' || !std::isfinite(v)) return std::nullopt;
+    double v = 0;
+    if (bb_parse_float(text.c_str(), &v) != BB_PARAM_PARSED) return std::nullopt;
     return v;
+}
+
+// Why `value` is not of `type`, in the parser's words ("" when it is, or
+// when "must be an int" says it all).
+bb_param_verdict type_verdict(const std::string &type, const std::string &value) {
+    int64_t i = 0;
+    double x = 0;
+    int b = 0;
+    if (type == "int") return bb_parse_int(value.c_str(), &i);
+    if (type == "float") return bb_parse_float(value.c_str(), &x);
+    if (type == "bool") return bb_parse_bool(value.c_str(), &b);
+    return BB_PARAM_PARSED;
+}
+
+// How a message quotes a value: its first bytes (a value may be 1 MiB).
+std::string quoted(const std::string &value) {
+    char buf[BB_PARAM_QUOTE_MAX_BYTES + 4];
+    return bb_param_quote(value.c_str(), buf, sizeof buf);
 }
 
 // -1, 0, 1 as a <=> b, for two texts already known to parse as `type`.
@@ -46,10 +54,7 @@ int compare_numbers(const std::string &type, const std::string &a, const std::st
 }
 
 bool of_type(const std::string &type, const std::string &value) {
-    if (type == "int") return parse_int(value).has_value();
-    if (type == "float") return parse_float(value).has_value();
-    if (type == "bool") return value == "true" || value == "false";
-    return true;
+    return type_verdict(type, value) == BB_PARAM_PARSED;
 }
 
 bool numeric(const ParamInfo &p) { return p.type == "int" || p.type == "float"; }
@@ -123,10 +128,26 @@ std::string choices_problem(const ParamInfo &p) {
 }  // namespace
 
 std::string param_value_problem(const ParamInfo &p, const std::string &value) {
+    if (value.find('\0') != std::string::npos)
+        return "may not contain a NUL byte (a workload reads its values as C strings)";
+    if (value.size() > kMaxParamValueBytes)
+        return "is " + std::to_string(value.size()) + " bytes long, more than the " +
+               std::to_string(kMaxParamValueBytes) + " bytes (1 MiB) a value may have";
     if (!p.choices.empty() && !is_choice(p, value))
-        return "must be " + choices_text(p) + ", not '" + value + "'";
-    if (!fits(p, value)) return "must be " + fitting_text(p) + ", not '" + value + "'";
+        return "must be " + choices_text(p) + ", not '" + quoted(value) + "'";
+    if (!fits(p, value)) {
+        const std::string reason = bb_param_verdict_reason(type_verdict(p.type, value));
+        return "must be " + fitting_text(p) + ", not '" + quoted(value) + "'" +
+               (reason.empty() ? "" : " (" + reason + ")");
+    }
     return "";
+}
+
+std::string canonical_param_value(const ParamInfo &p, const std::string &value) {
+    int b = 0;
+    if (p.type == "bool" && bb_parse_bool(value.c_str(), &b) == BB_PARAM_PARSED)
+        return b != 0 ? "true" : "false";
+    return value;
 }
 
 std::string param_declaration_problem(const ParamInfo &p) {
@@ -153,19 +174,25 @@ ParamValues resolve_param_values(const WorkloadInfo &w, const ParamValues &given
         if (declared == nullptr) {
             std::string list;
             for (const ParamInfo &p : w.params) list += (list.empty() ? "" : ", ") + p.key;
-            throw ParamError("workload '" + w.id + "' has no parameter '" + key +
+            throw ParamError("workload '" + w.id + "' has no parameter '" + quoted(key) +
                              "' (it has: " + (list.empty() ? "none" : list) + ")");
         }
         if (const std::string problem = param_value_problem(*declared, value); !problem.empty())
             throw ParamError("parameter '" + key + "' of workload '" + w.id + "' " + problem);
     }
     ParamValues resolved;
+    size_t total = 0;
     for (const ParamInfo &p : w.params) {
         std::string value = p.default_value;
         for (const auto &[key, v] : given)
             if (key == p.key) value = v;
-        resolved.emplace_back(p.key, value);
+        total += value.size();
+        resolved.emplace_back(p.key, canonical_param_value(p, value));
     }
+    if (total > kMaxParamBytes)
+        throw ParamError("the parameters of workload '" + w.id + "' are " + std::to_string(total) +
+                         " bytes long in all, more than the " + std::to_string(kMaxParamBytes) +
+                         " bytes (4 MiB) a test's values may have");
     return resolved;
 }
 

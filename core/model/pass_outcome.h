@@ -29,7 +29,7 @@ struct PassOutcome {
     Status status = Status::ok;
     std::string error;
     std::vector<CopyOutcome> copies;
-    double count = 0;            // summed over copies
+    double count = 0;            // combined over copies (WorkloadInfo::combine)
     MetricValues metrics;        // per declared metric some copy recorded: combine_copies()
     double seconds = 0;          // mean over copies
     double start_spread_ms = 0;  // last copy's start minus the first's

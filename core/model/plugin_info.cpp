@@ -54,6 +54,7 @@ Requirements parse_requirements(const json &r) {
     needs.tools = r.value("tools", std::vector<std::string>{});
     needs.root = r.value("root", false);
     needs.display = r.value("display", false);  // absent in descriptions before ABI 1.3
+    needs.display_info = r.value("display_info", std::vector<std::string>{});  // ABI 1.4
     return needs;
 }
 
@@ -64,11 +65,13 @@ json requirements_json(const Requirements &r) {
               {"tools", r.tools},
               {"root", r.root}};
     if (r.display) j["display"] = true;
+    if (!r.display_info.empty()) j["display_info"] = r.display_info;
     return j;
 }
 
 void parse_abi_1_2_members(const json &j, WorkloadInfo &w) {
     w.better = direction_member(j);
+    w.combine = main_value_combine(w.better, combine_from_string(j.value("combine", "")));
     for (const auto &m : j.value("metrics", json::array())) w.metrics.push_back(parse_metric(m));
     if (j.contains("requirements")) w.requirements = parse_requirements(j.at("requirements"));
     w.has_setup = j.value("setup", false);
@@ -78,6 +81,7 @@ void parse_abi_1_2_members(const json &j, WorkloadInfo &w) {
 
 void add_abi_1_2_members(const WorkloadInfo &w, json &j) {
     j["better"] = direction_name(w.better);  // always: "higher" for a plugin built before 1.2
+    j["combine"] = to_string(w.combine);     // always: by direction before 1.4
     if (!w.metrics.empty()) {
         json metrics = json::array();
         for (const MetricInfo &m : w.metrics) metrics.push_back(metric_json(m));
@@ -142,6 +146,15 @@ const char *to_string(Combine combine) {
             return "max";
     }
     return "sum";
+}
+
+Combine combine_by_direction(Direction better) {
+    return better == Direction::lower_is_better ? Combine::mean : Combine::sum;
+}
+
+Combine main_value_combine(Direction better, std::optional<Combine> declared) {
+    if (!declared || *declared == Combine::sum) return combine_by_direction(better);
+    return *declared;
 }
 
 std::optional<Combine> combine_from_string(const std::string &text) {

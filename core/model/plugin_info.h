@@ -33,10 +33,22 @@ struct ParamInfo {
     std::optional<std::string> min_value, max_value;
 };
 
-// How the copies of a pass combine a metric (bb_combine, ABI 1.2).
+// How the copies of a pass combine a metric (bb_combine, ABI 1.2) or the
+// main value (ABI 1.4).
 enum class Combine { sum, mean, min, max };
 const char *to_string(Combine combine);
 std::optional<Combine> combine_from_string(const std::string &text);
+
+// How the copies combine a main value that the workload leaves to its
+// direction (bb_workload.combine 0, and every workload built before 1.4):
+// the sum of a higher-is-better value (UnixBench's sum of the copies'
+// rates), the mean of a lower-is-better one (a latency is never summed).
+Combine combine_by_direction(Direction better);
+
+// The main value's combine from the workload's bb_workload.combine
+// (`declared`, nullopt for a workload built before 1.4): `declared`,
+// except that a sum of a lower-is-better value is its mean (plugin.h).
+Combine main_value_combine(Direction better, std::optional<Combine> declared);
 
 // A declared secondary metric (bb_metric_desc, ABI 1.2).
 struct MetricInfo {
@@ -56,6 +68,9 @@ struct Requirements {
     std::vector<std::string> tools;         // on PATH
     bool root = false;
     bool display = false;  // an X display (ABI 1.3; run --display gives it)
+    // The plugin's program that describes the display (ABI 1.4): its path
+    // relative to the plugin's folder, then its arguments; empty for none.
+    std::vector<std::string> display_info;
     bool none() const {
         return cpu_features.empty() && temp_space_bytes == 0 && memory_bytes == 0 &&
                tools.empty() && !root && !display;
@@ -73,6 +88,9 @@ struct WorkloadInfo {
     std::vector<ParamInfo> params;
     // ABI 1.2; a workload built before it has the defaults.
     Direction better = Direction::higher_is_better;  // of the main value
+    // How the copies of a pass combine the main value (ABI 1.4; before it,
+    // and when the workload leaves it to the direction: by direction).
+    Combine combine = Combine::sum;
     std::vector<MetricInfo> metrics;
     Requirements requirements;
     bool has_setup = false;     // bb_workload.setup

@@ -332,6 +332,7 @@ nlohmann::json test_json(const TestRecord &r, const CpuKindOf &kinds) {
                         {"category", t.category},
                         {"unit", t.workload.unit},
                         {"better", direction_name(t.workload.better)},
+                        {"combine", to_string(t.workload.combine)},
                         {"time_base_s", t.workload.time_base_s},
                         {"params", params},
                         {"status", to_string(r.status)},

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "model/statistics.h"
+
 namespace bytebench {
 
 double pass_value(const PassSample &pass, uint32_t time_base_s) {
@@ -19,13 +21,10 @@ Stats describe(const std::vector<double> &values) {
     const size_t n = sorted.size();
     s.min = sorted.front();
     s.max = sorted.back();
-    s.median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    s.mean = std::accumulate(sorted.begin(), sorted.end(), 0.0) / double(n);
-    if (n > 1) {
-        double sq = 0;
-        for (double v : sorted) sq += (v - s.mean) * (v - s.mean);
-        s.stddev = std::sqrt(sq / double(n - 1));
-    }
+    s.median = n % 2 == 1 ? sorted[n / 2] : midpoint_of(sorted[n / 2 - 1], sorted[n / 2]);
+    // Over the sorted values, as before: the same bits.
+    s.mean = mean_of(sorted);
+    s.stddev = sample_stddev(sorted, s.mean);
     return s;
 }
 

@@ -1,5 +1,7 @@
 // UnixBench 6.0's scoring, as pure functions (see docs/architecture.md):
-//   pass value  = sum of the copies' counts / (mean copy time / time base)
+//   pass value  = the copies' counts combined (their sum, UnixBench's; the
+//                 workload may say otherwise, ABI 1.4) / (mean copy time /
+//                 time base)
 //   test value  = geometric mean of the passes left after dropping the
 //                 worst floor(n/3) (ranked by raw count: the lowest, or the
 //                 highest for a lower-is-better value, ABI 1.2)
@@ -17,7 +19,7 @@
 namespace bytebench {
 
 struct PassSample {
-    double count = 0;    // summed over copies
+    double count = 0;    // combined over copies (summed, unless the workload says otherwise)
     double seconds = 0;  // mean over copies
 };
 

@@ -85,11 +85,62 @@ double student_t_quantile(double p, double df) {
     return boost::math::quantile(boost::math::students_t(df), p);
 }
 
+namespace {
+
+// The power of two 2^e by which the largest magnitude among `values` is
+// below 1 (frexp), so that x * 2^-e is in (-1, 1) for every x: ldexp by -e
+// moves only exponents, so sums and squares of the scaled values round as
+// the plain ones would (short of subnormals, far below what a sum of these
+// values can show).
+int scale_exponent(const std::vector<double> &values) {
+    double largest = 0;
+    for (double v : values) largest = std::max(largest, std::fabs(v));
+    int e = 0;
+    std::frexp(largest, &e);
+    return e;
+}
+
+}  // namespace
+
+double mean_of(const std::vector<double> &values) {
+    if (values.empty()) return 0;
+    const double n = double(values.size());
+    const double sum = std::accumulate(values.begin(), values.end(), 0.0);
+    if (std::isfinite(sum)) return sum / n;
+    const int e = scale_exponent(values);
+    double scaled = 0;
+    for (double v : values) scaled += std::ldexp(v, -e);
+    return std::ldexp(scaled / n, e);
+}
+
+double sample_stddev(const std::vector<double> &values, double mean) {
+    if (values.size() < 2) return 0;
+    const double df = double(values.size() - 1);
+    double sq = 0;
+    for (double v : values) sq += (v - mean) * (v - mean);
+    if (std::isfinite(sq)) return std::sqrt(sq / df);
+    // Deviations and squares of values scaled into (-1, 1): each deviation
+    // is below 2, each square below 4, their sum below 4n.
+    const int e = scale_exponent(values);
+    const double m = std::ldexp(mean, -e);
+    double scaled = 0;
+    for (double v : values) {
+        const double d = std::ldexp(v, -e) - m;
+        scaled += d * d;
+    }
+    return std::ldexp(std::sqrt(scaled / df), e);
+}
+
+double midpoint_of(double a, double b) {
+    const double sum = a + b;
+    return std::isfinite(sum) ? sum / 2 : a / 2 + b / 2;
+}
+
 double median_of(std::vector<double> values) {
     if (values.empty()) return 0;
     std::sort(values.begin(), values.end());
     const size_t n = values.size();
-    return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    return n % 2 == 1 ? values[n / 2] : midpoint_of(values[n / 2 - 1], values[n / 2]);
 }
 
 std::vector<double> modified_z_scores(const std::vector<double> &values) {
@@ -103,8 +154,7 @@ std::vector<double> modified_z_scores(const std::vector<double> &values) {
         for (size_t i = 0; i < values.size(); ++i) z[i] = kMadScale * (values[i] - median) / mad;
         return z;
     }
-    const double mean_ad =
-        std::accumulate(deviations.begin(), deviations.end(), 0.0) / double(values.size());
+    const double mean_ad = mean_of(deviations);
     if (mean_ad > 0)
         for (size_t i = 0; i < values.size(); ++i)
             z[i] = (values[i] - median) / (kMeanAdScale * mean_ad);
@@ -130,13 +180,15 @@ SampleStatistics sample_statistics(const std::vector<double> &values) {
     s.median = d.median;
     s.stddev = d.stddev;
     s.outliers = outlier_positions(values);
-    // Values near the limits of a double can overflow the sums; what is not
-    // finite is left out rather than written (JSON has no infinity).
+    // The mean of finite values is finite (mean_of); a spread beyond a
+    // double is not, and what is not finite is left out rather than written
+    // (JSON has no infinity).
     if (s.n < 2 || !std::isfinite(s.mean) || !std::isfinite(s.stddev)) return s;
     if (s.mean != 0) s.cv = s.stddev / std::fabs(s.mean);
     const double half =
         student_t_quantile(upper_quantile(), double(s.n - 1)) * s.stddev / std::sqrt(double(s.n));
-    if (std::isfinite(half)) s.ci95 = Interval{s.mean - half, s.mean + half};
+    const Interval ci{s.mean - half, s.mean + half};
+    if (std::isfinite(ci.lo) && std::isfinite(ci.hi)) s.ci95 = ci;
     return s;
 }
 
@@ -144,7 +196,10 @@ std::optional<Interval> geometric_mean_interval(const std::vector<double> &value
     const std::optional<LogMean> m = log_mean(values);
     if (!m || m->n < 2) return std::nullopt;
     const double half = student_t_quantile(upper_quantile(), double(m->n - 1)) * m->se;
-    return Interval{std::exp(m->mean - half), std::exp(m->mean + half)};
+    const Interval ci{std::exp(m->mean - half), std::exp(m->mean + half)};
+    // An end beyond a double (values near 1.8e308 that spread) is no interval.
+    if (!std::isfinite(ci.hi)) return std::nullopt;
+    return ci;
 }
 
 IndexInterval delta_index_interval(const std::vector<IndexedSample> &tests) {

@@ -46,11 +46,30 @@ struct SampleStatistics {
     double min = 0, max = 0, mean = 0, median = 0;
     double stddev = 0;             // sample standard deviation (n - 1); 0 when n < 2
     std::optional<double> cv;      // stddev / mean; unset when n < 2 or the mean is 0
-    std::optional<Interval> ci95;  // of the mean, Student t; unset when n < 2
+    std::optional<Interval> ci95;  // of the mean, Student t; unset when n < 2 or an end
+                                   // is beyond a double
     std::vector<size_t> outliers;  // positions in the sample, ascending
 };
 
 SampleStatistics sample_statistics(const std::vector<double> &values);
+
+// The mean of finite `values` (0 when empty), finite whatever their size:
+// five passes of 1.7e308 have the mean 1.7e308, not infinity. The plain sum
+// when it is finite (so the same bits as ever), else the sum of the values
+// scaled by a power of two that brings the largest below 1 (exact in binary
+// floating point: only the exponent moves), divided by n, scaled back.
+double mean_of(const std::vector<double> &values);
+
+// The sample standard deviation (n - 1) of finite `values` around their
+// mean `mean` (mean_of), 0 when n < 2; computed, as mean_of, on values
+// scaled by a power of two when the plain sum of squares overflows. It is
+// infinite only when the spread itself is beyond a double (values of
+// +-1.7e308 spread over more than 1.8e308).
+double sample_stddev(const std::vector<double> &values, double mean);
+
+// The midpoint of a and b without overflow: (a + b) / 2, or a / 2 + b / 2
+// when a + b is beyond a double.
+double midpoint_of(double a, double b);
 
 // Median of `values` (the mean of the middle two for an even count); 0 when empty.
 double median_of(std::vector<double> values);
@@ -62,7 +81,7 @@ std::vector<double> modified_z_scores(const std::vector<double> &values);
 std::vector<size_t> outlier_positions(const std::vector<double> &values);
 
 // The 95% interval of the geometric mean of `values`: exp(mean(log x) +- t * sd(log x)/sqrt(n)).
-// Unset when n < 2 or a value is not positive.
+// Unset when n < 2, a value is not positive, or an end is beyond a double.
 std::optional<Interval> geometric_mean_interval(const std::vector<double> &values);
 
 // One test of an index category: its baseline and its kept pass values.

@@ -26,6 +26,10 @@ struct TestDef {
     // defaults): a test's set-up can be made to fit --quick's short passes
     // without the core knowing the workload.
     std::vector<std::pair<std::string, std::string>> quick_params;  // as written
+    // Where each key of params and quick_params was written ("s.toml:7:12"),
+    // for the messages of the checks against the workload; empty for a
+    // suite made in code.
+    std::map<std::string, std::string> param_places, quick_param_places;
 };
 
 struct CategoryDef {

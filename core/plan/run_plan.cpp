@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "base/names.h"
 #include "model/param_rules.h"
 
 namespace bytebench {
@@ -43,6 +44,17 @@ ParamValues resolve_params(const std::string &where, const WorkloadInfo &w,
         return resolve_param_values(w, given);
     } catch (const ParamError &e) {
         throw SelectionError(where + e.what());
+    }
+}
+
+// Each of a suite test's values against the workload, the message led by
+// the file:line:column it was written at ("s.toml:7:12: test 'a': ...").
+void check_suite_params(const std::string &where, const WorkloadInfo &w, const ParamValues &given,
+                        const std::map<std::string, std::string> &places) {
+    for (const auto &[key, value] : given) {
+        const auto place = places.find(key);
+        resolve_params((place == places.end() ? "" : place->second + ": ") + where, w,
+                       {{key, value}});
     }
 }
 
@@ -106,6 +118,8 @@ std::vector<std::string> expand_names(const std::vector<std::string> &names, con
         }
     };
     for (const std::string &name : names) {
+        if (const std::string problem = name_problem("test or group", name); !problem.empty())
+            throw SelectionError(problem);
         if (groups.count(name) != 0) {
             add_group(name);
         } else if (suite.find_test(name) != nullptr || catalog.find_workload(name)) {
@@ -126,6 +140,11 @@ PlannedTest plan_test(const std::string &id, const Suite &suite, const PluginCat
                       const PlanOptions &options) {
     const TestDef *def = suite.find_test(id);
     const std::string workload_id = def != nullptr ? def->workload : id;
+    // load_suite() and expand_names() refuse them first; a suite made in
+    // code is held to the rule here.
+    for (const auto &[what, name] : {std::pair{"test", &id}, std::pair{"workload", &workload_id}})
+        if (const std::string problem = name_problem(what, *name); !problem.empty())
+            throw SelectionError(problem);
     PlannedTest t;
     t.id = id;
     const auto found = catalog.find_workload(workload_id);
@@ -158,9 +177,12 @@ PlannedTest plan_test(const std::string &id, const Suite &suite, const PluginCat
     const std::string where = "test '" + id + "': ";
     std::vector<std::pair<std::string, std::string>> given;
     if (def != nullptr) {
-        // quick_params are checked on every run, so a typo in them shows
-        // before anyone runs --quick; under --quick they win over params.
-        resolve_params(where + "quick_params: ", w, def->quick_params);
+        // Each value on its own first, so that the message names the line
+        // it was written on. quick_params are checked on every run, so a
+        // typo in them shows before anyone runs --quick; under --quick they
+        // win over params.
+        check_suite_params(where + "quick_params: ", w, def->quick_params, def->quick_param_places);
+        check_suite_params(where, w, def->params, def->param_places);
         given = def->params;
         if (options.quick)
             given.insert(given.end(), def->quick_params.begin(), def->quick_params.end());

@@ -44,12 +44,14 @@ struct PlanOptions {
 ParamOverride parse_param_override(const std::string &text);
 
 // Expands names (groups, suite tests, workload ids) into test ids, in order,
-// without repeats. An unknown name throws with the nearest known one.
+// without repeats. A name that breaks the rule of base/names.h throws with
+// the rule; an unknown name throws with the nearest known one.
 std::vector<std::string> expand_names(const std::vector<std::string> &names, const Suite &suite,
                                       const PluginCatalog &catalog);
 
 // Plans one test. A test whose workload no plugin provides is planned as
-// unavailable (it is recorded as skipped); a bad parameter throws.
+// unavailable (it is recorded as skipped); a bad parameter, or a test or
+// workload id that is not a name (base/names.h), throws.
 PlannedTest plan_test(const std::string &id, const Suite &suite, const PluginCatalog &catalog,
                       const PlanOptions &options);
 

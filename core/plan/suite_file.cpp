@@ -12,6 +12,7 @@
 
 #include "base/decimal.h"
 #include "base/file_io.h"
+#include "base/names.h"
 #include "plan/run_plan.h"
 
 namespace bytebench {
@@ -34,6 +35,15 @@ std::string where(const std::string &path, const toml::source_region &at) {
 
 [[noreturn]] void fail(const std::string &path, const toml::node &node, const std::string &msg) {
     throw SuiteError(where(path, node.source()) + ": " + msg);
+}
+
+// Test ids, group names and the workloads and tests a suite names become
+// folder names and are typed on the command line: each is a name
+// (base/names.h), refused where it is written.
+void require_name(const std::string &path, const toml::source_region &at, const std::string &what,
+                  const std::string &name) {
+    if (const std::string problem = name_problem(what, name); !problem.empty())
+        throw SuiteError(where(path, at) + ": " + problem);
 }
 
 std::string require_string(const std::string &path, const toml::node &node,
@@ -63,9 +73,20 @@ std::vector<std::string> require_names(const std::string &path, const toml::node
     const toml::array *arr = node.as_array();
     if (arr == nullptr) fail(path, node, what + " must be an array of test names");
     std::vector<std::string> names;
-    for (const toml::node &item : *arr)
+    for (const toml::node &item : *arr) {
         names.push_back(require_string(path, item, what + " entry"));
+        require_name(path, item.source(), what + " entry", names.back());
+    }
     return names;
+}
+
+// A TOML float as a person would type it for --param, and still a float:
+// 5.0 is "5.0", not "5", so an int parameter refuses it here as it refuses
+// --param i=5.0 (one rule; docs/suites.md).
+std::string float_text(double v) {
+    std::string text = decimal_text(v);
+    if (text.find_first_of(".e") == std::string::npos) text += ".0";
+    return text;
 }
 
 std::string param_value(const std::string &path, const toml::node &node, const std::string &key) {
@@ -80,23 +101,29 @@ std::string param_value(const std::string &path, const toml::node &node, const s
         if (const std::string problem = decimal_problem(v, DecimalRange::any_finite(), what);
             !problem.empty())
             fail(path, node, problem);
-        return decimal_text(v);
+        return float_text(v);
     }
     fail(path, node, "parameter '" + key + "' must be a string, number or boolean");
 }
 
-std::vector<std::pair<std::string, std::string>> parse_params(const std::string &path,
-                                                              const toml::node &node,
-                                                              const std::string &what) {
+// The table's values, and where each was written (for the plan's checks of
+// them against the workload, which it cannot make before the plugins load).
+std::vector<std::pair<std::string, std::string>> parse_params(
+    const std::string &path, const toml::node &node, const std::string &what,
+    std::map<std::string, std::string> &places) {
     const toml::table *p = node.as_table();
     if (p == nullptr) fail(path, node, what + " must be a table");
     std::vector<std::pair<std::string, std::string>> params;
-    for (const auto &[pk, pv] : *p)
+    for (const auto &[pk, pv] : *p) {
         params.emplace_back(std::string(pk.str()), param_value(path, pv, std::string(pk.str())));
+        places[std::string(pk.str())] = where(path, pv.source());
+    }
     return params;
 }
 
-TestDef parse_test(const std::string &path, const std::string &id, const toml::node &node) {
+TestDef parse_test(const std::string &path, const toml::key &id_key, const toml::node &node) {
+    const std::string id(id_key.str());
+    require_name(path, id_key.source(), "test", id);
     const toml::table *t = node.as_table();
     if (t == nullptr) fail(path, node, "test '" + id + "' must be a table");
     TestDef def;
@@ -105,9 +132,10 @@ TestDef parse_test(const std::string &path, const std::string &id, const toml::n
     const std::string in = "test '" + id + "': ";
     for (const auto &[k, v] : *t) {
         const std::string key(k.str());
-        if (key == "workload")
+        if (key == "workload") {
             def.workload = require_string(path, v, in + "workload");
-        else if (key == "name")
+            require_name(path, v.source(), in + "workload", def.workload);
+        } else if (key == "name")
             def.name = require_string(path, v, in + "name");
         else if (key == "category")
             def.category = require_string(path, v, in + "category");
@@ -126,9 +154,9 @@ TestDef parse_test(const std::string &path, const std::string &id, const toml::n
                      in + "passes must be an integer from 1 to " + std::to_string(kMaxPasses));
             def.passes = int(v.as_integer()->get());
         } else if (key == "params") {
-            def.params = parse_params(path, v, in + "params");
+            def.params = parse_params(path, v, in + "params", def.param_places);
         } else if (key == "quick_params") {
-            def.quick_params = parse_params(path, v, in + "quick_params");
+            def.quick_params = parse_params(path, v, in + "quick_params", def.quick_param_places);
         } else {
             fail(path, v, in + "unknown key '" + key + "'");
         }
@@ -246,6 +274,8 @@ Suite parse_suite(const std::string &text, const std::string &path) {
                 fail(path, v, "unsupported schema '" + schema + "' (expected bytebench.suite/1)");
         } else if (key == "name") {
             suite.name = require_string(path, v, "name");
+            if (const std::string problem = text_problem("name", suite.name); !problem.empty())
+                fail(path, v, problem);
         } else if (key == "description") {
             suite.description = require_string(path, v, "description");
         } else if (key == "settle") {
@@ -267,13 +297,13 @@ Suite parse_suite(const std::string &text, const std::string &path) {
         } else if (key == "test") {
             const toml::table *tests = v.as_table();
             if (tests == nullptr) fail(path, v, "test must be a table of tests");
-            for (const auto &[tk, tv] : *tests)
-                suite.tests.push_back(parse_test(path, std::string(tk.str()), tv));
+            for (const auto &[tk, tv] : *tests) suite.tests.push_back(parse_test(path, tk, tv));
         } else if (key == "groups") {
             const toml::table *groups = v.as_table();
             if (groups == nullptr) fail(path, v, "groups must be a table");
             for (const auto &[gk, gv] : *groups) {
                 const std::string group(gk.str());
+                require_name(path, gk.source(), "group", group);
                 suite.groups.emplace_back(group, require_names(path, gv, "group '" + group + "'"));
                 std::vector<std::string> places;
                 for (const toml::node &member : *gv.as_array())

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <numeric>
 
+#include "base/json_read.h"
 #include "model/isa_level.h"
 #include "plugins/descriptor_cache.h"
 #include "plugins/level_choice.h"
@@ -56,6 +57,19 @@ std::string check_chosen_file(const std::string &path, const std::string &folder
     if (parent != folder)
         if (std::string why = check_plugin_folder(parent); !why.empty()) return why;
     return check_plugin_file(path);
+}
+
+// What a plugin refused for breaking a rule offers: its ids only (the
+// describe worker's "refused" member), so that a command naming one says
+// why it is not available.
+PluginInfo offered(const std::string &path, const nlohmann::json &refused) {
+    PluginInfo plugin;
+    plugin.path = path;
+    for (const auto &id : elements(member(refused, "workloads")))
+        if (id.is_string()) plugin.workloads.emplace_back().id = id.get<std::string>();
+    for (const auto &id : elements(member(refused, "reporters")))
+        if (id.is_string()) plugin.reporters.emplace_back().id = id.get<std::string>();
+    return plugin;
 }
 
 bool scanned_before(const std::vector<std::string> &dirs, size_t index) {
@@ -160,10 +174,18 @@ nlohmann::json PluginCatalog::describe(const std::string &path, const ScanOption
         options.worker_program, {"describe", "--plugin", path}, options.describe_timeout_s);
     cacheable = out.answered;
     const DescribeMessage *answer = nullptr;
-    for (const WorkerMessage &m : out.messages)
+    const FailMessage *refusal = nullptr;
+    for (const WorkerMessage &m : out.messages) {
         if (const auto *describe = std::get_if<DescribeMessage>(&m)) answer = describe;
+        if (const auto *fail = std::get_if<FailMessage>(&m); fail != nullptr && fail->refused)
+            refusal = fail;
+    }
     if (out.error.empty() && answer != nullptr) return {{"plugin", answer->plugin}};
-    return {{"error", out.error.empty() ? "the plugin gave no description" : out.error}};
+    nlohmann::json j = {
+        {"error", out.error.empty() ? "the plugin gave no description" : out.error}};
+    if (refusal != nullptr)
+        j["refused"] = {{"workloads", refusal->workload_ids}, {"reporters", refusal->reporter_ids}};
+    return j;
 }
 
 bool PluginCatalog::take_answer(const std::string &path, const nlohmann::json &answer,
@@ -174,6 +196,8 @@ bool PluginCatalog::take_answer(const std::string &path, const nlohmann::json &a
         problems_.push_back(
             {path, error,
              not_a_plugin ? PluginProblem::Kind::ignored : PluginProblem::Kind::failed});
+        if (answer.contains("refused"))
+            refused_.push_back({offered(path, answer.at("refused")), error});
         return false;
     }
     try {
@@ -261,8 +285,7 @@ std::string PluginCatalog::refusal_of_workload(const std::string &id) const {
     if (find_workload(id)) return "";
     for (const Refused &r : refused_)
         for (const WorkloadInfo &w : r.plugin.workloads)
-            if (w.id == id)
-                return "plugin " + r.plugin.path + " provides it but was refused: " + r.reason;
+            if (w.id == id) return "plugin " + r.plugin.path + " was refused: " + r.reason;
     return "";
 }
 
@@ -270,8 +293,7 @@ std::string PluginCatalog::refusal_of_reporter(const std::string &id) const {
     if (find_reporter(id)) return "";
     for (const Refused &r : refused_)
         for (const ReporterInfo &x : r.plugin.reporters)
-            if (x.id == id)
-                return "plugin " + r.plugin.path + " provides it but was refused: " + r.reason;
+            if (x.id == id) return "plugin " + r.plugin.path + " was refused: " + r.reason;
     return "";
 }
 

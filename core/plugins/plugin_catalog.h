@@ -77,7 +77,8 @@ class PluginCatalog {
     std::optional<WorkloadRef> find_workload(const std::string &id) const;
     std::optional<ReporterRef> find_reporter(const std::string &id) const;
     // Why no loaded plugin provides `id` though a refused one does ("plugin
-    // FILE provides it but was refused: ..."), or "" (loaded, or unknown).
+    // FILE was refused: REASON", the same for every refusal: a duplicate id
+    // or a broken rule of plugin.h), or "" (loaded, or unknown).
     std::string refusal_of_workload(const std::string &id) const;
     std::string refusal_of_reporter(const std::string &id) const;
 
@@ -87,7 +88,8 @@ class PluginCatalog {
         PluginInfo plugin;
         bool first_party = false;
     };
-    // A plugin refused for an id conflict, with the reason.
+    // A plugin refused for an id conflict or a broken rule, with the
+    // reason (for a broken rule, `plugin` holds only the ids it offers).
     struct Refused {
         PluginInfo plugin;
         std::string reason;

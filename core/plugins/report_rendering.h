@@ -23,22 +23,27 @@ struct RenderOptions {
     nlohmann::json repeatability;
 };
 
-// Renders `document` in `format` into `out_path`. The reporter writes into
-// `scratch_dir` (a private folder: no link can be planted there, and the
-// reporter's own open need not be careful); its bytes are then written to
-// `out_path` by write_file() (base/file_io.h): atomically for a new or a
-// regular file, in place for a device, a FIFO or a link such as /dev/stdout.
-// The temporary files are registered with process/cleanup_on_signal.h while
-// they exist. Throws ReportError naming the format and plugin when the
-// reporter fails, FileError when `out_path` cannot be written.
+// Renders `document` in `format` into `out_path`. The document goes to the
+// reporter's worker, and its report comes back, through a memory file
+// (memfd, /dev/fd/5 in the worker): no disk space is needed, and nothing is
+// left should the command be killed. Where that cannot be (no memfd, no
+// /proc), the reporter writes into a private scratch folder made under
+// `scratch_base` (process/scratch_folder.h: no link can be planted there,
+// and the reporter's own open need not be careful). The report is then
+// written to `out_path` by write_file() (base/file_io.h): atomically for a
+// new or a regular file, in place for a device, a FIFO or a link such as
+// /dev/stdout. The temporary files are registered with
+// process/cleanup_on_signal.h while they exist. Throws ReportError naming
+// the format and plugin when the reporter fails, FileError when `out_path`
+// cannot be written.
 void render_report(const PluginCatalog &catalog, const std::string &worker_program,
                    const std::string &format, nlohmann::json document, const RenderOptions &options,
-                   const std::string &out_path, const std::string &scratch_dir);
+                   const std::string &out_path, const std::string &scratch_base);
 
 // Renders to a string (for printing to stdout). Throws ReportError.
 std::string render_to_string(const PluginCatalog &catalog, const std::string &worker_program,
                              const std::string &format, nlohmann::json document,
-                             const RenderOptions &options, const std::string &scratch_dir);
+                             const RenderOptions &options, const std::string &scratch_base);
 
 // The file extension a format's reporter asks for ("txt" for text).
 std::string report_extension(const PluginCatalog &catalog, const std::string &format);

@@ -2,9 +2,11 @@
 //
 // `report`, `show` and `compare` keep no janitor (process/janitor_client.h is
 // `run`'s) and stop at once on SIGINT, SIGTERM or SIGHUP, as any short
-// command does. Their temporary files (the reporter's input and output in
-// the scratch folder, the temporary name of the report beside its real one)
-// would stay behind. So such a command calls install_cleanup_on_signal(),
+// command does. Their temporary files (the temporary name of the report
+// beside its real one; the reporter's input and output in a scratch folder,
+// where the document cannot go through memory: plugins/report_rendering.h)
+// would stay behind. (What SIGKILL leaves in a scratch folder, the next
+// command collects: process/scratch_folder.h.) So such a command calls install_cleanup_on_signal(),
 // and registers each temporary path, and the worker process that may write
 // one, for as long as they exist. The handler then, with async-signal-safe
 // calls only:

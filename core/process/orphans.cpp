@@ -18,22 +18,28 @@ namespace fs = std::filesystem;
 namespace bytebench {
 namespace {
 
-// The parent pid in /proc/<pid>/stat, or 0 when the process is gone.
-pid_t parent_of(const fs::path &proc_dir) {
+// The parent pid and process group in /proc/<pid>/stat; {0, 0} when the
+// process is gone.
+struct Lineage {
+    pid_t parent = 0;
+    pid_t group = 0;
+};
+Lineage lineage_of(const fs::path &proc_dir) {
     std::ifstream in(proc_dir / "stat");
     std::string stat;
     std::getline(in, stat);
     const auto paren = stat.rfind(')');  // the name may hold blanks and parentheses
     char state = 0;
-    int ppid = 0;
+    int ppid = 0, pgrp = 0;
     if (paren == std::string::npos ||
-        std::sscanf(stat.c_str() + paren + 1, " %c %d", &state, &ppid) != 2)
-        return 0;
-    return pid_t(ppid);
+        std::sscanf(stat.c_str() + paren + 1, " %c %d %d", &state, &ppid, &pgrp) != 3)
+        return {};
+    return {pid_t(ppid), pid_t(pgrp)};
 }
 
-bool g_adopting = false;    // adopt_orphans() succeeded
-std::vector<pid_t> g_kept;  // keep_child()
+bool g_adopting = false;             // adopt_orphans() succeeded
+std::vector<pid_t> g_kept;           // keep_child()
+std::vector<pid_t> g_worker_groups;  // note_worker_group(), until kill_orphans()
 
 bool is_number(const std::string &name) {
     return !name.empty() &&
@@ -53,7 +59,7 @@ std::vector<pid_t> child_processes() {
     std::error_code ec;
     for (const auto &entry : fs::directory_iterator("/proc", ec)) {
         const std::string name = entry.path().filename().string();
-        if (is_number(name) && parent_of(entry.path()) == self)
+        if (is_number(name) && lineage_of(entry.path()).parent == self)
             children.push_back(pid_t(std::strtol(name.c_str(), nullptr, 10)));
     }
     return children;
@@ -61,13 +67,15 @@ std::vector<pid_t> child_processes() {
 
 void keep_child(pid_t pid) { g_kept.push_back(pid); }
 
+void note_worker_group(pid_t pgid) { g_worker_groups.push_back(pgid); }
+
 void forget_child(pid_t pid) {
     g_kept.erase(std::remove(g_kept.begin(), g_kept.end(), pid), g_kept.end());
 }
 
 int kill_orphans(const std::vector<pid_t> &keep) {
     if (!g_adopting) return 0;  // every child is then this program's own
-    int killed = 0;
+    int escaped = 0;
     // Each round kills what is there; the children of what it killed are
     // handed over at once, so a chain of n generations takes n rounds.
     for (int round = 0; round < 64; ++round) {
@@ -81,16 +89,21 @@ int kill_orphans(const std::vector<pid_t> &keep) {
             orphans.end());
         if (orphans.empty()) break;
         for (const pid_t p : orphans) {
-            if (getpgid(p) == p) ::kill(-p, SIGKILL);  // it leads a group: the group too
+            // Read before the kill: a reaped process has no group to read.
+            const pid_t group = lineage_of("/proc/" + std::to_string(p)).group;
+            const bool in_worker_group = std::find(g_worker_groups.begin(), g_worker_groups.end(),
+                                                   group) != g_worker_groups.end();
+            if (!in_worker_group) ++escaped;
+            if (group == p) ::kill(-p, SIGKILL);  // it leads a group: the group too
             ::kill(p, SIGKILL);
         }
         for (const pid_t p : orphans) {
             while (waitpid(p, nullptr, 0) < 0 && errno == EINTR) {
             }
-            ++killed;
         }
     }
-    return killed;
+    g_worker_groups.clear();
+    return escaped;
 }
 
 }  // namespace bytebench

@@ -23,9 +23,20 @@ namespace bytebench {
 // (and nothing changes) where the kernel refuses.
 bool adopt_orphans();
 
+// A worker's process group (WorkerProcess notes each one it starts). A
+// process still in it when it is handed to this process did not leave it:
+// the worker's own helper (the stop-flag watcher, a child of the worker in
+// its group, worker/stop_flag.h) or a child the workload did not reap,
+// orphaned when the worker was killed. kill_orphans() kills such processes
+// too but does not count them as left outside the group.
+void note_worker_group(pid_t pgid);
+
 // After adopt_orphans(): SIGKILLs and reaps every child of this process
-// except `keep` (the janitor), until none is left. Returns how many (0, and
-// nothing killed, in a process that did not adopt orphans).
+// except `keep` (the janitor), until none is left. Returns how many of them
+// the workload had moved out of its worker's process group (setsid(),
+// setpgid()): what the caller warns about. 0, and nothing killed, in a
+// process that did not adopt orphans. Forgets the noted worker groups: the
+// workers of the pass are gone.
 int kill_orphans(const std::vector<pid_t> &keep);
 
 // Children that kill_orphans() spares besides its `keep` list: helpers the

@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
+#include <utility>
 
 #include "base/decimal.h"
 #include "base/monotonic_clock.h"
@@ -20,6 +21,7 @@
 #include "process/cleanup_on_signal.h"
 #include "process/file_budget.h"
 #include "process/janitor_client.h"
+#include "process/orphans.h"
 #include "process/process_budget.h"
 
 namespace bytebench {
@@ -32,24 +34,68 @@ void make_pipe(int fds[2]) {
         throw std::runtime_error(std::string("cannot create a pipe: ") + std::strerror(errno));
 }
 
+// Closes every descriptor but the `keep` ones (sorted, distinct).
+void close_all_but(const int *keep, int count) {
+    unsigned first = 0;
+    for (int i = 0; i < count; ++i) {
+        if (unsigned(keep[i]) > first) ::close_range(first, unsigned(keep[i]) - 1, 0);
+        first = unsigned(keep[i]) + 1;
+    }
+    ::close_range(first, ~0U, 0);
+}
+
 // In the child between fork and exec: only async-signal-safe calls.
+// `passed` (`passed_count` of them) go to fds kFirstPassedFd, ... in order.
 [[noreturn]] void exec_child(const std::vector<char *> &argv, int msg_w, int out_w, int barrier_r,
-                             pid_t parent) {
+                             const int *passed, int passed_count, pid_t parent) {
     setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     // The CLI may have died before prctl: then no signal will ever come.
     if (getppid() != parent) _exit(126);
-    // Move the fds out of the way of 3 and 4 first, then into place.
-    const int msg = fcntl(msg_w, F_DUPFD_CLOEXEC, 10);
-    const int out = fcntl(out_w, F_DUPFD_CLOEXEC, 10);
-    const int bar = barrier_r >= 0 ? fcntl(barrier_r, F_DUPFD_CLOEXEC, 10) : -1;
-    const int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
-    if (msg < 0 || out < 0 || devnull < 0) _exit(126);
-    dup2(devnull, 0);
-    dup2(out, 1);
-    dup2(out, 2);
-    dup2(msg, WorkerProcess::kMessageFd);
-    if (bar >= 0) dup2(bar, WorkerProcess::kBarrierFd);
+    // What the worker keeps, and where each goes.
+    constexpr int kMaxSources = 3 + WorkerProcess::kMaxPassedFds;
+    int from[kMaxSources], to[kMaxSources], n = 0;
+    const auto place = [&](int fd, int target) {
+        from[n] = fd;
+        to[n++] = target;
+    };
+    place(out_w, 1);
+    place(msg_w, WorkerProcess::kMessageFd);
+    if (barrier_r >= 0) place(barrier_r, WorkerProcess::kBarrierFd);
+    for (int i = 0; i < passed_count; ++i) place(passed[i], WorkerProcess::kFirstPassedFd + i);
+    const int top = WorkerProcess::kFirstPassedFd + passed_count - 1;  // highest target
+    // Everything else the CLI holds goes first (its log, the janitor's pipe,
+    // the CLI's ends of these pipes: close-on-exec all the same), so that
+    // placing these needs no descriptor beyond the ones the worker keeps:
+    // it works under any RLIMIT_NOFILE the CLI itself got this far with.
+    int keep[kMaxSources];
+    for (int i = 0; i < n; ++i) keep[i] = from[i];
+    for (int i = 1; i < n; ++i)  // insertion sort: a handful, and no allocation here
+        for (int j = i; j > 0 && keep[j - 1] > keep[j]; --j) std::swap(keep[j - 1], keep[j]);
+    int distinct = 0;
+    for (int i = 0; i < n; ++i)
+        if (distinct == 0 || keep[distinct - 1] != keep[i]) keep[distinct++] = keep[i];
+    close_all_but(keep, distinct);
+    // Out of the way of the targets first, then into place.
+    for (int i = 0; i < n; ++i) {
+        if (from[i] > top) continue;
+        const int moved = fcntl(from[i], F_DUPFD_CLOEXEC, top + 1);
+        if (moved < 0) _exit(126);
+        for (int j = i + 1; j < n; ++j)
+            if (from[j] == from[i]) from[j] = moved;
+        ::close(from[i]);
+        from[i] = moved;
+    }
+    // Not close-on-exec: it usually lands on 0 itself (the lowest free fd),
+    // and must stay open there.
+    const int devnull = open("/dev/null", O_RDONLY);
+    if (devnull < 0) _exit(126);
+    if (devnull != 0) {
+        dup2(devnull, 0);
+        ::close(devnull);
+    }
+    for (int i = 0; i < n; ++i) dup2(from[i], to[i]);
+    dup2(from[0], 2);  // stderr with stdout (from[0] is out_w)
     // Workers start with default signal dispositions and an empty mask.
     sigset_t none;
     sigemptyset(&none);
@@ -85,7 +131,10 @@ size_t read_available(int fd, std::string &into, size_t limit, std::string *all 
 }  // namespace
 
 WorkerProcess::WorkerProcess(const std::string &program, std::vector<std::string> args,
-                             int barrier_read_fd) {
+                             int barrier_read_fd, const std::vector<int> &passed_fds) {
+    if (passed_fds.size() > size_t(kMaxPassedFds))
+        throw std::runtime_error("cannot start a worker process: more than " +
+                                 std::to_string(kMaxPassedFds) + " descriptors to pass");
     args.insert(args.begin(), program);
     args.push_back("--msg-fd");
     args.push_back(std::to_string(kMessageFd));
@@ -108,7 +157,9 @@ WorkerProcess::WorkerProcess(const std::string &program, std::vector<std::string
     }
     const pid_t parent = getpid();
     pid_ = fork();
-    if (pid_ == 0) exec_child(argv, msg[1], out[1], barrier_read_fd, parent);
+    if (pid_ == 0)
+        exec_child(argv, msg[1], out[1], barrier_read_fd, passed_fds.data(), int(passed_fds.size()),
+                   parent);
     const int fork_errno = errno;
     close(msg[1]);
     close(out[1]);
@@ -124,6 +175,7 @@ WorkerProcess::WorkerProcess(const std::string &program, std::vector<std::string
     // Also set in the child, but the parent must not race ahead of it.
     setpgid(pid_, pid_);
     janitor_track_group(pid_);
+    note_worker_group(pid_);  // what stays in it is not a process the workload moved out
     kill_on_signal(pid_);
     fcntl(msg_fd_, F_SETFL, O_NONBLOCK);
     fcntl(out_fd_, F_SETFL, O_NONBLOCK);
@@ -192,9 +244,10 @@ void take_messages(WorkerProcess &worker, WorkerOutcome &outcome, const WorkerWa
 }  // namespace
 
 WorkerOutcome run_worker_to_end(const std::string &program, const std::vector<std::string> &args,
-                                double timeout_s, const WorkerWatch &watch) {
+                                double timeout_s, const WorkerWatch &watch,
+                                const std::vector<int> &passed_fds) {
     WorkerOutcome outcome;
-    WorkerProcess worker(program, args);
+    WorkerProcess worker(program, args, -1, passed_fds);
     const double deadline = monotonic_seconds() + timeout_s;
     while (!worker.reap()) {
         pollfd fds[2] = {{worker.message_fd(), POLLIN, 0}, {worker.output_fd(), POLLIN, 0}};

@@ -23,11 +23,18 @@ class WorkerProcess {
     // Fixed descriptor numbers inside the worker.
     static constexpr int kMessageFd = 3;
     static constexpr int kBarrierFd = 4;
+    // `passed_fds` are at kFirstPassedFd, kFirstPassedFd + 1, ... (a report's
+    // document: /dev/fd/5).
+    static constexpr int kFirstPassedFd = 5;
+    static constexpr int kMaxPassedFds = 4;
 
     // Starts `program args...`, adding --msg-fd (and --barrier-fd when
-    // barrier_read_fd >= 0). Throws std::runtime_error when fork fails.
+    // barrier_read_fd >= 0). The worker gets only its own descriptors: 0
+    // (/dev/null), 1 and 2 (the output pipe), 3, 4 and the passed ones;
+    // nothing else of the CLI's, so it starts under any RLIMIT_NOFILE the
+    // CLI could open those under. Throws std::runtime_error when fork fails.
     WorkerProcess(const std::string &program, std::vector<std::string> args,
-                  int barrier_read_fd = -1);
+                  int barrier_read_fd = -1, const std::vector<int> &passed_fds = {});
     ~WorkerProcess();
     WorkerProcess(const WorkerProcess &) = delete;
     WorkerProcess &operator=(const WorkerProcess &) = delete;
@@ -88,8 +95,10 @@ struct WorkerWatch {
     // Asked between polls; true kills the worker's process group.
     std::function<bool()> cancelled;
 };
+// `passed_fds`: as WorkerProcess's.
 WorkerOutcome run_worker_to_end(const std::string &program, const std::vector<std::string> &args,
-                                double timeout_s, const WorkerWatch &watch = {});
+                                double timeout_s, const WorkerWatch &watch = {},
+                                const std::vector<int> &passed_fds = {});
 
 // The last line of a worker's output tail, without its line end ("" for
 // none): what a failure's message quotes.

@@ -104,6 +104,23 @@ ResultMessage decode_result(const json &m) {
     return r;
 }
 
+std::vector<std::string> texts_of(const json &value) {
+    std::vector<std::string> out;
+    for (const json &v : elements(value))
+        if (v.is_string()) out.push_back(v.get<std::string>());
+    return out;
+}
+
+FailMessage decode_fail(const json &m) {
+    FailMessage f;
+    f.error = string_member(m, "error");
+    const json &refused = member(m, "refused");
+    f.refused = refused.is_object();
+    f.workload_ids = texts_of(member(refused, "workloads"));
+    f.reporter_ids = texts_of(member(refused, "reporters"));
+    return f;
+}
+
 }  // namespace
 
 json encode_message(const WorkerMessage &message) {
@@ -134,7 +151,10 @@ json encode_message(const WorkerMessage &message) {
                 return json{{"type", "describe"}, {"plugin", m.plugin}};
             },
             [](const FailMessage &m) {
-                return json{{"type", "fail"}, {"error", m.error}};
+                json j{{"type", "fail"}, {"error", m.error}};
+                if (m.refused)
+                    j["refused"] = {{"workloads", m.workload_ids}, {"reporters", m.reporter_ids}};
+                return j;
             },
             [](const GarbageMessage &m) {
                 return json{{"type", "garbage"}, {"text", m.text}};
@@ -156,7 +176,7 @@ WorkerMessage decode_message(const json &object, const std::string &line) {
     if (type == "result") return decode_result(object);
     if (type == "describe" && member(object, "plugin").is_object())
         return DescribeMessage{object["plugin"]};
-    if (type == "fail") return FailMessage{string_member(object, "error")};
+    if (type == "fail") return decode_fail(object);
     return GarbageMessage{line};
 }
 

@@ -25,6 +25,9 @@
 //   {"type":"describe","plugin":{...}}         describe: the plugin's descriptors
 //                                              (model/plugin_info.h, to_json)
 //   {"type":"fail","error":"..."}              any mode: the worker could not do its job
+//   {"type":"fail","error":"...","refused":{"workloads":[...],"reporters":[...]}}
+//                                              describe: the plugin was refused (a rule
+//                                              of plugin.h); the ids it offers
 //
 // A count that is not a finite number (a workload's NaN or infinity) is sent
 // as the text "nan", "inf" or "-inf": JSON has no such numbers. A result
@@ -92,6 +95,11 @@ struct DescribeMessage {
 
 struct FailMessage {
     std::string error;
+    // describe: the plugin was refused, and these are the ids it offers
+    // (`refused` false: it could not be loaded at all, or offers none we
+    // could read).
+    bool refused = false;
+    std::vector<std::string> workload_ids{}, reporter_ids{};
 };
 
 // How a describe worker's FailMessage begins when the file is a shared

@@ -1,12 +1,18 @@
 #include "results/history.h"
 
+#include <linux/magic.h>
 #include <pwd.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
+#include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <climits>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 
 #include "base/json_read.h"
@@ -112,30 +118,37 @@ constexpr const char *kInsertCopyPass =
     "VALUES (?1, ?2, ?3, ?4, ?5)";
 constexpr const char *kInsertLabel = "INSERT INTO labels (run_id, key, value) VALUES (?1, ?2, ?3)";
 
-// list(): kSelectEntriesHead, one condition per label asked for (joined
-// with AND after WHERE), kSelectEntriesTail. Parameter 1 is the limit; each
-// condition binds its key and value to the next two numbers.
+// list(): the runs carrying every label asked for. The labels are one
+// parameter, a JSON object (?2), read by json_each(): the query is the same
+// for one label and for 1500, where one condition per label made an
+// expression tree as deep as their number, which SQLite refuses beyond 1000
+// ("Expression tree is too large"). `host` is the host label when given,
+// else the host column (labels_of(); 'host' is kHostLabel). Parameter 1 is
+// the limit.
 constexpr const char *kSelectEntriesHead =
     "SELECT id, recorded_at, started_at, host, cpu, suite, status, source, tool, result_path "
     "FROM runs";
+constexpr const char *kWithEveryLabel = R"sql(
+WHERE NOT EXISTS (
+  SELECT 1 FROM json_each(?2) AS wanted WHERE NOT (
+    EXISTS (SELECT 1 FROM labels
+            WHERE run_id = runs.id AND key = wanted.key AND value = wanted.value)
+    OR (wanted.key = 'host' AND runs.host = wanted.value AND NOT EXISTS (
+          SELECT 1 FROM labels WHERE run_id = runs.id AND key = 'host'))))
+)sql";
 constexpr const char *kSelectEntriesTail = " ORDER BY id DESC LIMIT ?1";
-// ?K and ?V stand for the numbers of the condition's key and value.
-constexpr const char *kHasLabel =
-    "EXISTS (SELECT 1 FROM labels WHERE run_id = runs.id AND key = ?K AND value = ?V)";
-// `host`: the host label when given, else the host column (labels_of()).
-constexpr const char *kHasHostLabel =
-    "(EXISTS (SELECT 1 FROM labels WHERE run_id = runs.id AND key = ?K AND value = ?V) OR "
-    "(runs.host = ?V AND NOT EXISTS (SELECT 1 FROM labels WHERE run_id = runs.id AND key = ?K)))";
 constexpr const char *kSelectEntry = R"sql(
 SELECT id, recorded_at, started_at, host, cpu, suite, status, source, tool, result_path
 FROM runs WHERE id = ?1
 )sql";
 constexpr const char *kSelectCopyPasses =
-    "SELECT copies, score FROM copy_passes WHERE run_id = ?1 ORDER BY position";
+    "SELECT copies, score, partial FROM copy_passes WHERE run_id = ?1 ORDER BY position";
 constexpr const char *kSelectLabels =
     "SELECT key, value FROM labels WHERE run_id = ?1 ORDER BY key";
 constexpr const char *kSelectDocument = "SELECT document FROM runs WHERE id = ?1";
 constexpr const char *kSelectId = "SELECT id FROM runs WHERE id = ?1";
+constexpr const char *kSelectByResultPath =
+    "SELECT id FROM runs WHERE result_path = ?1 ORDER BY id DESC LIMIT 1";
 constexpr const char *kSelectNthNewest = "SELECT id FROM runs ORDER BY id DESC LIMIT 1 OFFSET ?1";
 constexpr const char *kUserVersion = "PRAGMA user_version";
 
@@ -413,6 +426,7 @@ HistoryEntry read_entry(const Statement &row, EntryDetails &details) {
     while (copy_passes.step()) {
         e.copies.push_back(int(copy_passes.integer(0)));
         e.scores.push_back(copy_passes.real(1));
+        e.partial.push_back(copy_passes.integer(2) != 0);
     }
     copy_passes.reset();
     Statement &labels = details.labels;
@@ -420,28 +434,6 @@ HistoryEntry read_entry(const Statement &row, EntryDetails &details) {
     while (labels.step()) e.labels[labels.text(0)] = labels.text(1);
     labels.reset();
     return e;
-}
-
-std::string replaced_all(std::string text, const std::string &from, const std::string &to) {
-    for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
-        text.replace(at, from.size(), to);
-    return text;
-}
-
-// The SELECT of list(): runs carrying every label of `labels`, their keys and
-// values bound to parameters 2, 3, 4... in the labels' order.
-std::string select_entries_sql(const Labels &labels) {
-    std::string sql = kSelectEntriesHead;
-    int parameter = 2;
-    for (const auto &label : labels) {
-        const std::string &key = label.first;
-        std::string condition = key == kHostLabel ? kHasHostLabel : kHasLabel;
-        condition = replaced_all(condition, "?K", "?" + std::to_string(parameter));
-        condition = replaced_all(condition, "?V", "?" + std::to_string(parameter + 1));
-        sql += (parameter == 2 ? " WHERE " : " AND ") + condition;
-        parameter += 2;
-    }
-    return sql + kSelectEntriesTail;
 }
 
 std::optional<int64_t> parse_count(const std::string &digits) {
@@ -463,6 +455,110 @@ void create_parent_folder(const std::string &path) {
                            ec.message());
 }
 
+// ---------------------------------------------------------------------------
+// Where a history may be: a regular file, or nothing yet, on a file system
+// that keeps files. SQLite opens whatever it is given and writes a -journal
+// or -wal beside it: `--db /dev/null` gave "disk I/O error" and left a
+// world-writable /dev/null-journal.
+
+// The kernel's own file systems, by statfs's f_type: their files are views
+// of the kernel, not storage. devtmpfs says TMPFS_MAGIC, so /dev is told
+// apart by its device (is_under_dev()).
+const char *kernel_file_system(const struct statfs &fs) {
+    switch (fs.f_type) {
+        case PROC_SUPER_MAGIC:
+            return "proc";
+        case SYSFS_MAGIC:
+            return "sysfs";
+        case DEVPTS_SUPER_MAGIC:
+            return "devpts";
+        case CGROUP_SUPER_MAGIC:
+            return "cgroup";
+        case CGROUP2_SUPER_MAGIC:
+            return "cgroup2";
+        case DEBUGFS_MAGIC:
+            return "debugfs";
+        case TRACEFS_MAGIC:
+            return "tracefs";
+        case SECURITYFS_MAGIC:
+            return "securityfs";
+        case BPF_FS_MAGIC:
+            return "bpf";
+        case PSTOREFS_MAGIC:
+            return "pstore";
+        case EFIVARFS_MAGIC:
+            return "efivarfs";
+        default:
+            return nullptr;
+    }
+}
+
+// On the file system mounted at /dev (devtmpfs: device nodes), when /dev is
+// a mount of its own.
+bool is_under_dev(dev_t device) {
+    struct stat dev {
+    }, root{};
+    return ::stat("/dev", &dev) == 0 && ::stat("/", &root) == 0 && dev.st_dev != root.st_dev &&
+           device == dev.st_dev;
+}
+
+std::string kind_of_file(mode_t mode) {
+    if (S_ISDIR(mode)) return "a folder";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISFIFO(mode)) return "a FIFO";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "not a regular file";
+}
+
+[[noreturn]] void refuse_place(const std::string &path, const std::string &why) {
+    throw HistoryError(path + ": cannot keep the history here: " + why +
+                       " (the history is a regular file, or a path where one can be made, on a "
+                       "file system that stores files)");
+}
+
+// `path`, or the nearest folder above it that exists: what decides the file
+// system a new history would be made on.
+std::string existing_place(const std::string &path) {
+    fs::path at = fs::path(path);
+    struct stat st {};
+    while (::stat(at.c_str(), &st) != 0 && at.has_relative_path()) at = at.parent_path();
+    return at.empty() ? "." : at.string();
+}
+
+void check_history_place(const std::string &path) {
+    struct stat st {};
+    const bool exists = ::stat(path.c_str(), &st) == 0;
+    if (!exists && errno != ENOENT) return;  // SQLite says why (EACCES, ELOOP...)
+    if (exists && !S_ISREG(st.st_mode)) refuse_place(path, kind_of_file(st.st_mode));
+    const std::string place = exists ? path : existing_place(path);
+    struct stat at {};
+    struct statfs on {};
+    if (::stat(place.c_str(), &at) != 0 || ::statfs(place.c_str(), &on) != 0) return;
+    if (const char *kernel = kernel_file_system(on))
+        refuse_place(path, std::string("on the kernel's ") + kernel + " file system");
+    if (is_under_dev(at.st_dev)) refuse_place(path, "on /dev, which holds devices");
+}
+
+// `path` as the path of an SQLite URI ("file:PATH?mode=ro"): every byte but
+// the unreserved ones and '/' percent-encoded, so that '?', '#' and '%' in
+// a file name stay part of it.
+std::string uri_path(const std::string &path) {
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    std::string out;
+    for (const char c : path) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (std::isalnum(byte) || c == '/' || c == '-' || c == '_' || c == '.' || c == '~') {
+            out += c;
+        } else {
+            out += '%';
+            out += kHex[byte >> 4];
+            out += kHex[byte & 0xf];
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 ResultSummary summarize_result(const json &document) { return summarize(document); }
@@ -482,7 +578,13 @@ std::string History::default_path() {
     return (fs::path(dir) / ".local" / "share" / "bytebench" / "history.db").string();
 }
 
-History::History(const std::string &path) : path_(path) {
+History::History(const std::string &path, HistoryAccess access) : path_(path) {
+    if (path_ != ":memory:" && !path_.empty()) check_history_place(path_);
+    open(access);
+}
+
+void History::open(HistoryAccess access) {
+    if (access == HistoryAccess::read_only) return open_read_only();
     create_parent_folder(path_);
     sqlite3 *db = nullptr;
     const int rc =
@@ -495,6 +597,50 @@ History::History(const std::string &path) : path_(path) {
     check_version(user_version(db, path_), path_);
     exec_waiting_while_busy(db, path_, kConnectionSetup);
     migrate();
+}
+
+void History::open_read_only() {
+    struct stat st {};
+    if (::stat(path_.c_str(), &st) != 0 && errno == ENOENT) {
+        // Nothing recorded yet: an empty history, and still no file.
+        sqlite3 *db = nullptr;
+        const int rc = sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE, nullptr);
+        db_.reset(db);
+        if (rc != SQLITE_OK) fail(db, path_);
+        return migrate();
+    }
+    // mode=ro reads a WAL database while its owner writes it, but needs its
+    // -shm file, which it cannot make in a folder it may not write (another
+    // user's history); immutable=1 then reads the file as it is, unlocked.
+    std::string first_error;
+    std::optional<int> older;
+    for (const char *mode : {"mode=ro", "immutable=1"}) {
+        try {
+            sqlite3 *db = nullptr;
+            const std::string uri = "file:" + uri_path(path_) + "?" + mode;
+            const int rc =
+                sqlite3_open_v2(uri.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
+            db_.reset(db);
+            if (rc != SQLITE_OK) fail(db, path_);
+            sqlite3_busy_timeout(db, kBusyTimeoutMs);
+            const int version = user_version(db, path_);
+            check_version(version, path_);
+            if (version == kSchemaVersion) return;
+            older = version;  // migrated below, which writes
+            break;
+        } catch (const HistoryError &e) {
+            if (first_error.empty()) first_error = e.what();
+        }
+    }
+    if (!older) throw HistoryError(first_error);
+    db_.reset();
+    try {
+        open(HistoryAccess::read_write);
+    } catch (const HistoryError &e) {
+        throw HistoryError(e.what() + std::string(" (schema ") + std::to_string(*older) +
+                           ", older than this bytebench's " + std::to_string(kSchemaVersion) +
+                           ": it must be upgraded, which needs write access)");
+    }
 }
 
 History::~History() = default;
@@ -543,14 +689,11 @@ int64_t History::add(const json &document, const std::string &result_path) {
 }
 
 std::vector<HistoryEntry> History::list(std::optional<int> limit, const Labels &labels) const {
-    const std::string sql = select_entries_sql(labels);
+    const std::string sql = std::string(kSelectEntriesHead) +
+                            (labels.empty() ? "" : kWithEveryLabel) + kSelectEntriesTail;
     Statement rows(db_.get(), path_, sql.c_str());
     rows.bind(1, limit.value_or(-1));  // LIMIT -1: no limit
-    int parameter = 2;
-    for (const auto &[key, value] : labels) {
-        rows.bind(parameter, key).bind(parameter + 1, value);
-        parameter += 2;
-    }
+    if (!labels.empty()) rows.bind(2, labels_json(labels).dump());
     EntryDetails details(db_.get(), path_);
     std::vector<HistoryEntry> entries;
     while (rows.step()) entries.push_back(read_entry(rows, details));
@@ -576,6 +719,13 @@ std::optional<json> History::document(int64_t id) const {
     } catch (const std::runtime_error &e) {
         throw HistoryError(e.what());
     }
+}
+
+std::optional<int64_t> History::find_result_path(const std::string &result_path) const {
+    Statement row(db_.get(), path_, kSelectByResultPath);
+    row.bind(1, result_path);
+    if (!row.step()) return std::nullopt;
+    return row.integer(0);
 }
 
 bool History::is_reference(const std::string &text) { return !text.empty() && text[0] == '@'; }

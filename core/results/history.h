@@ -32,6 +32,9 @@ struct HistoryEntry {
     // Per copy-pass: the "system" category's score (the first index's when
     // there is no "system" category); nullopt when the pass has no index.
     std::vector<std::optional<double>> scores;
+    // Per copy-pass: whether that score is a partial index (fewer tests
+    // than the suite's index has).
+    std::vector<bool> partial;
     std::string suite;        // suite.name
     std::string status;       // complete / incomplete
     std::string source;       // "run" or "imported"
@@ -63,6 +66,21 @@ struct ResultSummary {
 // Pure: no database. History::add stores this; any JSON value is accepted.
 ResultSummary summarize_result(const nlohmann::json &document);
 
+// How a command uses the history: `run` and `import` add runs; `history`,
+// `show`, `report @N`, `compare @N` and the run-to-run spread only read.
+enum class HistoryAccess {
+    // Creates the file (and its folder) when it is missing, migrates it,
+    // writes in WAL mode.
+    read_write,
+    // Opens it read-only (SQLite's mode=ro; immutable=1 when even that needs
+    // a write, as for another user's history in a folder we may not write):
+    // a history we may only read can be read, and nothing (no -wal, -shm or
+    // -journal file) is created beside it. A missing file reads as an empty
+    // history and stays missing. An older schema is migrated as read_write
+    // does, which needs write access (the message says so).
+    read_only,
+};
+
 class History {
   public:
     static constexpr int kSchemaVersion = 4;
@@ -72,10 +90,14 @@ class History {
     static std::string default_path();
 
     // Opens or creates the database (and its folder) and migrates it forward
-    // to kSchemaVersion in one transaction. Throws HistoryError for a file
-    // that is not a database, a schema newer than this build reads, a
-    // permission problem...
-    explicit History(const std::string &path);
+    // to kSchemaVersion in one transaction (`access` says whether it may
+    // write). Before SQLite sees the path, it must be a regular file or
+    // missing, on a file system that keeps files (not /dev, /proc, /sys...):
+    // SQLite would otherwise write a -journal beside /dev/null. ":memory:"
+    // is SQLite's own. Throws HistoryError for those, for a file that is not
+    // a database, a schema newer than this build reads, a permission
+    // problem...
+    explicit History(const std::string &path, HistoryAccess access = HistoryAccess::read_write);
     ~History();
     History(History &&) noexcept;
     History &operator=(History &&) noexcept;
@@ -94,6 +116,9 @@ class History {
     std::vector<HistoryEntry> list(std::optional<int> limit = std::nullopt,
                                    const Labels &labels = {}) const;
     std::optional<nlohmann::json> document(int64_t id) const;
+    // The newest run recorded with this result_path, if any (an import run
+    // again finds its file's entry).
+    std::optional<int64_t> find_result_path(const std::string &result_path) const;
     std::optional<HistoryEntry> entry(int64_t id) const;
 
     // "@last" (newest), "@N" (id N), "@last~K" (K before the newest).
@@ -110,6 +135,8 @@ class History {
     struct Closer {
         void operator()(sqlite3 *db) const;
     };
+    void open(HistoryAccess access);
+    void open_read_only();
     void migrate();
 
     std::string path_;

@@ -11,6 +11,7 @@
 #include "base/schema_name.h"
 #include "base/text.h"
 #include "model/isa_level.h"
+#include "model/labels.h"
 
 namespace bytebench {
 namespace {
@@ -56,11 +57,16 @@ nlohmann::json parse_result_document(const std::string &text, const std::string 
     if (doc.is_object())
         if (const auto it = doc.find("schema"); it != doc.end() && it->is_string()) schema = &*it;
     if (schema != nullptr && is_known_failure_schema(schema->get<std::string>()))
-        return result_from_failure(doc, name);
-    if (schema == nullptr || !is_known_result_schema(schema->get<std::string>()))
+        doc = result_from_failure(doc, name);
+    else if (schema == nullptr || !is_known_result_schema(schema->get<std::string>()))
         throw std::runtime_error(name + ": not a bytebench result (schema '" +
                                  (schema ? quoted(schema->get<std::string>()) : "") +
                                  "', expected " + kResultSchema + ")");
+    // Labels are held to the rules they were given by (model/labels.h): a
+    // hand-made file of 100,000 labels is one line here, not gigabytes in
+    // a comparison.
+    if (const std::string problem = labels_problem(member(doc, "labels")); !problem.empty())
+        throw std::runtime_error(name + ": " + problem);
     return doc;
 }
 

@@ -4,7 +4,8 @@
 // tests/fuzz/result_fuzzer.cpp feeds it arbitrary bytes.
 //
 // What it promises: the document is a JSON object whose "schema" is a
-// supported bytebench.result/1 and that nests at most kMaxResultDepth deep.
+// supported bytebench.result/1, that nests at most kMaxResultDepth deep, and
+// whose labels, if any, follow model/labels.h (labels_problem).
 // Nothing more: members may be missing or of any type. So the core reads a
 // document only through the views below (ResultView and the views of its
 // parts), which read every member leniently (base/json_read.h): a member

@@ -5,6 +5,7 @@
 
 #include "base/file_io.h"
 #include "base/local_time.h"
+#include "base/names.h"
 
 namespace fs = std::filesystem;
 
@@ -20,18 +21,6 @@ bool any_file_with_base(const std::string &dir, const std::string &stem) {
 
 }  // namespace
 
-std::string file_name_part(const std::string &text) {
-    std::string out;
-    for (const char c : text) {
-        const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                           (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '_';
-        out += plain ? c : '_';
-    }
-    if (out.empty()) return "host";
-    if (out[0] == '.' || out[0] == '-') out[0] = '_';  // no hidden file, no option
-    return out;
-}
-
 ResultStore::ResultStore(const std::string &dir, const std::string &host,
                          const std::string &initial_json) {
     std::error_code ec;
@@ -39,7 +28,8 @@ ResultStore::ResultStore(const std::string &dir, const std::string &host,
     if (ec || !fs::is_directory(dir))
         throw ResultStoreError("cannot create results folder " + dir + ": " +
                                (ec ? ec.message() : "not a folder"));
-    const std::string prefix = file_name_part(host) + "-" + local_time_text("%Y-%m-%d") + "-";
+    const std::string prefix =
+        (host.empty() ? "host" : file_name_part(host)) + "-" + local_time_text("%Y-%m-%d") + "-";
     for (int n = 1;; ++n) {
         char number[16];
         std::snprintf(number, sizeof number, "%02d", n);

@@ -1,6 +1,7 @@
 // Where a run's files go: <dir>/<host>-<YYYY-MM-DD>-NN.{json,log,txt,...},
-// <host> being the host name as a file name (file_name_part) so that the
-// files stay in <dir> whatever the host is called,
+// <host> being the host name as one file name part (base/names.h's
+// file_name_part(): no '/', never "..", at most 128 bytes; "host" for an
+// empty name) so that the files stay in <dir> whatever the host is called,
 // NN being the first number for which no such file exists yet. Files are
 // written atomically (temporary name, then rename) and an existing result is
 // never overwritten.
@@ -15,11 +16,6 @@ class ResultStoreError : public std::runtime_error {
   public:
     using std::runtime_error::runtime_error;
 };
-
-// `text` as part of a file name: letters, digits, '.', '-' and '_' kept,
-// everything else (a '/', blanks, control characters, non-ASCII) as '_', a
-// leading '.' or '-' as '_', and "host" for nothing.
-std::string file_name_part(const std::string &text);
 
 class ResultStore {
   public:

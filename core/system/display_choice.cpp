@@ -188,7 +188,7 @@ void mark(nlohmann::json &object, const std::string &key, const std::string &why
     mark_unknown(object, key, why);
 }
 
-// The `key: value` lines of a helper's -info output.
+// The `key: value` lines the workload's display describer printed.
 std::map<std::string, std::string> info_lines(const std::string &output) {
     std::map<std::string, std::string> values;
     std::istringstream lines(output);
@@ -283,7 +283,8 @@ nlohmann::json display_json(const std::string &source, const std::string &displa
     nlohmann::json j = {{"source", source}, {"display", display}};
     const auto values =
         info_output ? info_lines(*info_output) : std::map<std::string, std::string>{};
-    const std::string why = !info_output ? why_unknown : "the helper's -info did not say";
+    const std::string why =
+        !info_output ? why_unknown : "the program that describes the display did not say";
     auto member = [&](const std::string &key, const std::string &from) {
         const auto it = values.find(from);
         if (it != values.end())

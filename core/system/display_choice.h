@@ -85,13 +85,15 @@ int local_server_pid(const std::string &display);
 DisplayFacts read_display_facts(const DisplayOption &option, bool any_needed);
 
 // system.display for the result: {"source", "display"} from the choice, and
-// from the `key: value` lines of a graphics helper's `-info` output
-// (x_server_vendor, x_server_release, screen, gl_vendor, gl_renderer,
-// gl_version): "server" ("The X.Org Foundation 12101007"), "screen",
-// "gl_vendor", "gl_renderer", "gl_version" and, for Mesa's CPU renderers
-// (llvmpipe, softpipe, swrast), "software_rendering": true. A member the
-// output lacks is "unknown", with `why_unknown` (or "the helper did not say")
-// in "why".
+// from the `key: value` lines of the output of the program a workload names
+// to describe the display (bb_requirements.display_info, ABI 1.4; the
+// graphics plugin's is `graphics.d/ubgears -info`): x_server_vendor,
+// x_server_release, screen, gl_vendor, gl_renderer, gl_version give
+// "server" ("The X.Org Foundation 12101007"), "screen", "gl_vendor",
+// "gl_renderer", "gl_version" and, for Mesa's CPU renderers (llvmpipe,
+// softpipe, swrast), "software_rendering": true. A member the output lacks
+// is "unknown", with `why_unknown` (or "the program that describes the
+// display did not say") in "why".
 nlohmann::json display_json(const std::string &source, const std::string &display,
                             const std::optional<std::string> &info_output,
                             const std::string &why_unknown);

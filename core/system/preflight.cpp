@@ -1,10 +1,13 @@
 #include "system/preflight.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdarg>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <sstream>
 
@@ -377,13 +380,14 @@ CheckResult check_busy_processes(const SampledInterval &interval) {
 
 std::vector<CheckResult> run_checks(const std::string &root, const PreflightReadings &r) {
     const nlohmann::json empty = nlohmann::json::object();
+    const nlohmann::json &system = r.system.is_object() ? r.system : empty;
     const auto part = [&](const char *key) -> const nlohmann::json & {
-        const auto it = r.system.find(key);
-        return it != r.system.end() && it->is_object() ? *it : empty;
+        const auto it = system.find(key);
+        return it != system.end() && it->is_object() ? *it : empty;
     };
     // The load is against the CPUs the copies may use.
     const nlohmann::json &effective = part("effective_cpus");
-    const int cpus = effective.value("count", r.system.value("cpus_online", 1));
+    const int cpus = effective.value("count", system.value("cpus_online", 1));
     const SampledInterval *interval = r.interval ? &*r.interval : nullptr;
 
     std::vector<CheckResult> checks;
@@ -404,6 +408,28 @@ std::vector<CheckResult> run_checks(const std::string &root, const PreflightRead
 bool any_bad(const std::vector<CheckResult> &checks) {
     return std::any_of(checks.begin(), checks.end(),
                        [](const CheckResult &c) { return c.status == CheckStatus::bad; });
+}
+
+bool tells_of_disturbance(const CheckResult &check) {
+    static const std::vector<std::string> names = {"load", "swap", "steal", "busy_processes"};
+    return std::find(names.begin(), names.end(), check.name) != names.end();
+}
+
+std::string unchecked_reason(const std::string &root, const std::vector<CheckResult> &checks) {
+    std::vector<std::string> unknown;
+    for (const CheckResult &c : checks) {
+        if (!tells_of_disturbance(c)) continue;
+        if (c.status != CheckStatus::unknown) return "";
+        unknown.push_back(c.name);
+    }
+    if (unknown.empty()) return "";  // none was asked for
+    // The usual cause: /proc hidden (a sandbox, a container without it).
+    const std::string stat = root + (root.empty() || root.back() == '/' ? "" : "/") + "proc/stat";
+    if (const int fd = open(stat.c_str(), O_RDONLY | O_CLOEXEC); fd < 0)
+        return "/proc is not readable (/proc/stat: " + std::string(std::strerror(errno)) + ")";
+    else
+        close(fd);
+    return joined(unknown, ", ") + (unknown.size() == 1 ? " is" : " are") + " unknown";
 }
 
 std::vector<std::string> summary_lines(const std::vector<CheckResult> &checks) {

@@ -105,6 +105,16 @@ std::vector<CheckResult> run_checks(const std::string &root, const PreflightRead
 // Whether any check is bad: results taken now would not be trustworthy.
 bool any_bad(const std::vector<CheckResult> &checks);
 
+// The checks that tell whether something would disturb a run: what else
+// runs, swaps or steals (load, swap, steal, busy_processes; all read /proc).
+bool tells_of_disturbance(const CheckResult &check);
+
+// Why nothing that would disturb a run could be checked, or "" when some
+// check of it could be made (tells_of_disturbance, status not unknown):
+// "/proc is not readable (/proc/stat: No such file or directory)" when
+// root's /proc/stat cannot be opened, else "load, swap, ... are unknown".
+std::string unchecked_reason(const std::string &root, const std::vector<CheckResult> &checks);
+
 // At most three lines for `run`: the warn and bad checks, each with what
 // was found; past three, two of them and a line naming the rest. The last
 // line points to `bytebench doctor` for what to do. None when all is well.

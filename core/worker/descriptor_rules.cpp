@@ -47,6 +47,21 @@ std::string key_problem(const std::string &what, const char *key) {
     return rule_problem(what, key, follows_key_rule(key), kKeyRule);
 }
 
+std::string relative_path_problem(const char *path) {
+    const std::string p = text_of(path);
+    if (p.empty()) return "is empty";
+    if (p.front() == '/') return "is an absolute path; give it relative to the plugin's folder";
+    for (const char c : p)
+        if (static_cast<unsigned char>(c) < ' ' || c == 0x7f) return "holds a control character";
+    for (size_t start = 0; start <= p.size();) {
+        const size_t end = std::min(p.find('/', start), p.size());
+        if (p.compare(start, end - start, "..") == 0)
+            return "leaves the plugin's folder (a \"..\" component)";
+        start = end + 1;
+    }
+    return "";
+}
+
 std::string size_problem(const std::string &what, uint32_t struct_size,
                          const std::vector<FieldEnd> &fields, const char *abi) {
     for (const FieldEnd &f : fields)

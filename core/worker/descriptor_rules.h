@@ -27,6 +27,11 @@ std::string id_problem(const std::string &what, const char *id);
 // The same for a parameter key and kKeyRule.
 std::string key_problem(const std::string &what, const char *key);
 
+// "" when `path` is a relative path that stays inside the folder it is
+// relative to (no leading '/', no ".." component, no control character),
+// else why not ("is an absolute path", ...).
+std::string relative_path_problem(const char *path);
+
 // Where one field of a struct ends; a struct whose struct_size is below it
 // does not have the field.
 struct FieldEnd {

@@ -1,14 +1,18 @@
 #include "janitor.h"
 
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 
+#include "base/made_folder.h"
 #include "base/monotonic_clock.h"
 #include "protocol/worker_protocol.h"
 
@@ -87,14 +91,43 @@ int remove_unfinished_results(const std::string &base, pid_t cli_pid) {
     return removed;
 }
 
+// The run's temporary folder as the CLI made it (base/made_folder.h),
+// taken while the CLI is alive: removed later through a descriptor of its
+// parent, and only while it is still that folder.
+struct TempRoot {
+    FolderFd parent;
+    MadeFolder folder;
+};
+
+std::optional<TempRoot> find_temp_root(const std::string &path) {
+    const fs::path p(path);
+    if (path.empty() || p.filename().empty()) return std::nullopt;
+    try {
+        TempRoot root{FolderFd(p.parent_path().empty() ? "." : p.parent_path().string()), {}};
+        const std::string name = p.filename().string();
+        struct stat st {};
+        if (fstatat(root.parent.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+            !S_ISDIR(st.st_mode))
+            return std::nullopt;
+        root.folder = {path, name, st.st_dev, st.st_ino};
+        return root;
+    } catch (const FolderError &) {
+        return std::nullopt;
+    }
+}
+
+bool still_there(const TempRoot &root) {
+    struct stat st {};
+    return fstatat(root.parent.get(), root.folder.name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+           st.st_dev == root.folder.dev && st.st_ino == root.folder.ino;
+}
+
 // Removes the folder, retrying briefly: a dying process may still be
 // closing files in it.
-bool remove_tree(const std::string &dir) {
-    std::error_code ec;
-    if (dir.empty() || !fs::exists(dir, ec)) return false;
+bool remove_tree(const std::optional<TempRoot> &root) {
+    if (!root || !still_there(*root)) return false;
     for (int attempt = 0; attempt < 20; ++attempt) {
-        fs::remove_all(dir, ec);
-        if (!fs::exists(dir, ec)) return true;
+        if (remove_folder(root->parent, root->folder).empty()) return true;
         usleep(50000);
     }
     return true;
@@ -107,10 +140,11 @@ int run_janitor(const JanitorOptions &o) {
     for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE}) signal(sig, SIG_IGN);
     // Nothing else of the CLI's (its .log is not close-on-exec) stays open here.
     if (o.fd <= STDERR_FILENO) close_range(STDERR_FILENO + 1, ~0U, 0);
+    const std::optional<TempRoot> temp_root = find_temp_root(o.temp_root);
     std::set<pid_t> groups;
     const bool ended = read_until_closed(o.fd, groups);
     kill_groups(groups);
-    const bool removed_tree = remove_tree(o.temp_root);
+    const bool removed_tree = remove_tree(temp_root);
     const int removed_files = remove_unfinished_results(o.results_base, o.cli_pid);
     if (ended || (groups.empty() && !removed_tree && removed_files == 0)) return 0;
     std::string done;

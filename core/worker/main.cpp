@@ -3,10 +3,11 @@
 //   bytebench-worker describe --plugin FILE --msg-fd N
 //   bytebench-worker run --plugin FILE --workload ID --copy I --copies N --pass K
 //                        --duration-ns NS --temp-dir DIR [--test-dir DIR] --msg-fd N
-//                        --barrier-fd M [--cpu PU] [--param KEY=VALUE]...
-//                        (undeclared keys: their defaults; --test-dir: the --temp-dir)
+//                        --barrier-fd M [--cpu PU] [--params-fd P] [--param KEY=VALUE]...
+//                        (undeclared keys: their defaults; --test-dir: the --temp-dir;
+//                        --params-fd: the CLI's ParamsFile, process/params_file.h)
 //   bytebench-worker setup|teardown --plugin FILE --workload ID --test-dir DIR [--copies N]
-//                        [--passes K] --msg-fd N [--param KEY=VALUE]...
+//                        [--passes K] --msg-fd N [--params-fd P] [--param KEY=VALUE]...
 //   bytebench-worker report --plugin FILE --reporter ID --input JSON --out FILE|- --msg-fd N
 //   bytebench-worker janitor --temp-root DIR --results-base BASE --cli-pid PID  (pipe on fd 0)
 //
@@ -56,6 +57,7 @@ struct Options {
     int cpu = -1;  // the PU to pin to (--placement); -1: not pinned
     int msg_fd = 1;
     int barrier_fd = -1;
+    int params_fd = -1;  // the CLI's ParamsFile; -1 when run by hand
 };
 
 // Exit codes the CLI understands (anything else is treated as a failure).
@@ -121,6 +123,8 @@ std::string pin_to(int cpu) {
 int run_workload(const Options &o, HostState &state) {
     if (o.cpu >= 0)
         if (const std::string error = pin_to(o.cpu); !error.empty()) return fail(o.msg_fd, error);
+    // Read (and closed) before the plugin loads: its code never sees the fd.
+    const std::vector<std::string> given = param_arguments(o.params_fd, o.params);
     const bb_host *host = make_host(&state);
     enter_plugin_call(PluginCall::entry, nullptr);
     LoadedPlugin plugin(o.plugin, host);
@@ -131,9 +135,9 @@ int run_workload(const Options &o, HostState &state) {
     WorkloadInfo info;
     info.id = w->id;
     info.params = read_params(*w);
-    read_abi_1_2_descriptors(*w, info);
+    read_abi_1_2_descriptors(*w, plugin.table().abi_minor, info);
     expect_metrics(state, info);
-    const RunParams params(info, o.params);
+    const RunParams params(info, given);
 
     bb_run_context ctx{};
     ctx.struct_size = sizeof ctx;
@@ -188,10 +192,18 @@ int run_workload(const Options &o, HostState &state) {
 
 int describe(const Options &o, HostState &state) {
     enter_plugin_call(PluginCall::entry, nullptr);
-    LoadedPlugin plugin(o.plugin, make_host(&state));
-    enter_plugin_call(PluginCall::describe, nullptr);
-    write_message(o.msg_fd, DescribeMessage{to_json(plugin.describe())});
-    return kExitOk;
+    try {
+        LoadedPlugin plugin(o.plugin, make_host(&state));
+        enter_plugin_call(PluginCall::describe, nullptr);
+        write_message(o.msg_fd, DescribeMessage{to_json(plugin.describe())});
+        return kExitOk;
+    } catch (const PluginLoadError &e) {
+        // A refused plugin's ids go with the reason: `run ID` of one of
+        // them then says why it is not available.
+        const bool offers = !e.workload_ids.empty() || !e.reporter_ids.empty();
+        write_message(o.msg_fd, FailMessage{e.what(), offers, e.workload_ids, e.reporter_ids});
+        return kExitFailed;
+    }
 }
 
 int report(const Options &o, HostState &state) {
@@ -283,6 +295,7 @@ static int worker_main(int argc, char **argv) {
     run_cmd->add_option("--test-dir", o.test_dir, "the test's directory (default: --temp-dir)");
     run_cmd->add_option("--barrier-fd", o.barrier_fd);
     run_cmd->add_option("--param", o.params);
+    run_cmd->add_option("--params-fd", o.params_fd, "the parameters, as the CLI hands them");
     run_cmd->add_option("--cpu", o.cpu, "pin to this CPU (os index)");
     CLI::App *report_cmd = app.add_subcommand("report", "render a result with a reporter");
     common(report_cmd);
@@ -299,6 +312,7 @@ static int worker_main(int argc, char **argv) {
         sub->add_option("--copies", phase.copies, "copies each pass will run");
         sub->add_option("--passes", phase.passes, "passes planned");
         sub->add_option("--param", phase.params);
+        sub->add_option("--params-fd", phase.params_fd, "the parameters, as the CLI hands them");
         return sub;
     };
     CLI::App *setup_cmd = phase_cmd("setup", "call a workload's setup() (once per test)");

@@ -88,6 +88,26 @@ std::string names_problem(uint32_t count, const char *const *names, const std::s
     return "";
 }
 
+constexpr uint32_t kMaxDisplayInfoArgs = 16;
+
+// The display program (ABI 1.4): a relative path that stays in the plugin's
+// folder, with its arguments, each present.
+std::string display_info_problem(const bb_requirements &r, const std::string &named) {
+    if (!BB_HAS_FIELD(&r, bb_requirements, display_info) || r.display_info_count == 0) return "";
+    const std::string what = named + " display_info";
+    if (r.display_info == nullptr)
+        return what + ": display_info_count is set but the array is NULL";
+    if (r.display_info_count > kMaxDisplayInfoArgs)
+        return what + ": " + std::to_string(r.display_info_count) + " entries, at most " +
+               std::to_string(kMaxDisplayInfoArgs);
+    if (r.display == 0) return what + " is given but display (the requirement) is not set";
+    for (uint32_t i = 0; i < r.display_info_count; ++i)
+        if (r.display_info[i] == nullptr) return what + " #" + std::to_string(i) + " is NULL";
+    if (const std::string why = relative_path_problem(r.display_info[0]); !why.empty())
+        return what + " program '" + r.display_info[0] + "' " + why;
+    return "";
+}
+
 std::string requirements_problem(const bb_requirements *r, const std::string &named) {
     if (r == nullptr) return "";
     if (const std::string why =
@@ -98,7 +118,10 @@ std::string requirements_problem(const bb_requirements *r, const std::string &na
                                         named + " required CPU feature", false);
         !why.empty())
         return why;
-    return names_problem(r->tool_count, r->tools, named + " required tool", true);
+    if (std::string why = names_problem(r->tool_count, r->tools, named + " required tool", true);
+        !why.empty())
+        return why;
+    return display_info_problem(*r, named);
 }
 
 Requirements read_requirements(const bb_requirements &r) {
@@ -109,7 +132,14 @@ Requirements read_requirements(const bb_requirements &r) {
     needs.memory_bytes = r.memory_bytes;
     for (uint32_t i = 0; i < r.tool_count; ++i) needs.tools.emplace_back(r.tools[i]);
     needs.root = r.root != 0;
+    if (BB_HAS_FIELD(&r, bb_requirements, display_info))
+        for (uint32_t i = 0; i < r.display_info_count; ++i)
+            needs.display_info.emplace_back(r.display_info[i]);
     return needs;
+}
+
+Direction direction_of(bb_direction d) {
+    return d == BB_LOWER_IS_BETTER ? Direction::lower_is_better : Direction::higher_is_better;
 }
 
 }  // namespace
@@ -125,6 +155,9 @@ std::string abi_1_2_descriptors_problem(const bb_workload &w, const std::string 
     if (!known_direction(w.better))
         return named + ": better is " + std::to_string(w.better) +
                ", not BB_HIGHER_IS_BETTER (0) or BB_LOWER_IS_BETTER (1)";
+    if (BB_HAS_FIELD(&w, bb_workload, combine) && !known_combine(w.combine))
+        return named + ": combine is " + std::to_string(w.combine) +
+               ", not one of BB_COMBINE_SUM (0), MEAN (1), MIN (2) or MAX (3)";
     if (std::string why = metrics_problem(w, named); !why.empty()) return why;
     if (std::string why = requirements_problem(w.requirements, named); !why.empty()) return why;
     if (w.setup_timeout_s != 0)
@@ -133,22 +166,26 @@ std::string abi_1_2_descriptors_problem(const bb_workload &w, const std::string 
     return "";
 }
 
-void read_abi_1_2_descriptors(const bb_workload &w, WorkloadInfo &info) {
+void read_abi_1_2_descriptors(const bb_workload &w, uint16_t plugin_minor, WorkloadInfo &info) {
     // A workload built before 1.2 ends before these members: the defaults.
     if (!BB_HAS_FIELD(&w, bb_workload, setup_timeout_s)) return;
-    info.better =
-        w.better == BB_LOWER_IS_BETTER ? Direction::lower_is_better : Direction::higher_is_better;
+    info.better = direction_of(w.better);
+    info.combine = main_value_combine(info.better,
+                                      BB_HAS_FIELD(&w, bb_workload, combine)
+                                          ? std::optional<Combine>(static_cast<Combine>(w.combine))
+                                          : std::nullopt);
     for (uint32_t i = 0; i < w.metric_count; ++i) {
         const bb_metric_desc &m = entry_at(w.metrics, i);
         MetricInfo &metric = info.metrics.emplace_back();
         metric.key = m.key;
         metric.name = text_of(m.name).empty() ? metric.key : text_of(m.name);
         metric.unit = text_of(m.unit);
-        metric.better = m.better == BB_LOWER_IS_BETTER ? Direction::lower_is_better
-                                                       : Direction::higher_is_better;
+        metric.better = direction_of(m.better);
         metric.combine = static_cast<Combine>(m.combine);
     }
     if (w.requirements != nullptr) info.requirements = read_requirements(*w.requirements);
+    info.requirements.display = needs_display(w, plugin_minor);
+    if (!info.requirements.display) info.requirements.display_info.clear();
     info.has_setup = w.setup != nullptr;
     info.has_teardown = w.teardown != nullptr;
     if (w.setup_timeout_s != 0) info.setup_timeout_s = w.setup_timeout_s;

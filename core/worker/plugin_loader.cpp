@@ -1,5 +1,7 @@
 #include "plugin_loader.h"
 
+#include <string.h>
+
 #include <set>
 #include <vector>
 
@@ -24,6 +26,22 @@ std::string loader_message(const std::string &what) {
     const auto end = what.rfind("):");
     return what.substr(start,
                        end != std::string::npos && end > start ? end - start : std::string::npos);
+}
+
+// `text` with each run of blanks made one space, and none at either end:
+// BYTEBENCH_BUILD_INFO joins its parts with spaces whether or not a part
+// is empty ("gcc 12.2.0 " without flags).
+std::string collapsed_blanks(const std::string &text) {
+    std::string out;
+    for (const char c : text) {
+        const bool blank = c == ' ' || c == '\t' || c == '\n';
+        if (!blank)
+            out += c;
+        else if (!out.empty() && out.back() != ' ')
+            out += ' ';
+    }
+    if (!out.empty() && out.back() == ' ') out.pop_back();
+    return out;
 }
 
 std::string abi_string(unsigned major, unsigned minor) {
@@ -164,6 +182,26 @@ void check_unique_ids(const bb_plugin &t) {
                                   "' is declared twice");
 }
 
+// The ids a refused table offers, into `e`: only from a table of our major
+// (another major's layout is unknown) and from descriptors large enough to
+// hold an id; an id is read up to 256 bytes.
+void offered_ids(const bb_plugin &t, PluginLoadError &e) {
+    constexpr uint32_t kMost = 4096;
+    constexpr size_t kLongest = 256;
+    if (t.struct_size < kPluginFields.back().end || t.abi_major != BYTEBENCH_ABI_MAJOR) return;
+    const auto id_of = [&](const char *id) { return std::string(id, strnlen(id, kLongest)); };
+    for (uint32_t i = 0; t.workloads != nullptr && i < t.workload_count && i < kMost; ++i) {
+        const bb_workload *w = t.workloads[i];
+        if (w != nullptr && w->struct_size >= kWorkloadFields[0].end && w->id != nullptr)
+            e.workload_ids.push_back(id_of(w->id));
+    }
+    for (uint32_t i = 0; t.reporters != nullptr && i < t.reporter_count && i < kMost; ++i) {
+        const bb_reporter *r = t.reporters[i];
+        if (r != nullptr && r->struct_size >= kReporterFields[0].end && r->id != nullptr)
+            e.reporter_ids.push_back(id_of(r->id));
+    }
+}
+
 }  // namespace
 
 LoadedPlugin::LoadedPlugin(const std::string &path, const bb_host *host) : path_(path) {
@@ -182,10 +220,17 @@ LoadedPlugin::LoadedPlugin(const std::string &path, const bb_host *host) : path_
     if (table_ == nullptr)
         throw PluginLoadError(std::string("plugin refused to load: ") +
                               (err[0] != '\0' ? err : "no reason given"));
-    check_table(table_);
-    for (uint32_t i = 0; i < table_->workload_count; ++i) check_workload(table_->workloads[i], i);
-    for (uint32_t i = 0; i < table_->reporter_count; ++i) check_reporter(table_->reporters[i], i);
-    check_unique_ids(*table_);
+    try {
+        check_table(table_);
+        for (uint32_t i = 0; i < table_->workload_count; ++i)
+            check_workload(table_->workloads[i], i);
+        for (uint32_t i = 0; i < table_->reporter_count; ++i)
+            check_reporter(table_->reporters[i], i);
+        check_unique_ids(*table_);
+    } catch (PluginLoadError &e) {
+        offered_ids(*table_, e);
+        throw;
+    }
 }
 
 const bb_workload *LoadedPlugin::find_workload(const std::string &id) const {
@@ -209,7 +254,8 @@ PluginInfo LoadedPlugin::describe() const {
     info.vendor = text_of(t.vendor);
     info.version = text_of(t.version);
     info.abi = abi_string(t.abi_major, t.abi_minor);
-    info.build_info = BB_HAS_FIELD(&t, bb_plugin, build_info) ? text_of(t.build_info) : "";
+    info.build_info =
+        BB_HAS_FIELD(&t, bb_plugin, build_info) ? collapsed_blanks(text_of(t.build_info)) : "";
     info.extra_exports = extra_exported_symbols(path_);
     for (uint32_t i = 0; i < t.workload_count; ++i) {
         const bb_workload &w = *t.workloads[i];
@@ -227,8 +273,7 @@ PluginInfo LoadedPlugin::describe() const {
         d.flags = w.flags;
         d.processes_per_copy = w.processes_per_copy;
         d.params = read_params(w);
-        read_abi_1_2_descriptors(w, d);
-        d.requirements.display = needs_display(w, t.abi_minor);
+        read_abi_1_2_descriptors(w, t.abi_minor, d);
     }
     for (uint32_t i = 0; i < t.reporter_count; ++i) {
         const bb_reporter &r = *t.reporters[i];

@@ -8,14 +8,19 @@
 #include <boost/dll/shared_library.hpp>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "model/plugin_info.h"
 
 namespace bytebench::worker {
 
+// Why a plugin was not loaded. When the plugin gave a table of our major,
+// the ids it offers as far as they can be read (a refused plugin's ids, so
+// that `run ID` can say why ID is not available instead of "unknown").
 class PluginLoadError : public std::runtime_error {
   public:
     using std::runtime_error::runtime_error;
+    std::vector<std::string> workload_ids, reporter_ids;
 };
 
 class LoadedPlugin {

@@ -1,6 +1,12 @@
 #include "run_params.h"
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
 #include "model/param_rules.h"
+#include "protocol/worker_params.h"
 
 namespace bytebench::worker {
 
@@ -40,5 +46,41 @@ void point_at(Context &ctx, const std::vector<const char *> &keys,
 void RunParams::apply(bb_run_context &ctx) const { point_at(ctx, key_ptrs_, value_ptrs_); }
 
 void RunParams::apply(bb_setup_context &ctx) const { point_at(ctx, key_ptrs_, value_ptrs_); }
+
+std::vector<std::string> read_params_fd(int fd) {
+    const std::string where = "--params-fd " + std::to_string(fd) + ": ";
+    std::string bytes;
+    char buf[65536];
+    for (off_t at = 0;;) {
+        const ssize_t n = ::pread(fd, buf, sizeof buf, at);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            const int error = errno;
+            ::close(fd);
+            throw ParamError(where + "cannot read the parameters: " + std::strerror(error));
+        }
+        if (n == 0) break;
+        // A test's parameters are at most kMaxParamBytes, and the keys and
+        // separators a little more; anything far beyond is not a ParamsFile.
+        if (bytes.size() + size_t(n) > 2 * kMaxParamBytes) {
+            ::close(fd);
+            throw ParamError(where + "more bytes than a test's parameters may have");
+        }
+        bytes.append(buf, size_t(n));
+        at += n;
+    }
+    ::close(fd);
+    try {
+        return decode_worker_params(bytes);
+    } catch (const WorkerParamsError &e) {
+        throw ParamError(where + e.what());
+    }
+}
+
+std::vector<std::string> param_arguments(int fd, const std::vector<std::string> &given) {
+    std::vector<std::string> all = fd >= 0 ? read_params_fd(fd) : std::vector<std::string>{};
+    all.insert(all.end(), given.begin(), given.end());
+    return all;
+}
 
 }  // namespace bytebench::worker

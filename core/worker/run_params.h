@@ -37,4 +37,15 @@ class RunParams {
     std::vector<const char *> key_ptrs_, value_ptrs_;
 };
 
+// The "KEY=VALUE" records the CLI wrote into a ParamsFile
+// (protocol/worker_params.h), read from offset 0 of `fd` (--params-fd),
+// which is then closed: the workload never sees it. Throws ParamError
+// ("--params-fd 5: ...") when it cannot be read or is not such a file.
+std::vector<std::string> read_params_fd(int fd);
+
+// The parameters a worker runs with: those on `fd` when it is not -1, then
+// the --param arguments (a later key wins, so `--param` given by hand
+// overrides).
+std::vector<std::string> param_arguments(int fd, const std::vector<std::string> &given);
+
 }  // namespace bytebench::worker

@@ -36,6 +36,8 @@ void send_outcome(int msg_fd, bb_status status, const char *err, size_t cap) {
 }  // namespace
 
 int run_test_phase(TestPhase phase, const TestPhaseOptions &o, HostState &state) {
+    // Read (and closed) before the plugin loads: its code never sees the fd.
+    const std::vector<std::string> given = param_arguments(o.params_fd, o.params);
     const bb_host *host = make_host(&state);
     enter_plugin_call(PluginCall::entry, nullptr);
     LoadedPlugin plugin(o.plugin, host);
@@ -47,7 +49,7 @@ int run_test_phase(TestPhase phase, const TestPhaseOptions &o, HostState &state)
     WorkloadInfo info;
     info.id = w->id;
     info.params = read_params(*w);
-    const RunParams params(info, o.params);
+    const RunParams params(info, given);
 
     bb_setup_context ctx{};
     ctx.struct_size = sizeof ctx;

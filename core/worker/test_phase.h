@@ -20,6 +20,7 @@ struct TestPhaseOptions {
     uint32_t copies = 1;
     uint32_t passes = 1;
     std::vector<std::string> params;  // "KEY=VALUE"; undeclared keys take their defaults
+    int params_fd = -1;               // the CLI's ParamsFile (read before `params`)
     int msg_fd = 1;
 };
 

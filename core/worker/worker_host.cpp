@@ -16,7 +16,8 @@ namespace {
 HostState *state_of(const bb_host *host) { return static_cast<HostState *>(host->host_data); }
 
 void host_log(const bb_host *host, bb_log_level level, const char *utf8) {
-    write_message(state_of(host)->msg_fd, LogMessage{level, utf8 != nullptr ? utf8 : ""});
+    write_message(state_of(host)->msg_fd,
+                  LogMessage{level, utf8 != nullptr ? truncated_log_line(utf8) : ""});
 }
 
 const char *host_temp_dir(const bb_host *host) {
@@ -98,6 +99,17 @@ void host_record_metric(const bb_host *host, const char *key, double value) {
 void on_alarm(int) { set_stop_flag_at_deadline(); }
 
 }  // namespace
+
+std::string truncated_log_line(const char *utf8) {
+    const size_t length = strnlen(utf8, kMaxLogLine + 1);
+    if (length <= kMaxLogLine) return std::string(utf8, length);
+    // Cut before a UTF-8 continuation byte never: back to a character's start.
+    size_t cut = kMaxLogLine;
+    while (cut > 0 && (static_cast<unsigned char>(utf8[cut]) & 0xC0) == 0x80) --cut;
+    const size_t total = length + strlen(utf8 + length);
+    return std::string(utf8, cut) + "\xE2\x80\xA6 [truncated: the line had " +
+           std::to_string(total) + " bytes]";
+}
 
 void expect_metrics(HostState &state, const WorkloadInfo &workload) {
     state.workload_id = workload.id;

@@ -30,6 +30,15 @@ struct HostState {
     std::string metric_error;  // "" when every call was valid
 };
 
+// The longest log line a worker sends, in bytes. A longer one (a 2 MB
+// line once vanished: the CLI drops a message line over 1 MiB) is cut.
+inline constexpr size_t kMaxLogLine = 4096;
+
+// `utf8` as bb_host.log sends it: whole up to kMaxLogLine bytes, else its
+// first kMaxLogLine bytes (at a character boundary) and "… [truncated: the
+// line had N bytes]".
+std::string truncated_log_line(const char *utf8);
+
 // Makes record_metric() accept the metrics `workload` declares.
 void expect_metrics(HostState &state, const WorkloadInfo &workload);
 

@@ -18,7 +18,9 @@ struct Getppid {
     }
 };
 
-const auto kGetppid = bytebench::Workload<Getppid>("getppid")
+// Prefixed with something of ours, as every vendor's id should be: ids are
+// unique across every plugin loaded, and a first-party plugin wins a clash.
+const auto kGetppid = bytebench::Workload<Getppid>("example.getppid")
                           .name("getppid() calls")
                           .description("A system call that does almost nothing.")
                           .category("example")

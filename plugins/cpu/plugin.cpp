@@ -114,18 +114,20 @@ const auto kWhetstone =
         .duration(10)
         .baseline(55.0);
 
-const auto kArith = bytebench::Workload<Arith>("arith")
-                        .name("Arithmetic Test")
-                        .description(
-                            "UnixBench arith: loops of 100 x = i; y = x*x; z += y/(y-1) steps in "
-                            "the given type (none = the empty loop, Arithoh).")
-                        .category("misc")
-                        .unit("lps")
-                        .version("1")
-                        .time_base(1)
-                        .repeat_short()
-                        .duration(10)
-                        .param("type", "string", "int", "none, short, int, long, float or double");
+const auto kArith =
+    bytebench::Workload<Arith>("arith")
+        .name("Arithmetic Test")
+        .description(
+            "UnixBench arith: loops of 100 x = i; y = x*x; z += y/(y-1) steps in "
+            "the given type (none = the empty loop, Arithoh).")
+        .category("misc")
+        .unit("lps")
+        .version("1")
+        .time_base(1)
+        .repeat_short()
+        .duration(10)
+        .param_choices("type", "string", "int", {"none", "short", "int", "long", "float", "double"},
+                       "the type of the loop's arithmetic");
 
 const auto kHanoi = bytebench::Workload<Hanoi>("hanoi")
                         .name("Recursion Test -- Tower of Hanoi")
@@ -136,7 +138,7 @@ const auto kHanoi = bytebench::Workload<Hanoi>("hanoi")
                         .time_base(1)
                         .repeat_short()
                         .duration(20)
-                        .param("disks", "int", "10", "disks in the tower (1..30)");
+                        .param_range("disks", "int", "10", "1", "30", "disks in the tower");
 
 }  // namespace
 }  // namespace bytebench::plugins::cpu

@@ -571,10 +571,12 @@ bytebench::Workload<Disk<S>> disk_workload(const char *name, const char *descrip
                          "I/Os in flight per copy: that many threads doing synchronous I/O (psync)")
             .param_choices("direct", "string", "auto", {"auto", "on", "off"},
                            "auto (O_DIRECT where allowed, else buffered+fsync), on or off");
+    using bytebench::Better;
+    using bytebench::Combine;
     if (S->random)
-        workload.metric("lat_p50_us", "p50 latency", "us", BB_LOWER_IS_BETTER, BB_COMBINE_MEAN)
-            .metric("lat_p99_us", "p99 latency", "us", BB_LOWER_IS_BETTER, BB_COMBINE_MAX)
-            .metric("lat_max_us", "max latency", "us", BB_LOWER_IS_BETTER, BB_COMBINE_MAX);
+        workload.metric("lat_p50_us", "p50 latency", "us", Better::lower, Combine::mean)
+            .metric("lat_p99_us", "p99 latency", "us", Better::lower, Combine::max)
+            .metric("lat_max_us", "max latency", "us", Better::lower, Combine::max);
     return workload;
 }
 

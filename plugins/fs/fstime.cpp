@@ -409,11 +409,11 @@ const bytebench::Workload<Fstime> kFstime =
         .repeat_short()
         .duration(30)
         .flags(BB_WORKLOAD_NEEDS_DISK)
-        .param("mode", "string", "copy", "write, read or copy")
-        .param("bufsize", "int", "1024", "bytes per read/write call, 256 to 8192")
-        .param("maxblocks", "int", "2000", "file size in KiB, 1 to 1048576")
-        .param("warmup_s", "float", "2",
-               "seconds of each untimed warm-up phase and settle sleep (UnixBench: 2; "
-               "shorter only for tests)");
+        .param_choices("mode", "string", "copy", {"write", "read", "copy"}, "write, read or copy")
+        .param_range("bufsize", "int", "1024", "256", "8192", "bytes per read/write call")
+        .param_range("maxblocks", "int", "2000", "1", "1048576", "file size in KiB")
+        .param_range("warmup_s", "float", "2", "0", "60",
+                     "seconds of each untimed warm-up phase and settle sleep (UnixBench: 2; "
+                     "shorter only for tests)");
 
 }  // namespace bytebench::plugins::fs

@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "gears_workload.h"
 #include "program_run.h"
 #include "render_formats.h"
 #include "x11perf_groups.h"
@@ -156,11 +157,10 @@ bytebench::Workload<TwoD<Index>> two_d(const char *description, bool indexed) {
             .param_range("reps", "int", "0", "0", "1000000000",
                          "x11perf -reps: a fixed repetition count instead of x11perf's calibration "
                          "(0, UnixBench's); for quick checks, not UnixBench's numbers");
-#if BYTEBENCH_ABI_MINOR >= 3
     // The host gives the workers a display, or skips the test before any
-    // starts; create()'s own check stays for a 1.2 host.
-    workload.requires_display();
-#endif
+    // starts (create()'s own check stays for a 1.2 host), and records what
+    // ubgears -info says of it (ABI 1.4: the plugin names its describer).
+    workload.requires_display({gears::kDisplayDescriber[0], gears::kDisplayDescriber[1]});
     return workload;
 }
 

@@ -141,7 +141,7 @@ const auto kCopy = bytebench::Workload<Stream<Kernel::copy>>("stream-copy")
                        .time_base(1)
                        .repeat_long()
                        .duration(10)
-                       .param("array_mib", "int", "0", kArrayMibHelp);
+                       .param_range("array_mib", "int", "0", "0", "16777216", kArrayMibHelp);
 
 const auto kScale = bytebench::Workload<Stream<Kernel::scale>>("stream-scale")
                         .name("Memory Bandwidth: STREAM Scale")
@@ -154,7 +154,7 @@ const auto kScale = bytebench::Workload<Stream<Kernel::scale>>("stream-scale")
                         .time_base(1)
                         .repeat_long()
                         .duration(10)
-                        .param("array_mib", "int", "0", kArrayMibHelp);
+                        .param_range("array_mib", "int", "0", "0", "16777216", kArrayMibHelp);
 
 const auto kAdd = bytebench::Workload<Stream<Kernel::add>>("stream-add")
                       .name("Memory Bandwidth: STREAM Add")
@@ -167,7 +167,7 @@ const auto kAdd = bytebench::Workload<Stream<Kernel::add>>("stream-add")
                       .time_base(1)
                       .repeat_long()
                       .duration(10)
-                      .param("array_mib", "int", "0", kArrayMibHelp);
+                      .param_range("array_mib", "int", "0", "0", "16777216", kArrayMibHelp);
 
 const auto kTriad =
     bytebench::Workload<Stream<Kernel::triad>>("stream-triad")
@@ -181,7 +181,7 @@ const auto kTriad =
         .time_base(1)
         .repeat_long()
         .duration(10)
-        .param("array_mib", "int", "0", kArrayMibHelp);
+        .param_range("array_mib", "int", "0", "0", "16777216", kArrayMibHelp);
 
 }  // namespace
 }  // namespace bytebench::plugins::memory

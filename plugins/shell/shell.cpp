@@ -96,6 +96,7 @@ const bytebench::Workload<Shell> kShell =
         .duration(60)
         .flags(BB_WORKLOAD_NEEDS_DISK)
         .processes_per_copy(2 + kDeclaredConcurrency * kProcessesPerInstance)
-        .param("concurrency", "int", "1", "script instances started together per iteration");
+        .param_range("concurrency", "int", "1", "1", "4096",
+                     "script instances started together per iteration");
 
 }  // namespace bytebench::plugins::shell

@@ -151,7 +151,7 @@ const bytebench::Workload<Syscall> kSyscall =
         .baseline(15000.0)
         // exec mode forks one child at a time.
         .processes_per_copy(2)
-        .param("mode", "string", "mix",
-               "mix, close, getpid or exec (only the first letter counts)");
+        .param_choices("mode", "string", "mix", {"mix", "close", "getpid", "exec"},
+                       "mix, close, getpid or exec");
 
 }  // namespace bytebench::plugins::system

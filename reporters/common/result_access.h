@@ -64,4 +64,26 @@ inline bool category_indexed(const nlohmann::json &index) {
     return integer_or_zero(index, "tests_indexed") > 0;
 }
 
+// The UnixBench version a report's banner names: an imported report's own, as it printed it
+// ("5.1.3"), else that of the method bytebench follows ("6.0.0"); "" for an imported report
+// that did not say.
+inline std::string unixbench_version(const nlohmann::json &doc) {
+    const nlohmann::json &imported = member(doc, "imported");
+    if (imported.is_object()) return string_member(imported, "version");
+    return "6.0.0";
+}
+
+// What made the numbers: "bytebench 0.1.0", or for an imported report "UnixBench 5.1.3,
+// imported by bytebench 0.1.0" (the bytebench that read it).
+inline std::string made_by_text(const nlohmann::json &doc) {
+    const std::string version = string_member(member(doc, "tool"), "version");
+    const std::string bytebench = "bytebench" + (version.empty() ? "" : " " + version);
+    const nlohmann::json &imported = member(doc, "imported");
+    if (!imported.is_object()) return bytebench;
+    std::string from = string_member(imported, "from");
+    if (from.empty()) from = "UnixBench";
+    const std::string from_version = string_member(imported, "version");
+    return from + (from_version.empty() ? "" : " " + from_version) + ", imported by " + bytebench;
+}
+
 }  // namespace bytebench::reporters

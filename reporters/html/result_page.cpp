@@ -8,6 +8,7 @@
 #include "base/direction.h"
 #include "common/machine_lines.h"
 #include "common/metric_access.h"
+#include "common/result_access.h"
 #include "common/statistics_access.h"
 #include "environment_section.h"
 #include "format.h"
@@ -83,9 +84,7 @@ std::string page_title(const json &doc) {
 }
 
 std::string page_subtitle(const json &doc) {
-    const json &tool = member(doc, "tool");
-    const std::string version = string_member(tool, "version");
-    std::string text = "bytebench" + (version.empty() ? "" : " " + version);
+    std::string text = made_by_text(doc);
     const std::string suite = string_member(member(doc, "suite"), "name");
     if (!suite.empty()) text += " · suite " + suite;
     return text;

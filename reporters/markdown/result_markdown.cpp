@@ -62,6 +62,7 @@ std::string load_text(const json &system) {
 }
 
 std::string tool_text(const json &doc) {
+    if (member(doc, "imported").is_object()) return markdown_escape(made_by_text(doc));
     const json &tool = member(doc, "tool");
     return join_known({escaped_member(tool, "name"), escaped_member(tool, "version")}, " ");
 }

@@ -55,11 +55,13 @@ using bytebench::reporters::format;
 using bytebench::reporters::index_title;
 using bytebench::reporters::machine_lines;
 using bytebench::reporters::MachineLine;
+using bytebench::reporters::made_by_text;
 using bytebench::reporters::parse_iso8601;
 using bytebench::reporters::test_is_ok;
 using bytebench::reporters::test_status;
 using bytebench::reporters::test_warnings;
 using bytebench::reporters::tests_by_name;
+using bytebench::reporters::unixbench_version;
 
 // ---------------------------------------------------------------------------
 // Formatting. Everything is formatted inside a CLocaleScope: UnixBench (Perl without
@@ -109,10 +111,13 @@ std::string uptime_text(double seconds) {
 // The report header: banner and system description (UnixBench's displaySystem).
 // ---------------------------------------------------------------------------
 
+// An imported report names the UnixBench that wrote it, as it did itself.
 void write_banner(const json &doc, std::ostream &out) {
     const json &tool = member(doc, "tool");
-    out << "   BYTE UNIX Benchmarks (Version 6.0.0)\n";
-    out << format("   bytebench %s (ABI %s)\n", string_member(tool, "version").c_str(),
+    const std::string version = unixbench_version(doc);
+    out << "   BYTE UNIX Benchmarks ("
+        << (version.empty() ? "version unknown" : "Version " + version) << ")\n";
+    out << format("   %s (ABI %s)\n", made_by_text(doc).c_str(),
                   string_member(tool, "abi").c_str());
     out << "\n";
 }

@@ -26,7 +26,20 @@ int bytebench_params_c11_probe(const bb_run_context *ctx, char *err, size_t cap)
            bb_param_string(ctx, "name", &s, err, cap) == BB_OK;
 }
 
+/* ABI 1.4's members, and the build record a C plugin gives. */
+static const char *const describer[] = {"probe.d/describe", "-info"};
+static const bb_requirements requirements = {.struct_size = sizeof(bb_requirements),
+                                             .display = 1,
+                                             .display_info_count = 2,
+                                             .display_info = describer};
+static const bb_workload workload = {.struct_size = sizeof(bb_workload),
+                                     .id = "probe",
+                                     .better = BB_LOWER_IS_BETTER,
+                                     .combine = BB_COMBINE_MAX,
+                                     .requirements = &requirements};
+static const char *const build_info = BYTEBENCH_BUILD_INFO;
+
 int bytebench_abi_c11_probe(const bb_run_context *ctx) {
     return BB_HAS_FIELD(ctx, bb_run_context, param_values) && params[0].struct_size > 0 &&
-           BYTEBENCH_ABI_MAJOR == 1;
+           BYTEBENCH_ABI_MAJOR == 1 && workload.combine == BB_COMBINE_MAX && build_info[0] != '\0';
 }

@@ -24,7 +24,12 @@ const bb_workload *bytebench_abi_cpp17_probe() {
     static const auto w = bytebench::Workload<Probe>("probe")
                               .param("n", "int", "1")
                               .param_choices("mode", "string", "a", {"a", "b"})
-                              .param_range("rate", "float", "1", "0.5", nullptr);
+                              .param_range("rate", "float", "1", "0.5", nullptr)
+                              .lower_is_better()
+                              .combine(bytebench::Combine::max)
+                              .metric("p99_us", "p99 latency", "us", bytebench::Better::lower,
+                                      bytebench::Combine::max)
+                              .requires_display({"probe.d/describe", "-info"});
     static const auto r = bytebench::Reporter<&write_probe>("probe");
     (void)r.descriptor();
     return w.descriptor();

@@ -43,6 +43,8 @@ TEST(AbiLayout, Every10FieldKeepsItsOffsetAndStructsOnlyGrow) {
 // had tail padding on LP64: both sizes are the same, which is why the host
 // reads it only from plugins built for 1.3 or later (frozen_1_2.c holds
 // garbage there; AbiCompatibility.APluginBuiltAgainstTheFrozen12Header...).
+// The one exception to the rule that a minor appends after the previous
+// minor's size, which check_layout.py holds every other field to.
 TEST(AbiLayout, RequirementsDisplayIsAppendedAfterRoot) {
     EXPECT_EQ(offsetof(bb_requirements, display),
               offsetof(bb_requirements, root) + sizeof(uint32_t));

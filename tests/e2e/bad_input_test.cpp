@@ -24,6 +24,17 @@ TEST(BadInput, UnknownTestSuggestsTheNearest) {
     expect_one_line_error(run_cli({"run", "sycall"}), "did you mean 'syscall'");
 }
 
+// As test names do: a mistyped command names the nearest one.
+TEST(BadInput, UnknownCommandSuggestsTheNearest) {
+    expect_one_line_error(
+        run_cli({"compre", "a.json", "b.json"}),
+        "unknown command 'compre'; did you mean 'compare'? (see bytebench --help)");
+    expect_one_line_error(run_cli({"--db", "/nowhere/h.db", "histroy"}),
+                          "unknown command 'histroy'; did you mean 'history'?");
+    expect_one_line_error(run_cli({"zzzzzzzz"}), "unknown command 'zzzzzzzz' (see");
+    expect_one_line_error(run_cli({}), "A subcommand is required");
+}
+
 TEST(BadInput, BadFlagValues) {
     expect_one_line_error(run_cli({"run", "syscall", "-c", "0"}), "--copies");
     expect_one_line_error(run_cli({"run", "syscall", "-c", "x"}), "--copies");

@@ -168,7 +168,7 @@ TEST(CustomSuite, TheVendorExampleNamesWhatItLacks) {
     // Without the vendor plugin its vector test is unavailable, the rest is not.
     const CliResult r = run_cli({"--suite", kExamples + "/vendor.toml", "list"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_NE(r.out.find("fma-throughput"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("example.fma-throughput"), std::string::npos) << r.out;
     EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '['), 1) << r.out;  // one [unavailable]
 }
 

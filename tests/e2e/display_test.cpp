@@ -133,30 +133,40 @@ constexpr const char *kBaselineLevel =
     "x86-64";
 #endif
 
-// A stand-in for the graphics plugin's helper (graphics.d/ubgears -info),
-// and a copy of the display plugin packaged at one ISA level only, as
-// levels/<level>/display.so: helpers sit beside the baseline, in the folder
-// above levels/, and the helper is found there. The result and the report
-// take what it says about the display it was given.
-TEST(Display, TheGraphicsHelperDescribesTheDisplay) {
+void write_script(const std::string &path, const std::string &text) {
+    std::ofstream(path) << text;
+    fs::permissions(path, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                              fs::perms::others_read | fs::perms::others_exec);
+}
+
+// A stand-in for the program test.display names to describe the display
+// (display.d/describe --describe, ABI 1.4), and a copy of the display plugin
+// packaged at one ISA level only, as levels/<level>/display.so: helpers sit
+// beside the baseline, in the folder above levels/, and the program is
+// found there. The result and the report take what it says about the
+// display it was given. A graphics.d/ubgears beside it, which the core once
+// ran for any plugin that needed a display, is not run: the core knows no
+// helper by name.
+TEST(Display, TheProgramTheWorkloadNamesDescribesTheDisplay) {
     if (!have_xvfb()) GTEST_SKIP() << "Xvfb is not installed";
     const std::string out = fresh_dir("display-helper");
     const std::string plugins = out + "/plugins";
+    fs::create_directories(plugins + "/display.d");
     fs::create_directories(plugins + "/graphics.d");
     fs::create_directories(plugins + "/levels/" + kBaselineLevel);
     fs::copy_file(kDisplayPlugin + "/display.so",
                   plugins + "/levels/" + kBaselineLevel + "/display.so");
-    const std::string helper = plugins + "/graphics.d/ubgears";
-    std::ofstream(helper) << "#!/bin/sh\n"
-                             "[ \"$1\" = -info ] || exit 1\n"
-                             "echo \"x_server_vendor: The X.Org Foundation\"\n"
-                             "echo \"x_server_release: 12101007\"\n"
-                             "echo \"screen: 1280x1024x24\"\n"
-                             "echo \"gl_vendor: Mesa\"\n"
-                             "echo \"gl_renderer: llvmpipe (LLVM 15.0.6, 256 bits) on $DISPLAY\"\n"
-                             "echo \"gl_version: 4.5 (Compatibility Profile) Mesa 22.3.6\"\n";
-    fs::permissions(helper, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                                fs::perms::others_read | fs::perms::others_exec);
+    write_script(plugins + "/display.d/describe",
+                 "#!/bin/sh\n"
+                 "[ \"$1\" = --describe ] || exit 1\n"
+                 "echo \"x_server_vendor: The X.Org Foundation\"\n"
+                 "echo \"x_server_release: 12101007\"\n"
+                 "echo \"screen: 1280x1024x24\"\n"
+                 "echo \"gl_vendor: Mesa\"\n"
+                 "echo \"gl_renderer: llvmpipe (LLVM 15.0.6, 256 bits) on $DISPLAY\"\n"
+                 "echo \"gl_version: 4.5 (Compatibility Profile) Mesa 22.3.6\"\n");
+    write_script(plugins + "/graphics.d/ubgears",
+                 "#!/bin/sh\necho \"gl_vendor: ubgears by name\"\n");
     const CliResult r =
         run_cli({"--plugin-path", plugins, "run", "test.display", "-o", out + "/results",
                  "--format", "json", "--format", "text", "-i", "1", "--duration", "0.2", "--settle",

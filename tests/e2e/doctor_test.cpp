@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "cli_runner.h"
@@ -93,6 +94,41 @@ TEST(Doctor, HybridCoresWarnAndSayHowToPlaceCopies) {
     EXPECT_NE(hybrid["found"].get<std::string>().find("2 kinds of core: "), std::string::npos)
         << hybrid.dump();
     EXPECT_NE(hybrid["advice"].get<std::string>().find("--placement"), std::string::npos);
+}
+
+// `bytebench args...` with /proc hidden: a tmpfs over it in a mount (and
+// user) namespace of its own; nullopt where this machine allows none.
+std::optional<CliResult> with_proc_hidden(const std::vector<std::string> &args) {
+    const std::string unshare = find_program("unshare");
+    if (unshare.empty()) return std::nullopt;
+    const std::vector<std::string> hide = {
+        "-rm", "--propagation", "private", "sh", "-c", "mount -t tmpfs none /proc && exec \"$@\"",
+        "sh"};
+    std::vector<std::string> probe = hide;
+    probe.push_back("true");
+    if (run_process(Command(unshare, probe)).exit_code != 0) return std::nullopt;
+    std::vector<std::string> command = hide;
+    command.push_back(BYTEBENCH_CLI);
+    command.insert(command.end(), args.begin(), args.end());
+    return run_process(Command(unshare, command));
+}
+
+// Every check of what would disturb a run reads /proc: hidden, doctor says
+// it could check nothing of it (exit 4), not that nothing was found.
+TEST(Doctor, AHiddenProcIsSaidAndIsNoVerdict) {
+    const std::optional<CliResult> text = with_proc_hidden({"doctor"});
+    if (!text) GTEST_SKIP() << "no mount namespace here (unshare -rm: user namespaces are off)";
+    EXPECT_EQ(text->exit_code, 4) << text->out << text->err;
+    EXPECT_NE(text->out.find("could be checked: /proc is not readable (/proc/stat: No such file "
+                             "or directory) (exit 4)\n"),
+              std::string::npos)
+        << text->out;
+    EXPECT_EQ(text->out.find("Nothing found"), std::string::npos) << text->out;
+    const std::optional<CliResult> json = with_proc_hidden({"doctor", "--format", "json"});
+    ASSERT_TRUE(json);
+    nlohmann::json doc = nlohmann::json::parse(json->out);  // [] of a missing key: null
+    EXPECT_EQ(doc["exit_code"], 4);
+    EXPECT_EQ(doc["unchecked"], "/proc is not readable (/proc/stat: No such file or directory)");
 }
 
 std::string log_of(const std::string &dir) {

@@ -200,5 +200,40 @@ TEST(Graphics2d, IsSkippedWithoutADisplay) {
         << error;
 }
 
+// ubgears declares its display as the 2D tests do: --display none skips it
+// before any worker starts, even where the caller's $DISPLAY names a server
+// (a worker once opened it all the same), and a run of ubgears alone starts
+// the private Xvfb where $DISPLAY is unset (it once started none).
+TEST(Graphics3d, UbgearsWithDisplayNoneIsSkippedWithoutOpeningTheCallersDisplay) {
+    const std::string out = fresh_dir("graphics-3d-no-display");
+    const CliResult r = run_cli({"run", "ubgears", "-i", "1", "-c", "1", "--settle", "0", "-q",
+                                 "--duration", "1", "--display", "none", "--no-history", "-o", out},
+                                {{"DISPLAY", ":42"}});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const nlohmann::json doc = only_result(out);
+    const nlohmann::json *t = find_test(doc["runs"][0], "ubgears");
+    ASSERT_NE(t, nullptr);
+    EXPECT_EQ((*t)["status"], "skipped") << t->dump();
+    EXPECT_EQ((*t)["error"], "needs an X display (--display none)") << t->dump();
+    EXPECT_FALSE(t->contains("passes") && !(*t)["passes"].empty()) << t->dump();
+    EXPECT_EQ(doc["system"]["display"]["source"], "none") << doc["system"].dump();
+}
+
+TEST(Graphics3d, UbgearsAloneGetsThePrivateXvfb) {
+    if (!on_path("Xvfb")) GTEST_SKIP() << "needs Xvfb (Debian package xvfb)";
+    const std::string out = fresh_dir("graphics-3d-xvfb");
+    const CliResult r =
+        run_cli({"run", "ubgears", "-i", "1", "-c", "1", "--settle", "0", "-q", "--duration", "1",
+                 "--param", "report_interval=0.2", "--no-history", "-o", out},
+                {{"DISPLAY", ""}});
+    ASSERT_TRUE(r.exited()) << r.describe();
+    const nlohmann::json doc = only_result(out);
+    EXPECT_EQ(doc["system"]["display"]["source"], "private Xvfb") << doc["system"].dump();
+    const nlohmann::json *t = find_test(doc["runs"][0], "ubgears");
+    ASSERT_NE(t, nullptr);
+    // Without GL it is skipped naming the package; never for want of a display.
+    EXPECT_EQ(t->value("error", "").find("no X display"), std::string::npos) << t->dump();
+}
+
 }  // namespace
 }  // namespace bytebench::test

@@ -60,6 +60,33 @@ TEST(Import, AFolderIsSearchedAndABadReportDoesNotStopTheOthers) {
         << r.err;
 }
 
+// A re-rendered report names the UnixBench that wrote it, as the original did,
+// in every format that names a version.
+TEST(Import, AReRenderedReportKeepsItsUnixBenchVersion) {
+    const std::string dir = fresh_dir("import-version");
+    for (const auto &[report, version] :
+         {std::pair<std::string, std::string>{"v5.1.3-16cpu.txt", "5.1.3"},
+          {"v6.0-console-4cpu.txt", "6.0.0"}}) {
+        const CliResult imported =
+            run_cli({"--no-history", "import", kImportFixtures + report, "-o", dir});
+        ASSERT_EQ(imported.exit_code, 0) << imported.err;
+        const std::string result = dir + "/" + fs::path(report).stem().string() + ".json";
+        const CliResult text = run_cli({"report", result});
+        ASSERT_EQ(text.exit_code, 0) << text.err;
+        EXPECT_EQ(text.out.substr(0, text.out.find("\n\n")),
+                  "   BYTE UNIX Benchmarks (Version " + version + ")\n   UnixBench " + version +
+                      ", imported by bytebench " BYTEBENCH_VERSION " (ABI " BYTEBENCH_ABI ")")
+            << text.out;
+        const CliResult markdown = run_cli({"report", result, "--format", "markdown"});
+        EXPECT_NE(markdown.out.find("**Tool:** UnixBench " + version + ", imported by bytebench"),
+                  std::string::npos)
+            << markdown.out;
+        const CliResult html = run_cli({"report", result, "--format", "html"});
+        EXPECT_NE(html.out.find("UnixBench " + version + ", imported by bytebench"),
+                  std::string::npos);
+    }
+}
+
 TEST(Import, AFolderWithoutReportsIsOneLine) {
     const std::string dir = fresh_dir("import-empty-folder");
     std::ofstream(dir + "/result.json") << "{}\n";

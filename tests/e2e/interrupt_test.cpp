@@ -2,8 +2,12 @@
 // of the run is left behind.
 //   - one SIGINT: the workers are stopped, the result is written as
 //     incomplete and the CLI exits 130;
-//   - two SIGINTs in quick succession: the CLI dies at once, and the janitor
-//     kills what is left and removes the temporary folder;
+//   - a second SIGINT more than a second after the first (a person): the CLI
+//     dies at once, and the janitor kills what is left and removes the
+//     temporary folder;
+//   - two signals at once (`timeout -s INT` signals the CLI and then its
+//     group): the same clean stop as one, with the text report and the
+//     history entry;
 //   - SIGKILL: the same, within a second or two.
 // The run is mostly spawn at 2 copies: each worker has a helper (a grandchild
 // of the CLI, without PR_SET_PDEATHSIG) forking children, so an orphan would
@@ -177,14 +181,16 @@ TEST_F(Interrupt, OneSigintStopsCleanlyWithAnIncompleteResult) {
 }
 
 // The workers ignore SIGTERM (test.hang), so after the first SIGINT the CLI
-// waits 2 s before SIGKILL: the impatient user's second Ctrl-C comes then.
+// waits 2 s before SIGKILL: the impatient user's second Ctrl-C comes then,
+// more than a second after the first (a kill() sooner is the same request
+// again: TwoSignalsAtOnceAreOneCleanStop).
 TEST_F(Interrupt, TwoSigintsKillAtOnceAndTheJanitorCleansUp) {
     ASSERT_NO_FATAL_FAILURE(
         start("sigint-twice",
               {"--plugin-path", std::string(BYTEBENCH_TEST_PLUGIN_DIR) + "/hang", "test.hang"},
               "--workload test.hang", true));
     ASSERT_TRUE(run_.cli->signal(SIGINT));
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1300));
     ASSERT_TRUE(run_.cli->signal(SIGINT));
     ASSERT_TRUE(run_.cli->wait_for(5)) << "the second SIGINT did not end the CLI";
     const ProcessResult &r = run_.cli->result();
@@ -194,6 +200,115 @@ TEST_F(Interrupt, TwoSigintsKillAtOnceAndTheJanitorCleansUp) {
     const std::string err = run_.cli->err();
     EXPECT_NE(err.find("bytebench: the run ended abruptly"), std::string::npos) << err;
     EXPECT_NE(err.find("stopped 2 worker process groups"), std::string::npos) << err;
+}
+
+// A run with a history and its text report, for the stops that must keep
+// both: of test.count (the good plugin), or of test.hang, whose copies
+// ignore SIGTERM, so that a stop takes 2 s (the CLI waits that long before
+// SIGKILL).
+Command reported_run(const std::string &dir, double duration_s, bool hang = false) {
+    const std::string plugin = hang ? "/hang" : "/good";
+    return Command(BYTEBENCH_CLI,
+                   {"--db", dir + "/history.db", "--plugin-path",
+                    std::string(BYTEBENCH_TEST_PLUGIN_DIR) + plugin, "run",
+                    hang ? "test.hang" : "test.count", "-c", "1", "-i", "3", "--duration",
+                    std::to_string(duration_s), "--settle", "0", "--tmpdir",
+                    fresh_dir(fs::path(dir).filename().string() + "-tmp"), "-o", dir + "/results"});
+}
+
+// What a clean stop leaves: exit 130, an incomplete result, the text report
+// on standard output and the run in the history.
+void expect_clean_stop(const ProcessResult &r, const std::string &dir, const std::string &out) {
+    EXPECT_EQ(r.exit_code, 130) << r.describe() << "\n" << r.err;
+    EXPECT_NE(out.find("BYTE UNIX Benchmarks"), std::string::npos) << out;
+    EXPECT_NE(r.err.find("interrupted: the result is marked incomplete"), std::string::npos)
+        << r.err;
+    const CliResult history = run_cli({"--db", dir + "/history.db", "history"});
+    EXPECT_NE(history.out.find("[incomplete]"), std::string::npos) << history.out << history.err;
+}
+
+// Two kill()s 50 ms apart (the second after the first was handled, while
+// the stop waits for copies that ignore SIGTERM): before, the second ended
+// the CLI at once, without its report and history entry.
+TEST(InterruptTwice, TwoSignalsAtOnceAreOneCleanStop) {
+    const std::string dir = fresh_dir("interrupt-twice-at-once");
+    Process run(reported_run(dir, 10, /*hang=*/true));
+    ASSERT_TRUE(wait_until([&] { return !workers_of(run.pid()).empty(); }, 20));  // in a pass
+    ASSERT_TRUE(run.signal(SIGINT));
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    ASSERT_TRUE(run.signal_group(SIGINT));
+    ASSERT_TRUE(run.wait_for(30)) << "the CLI did not end";
+    expect_clean_stop(run.result(), dir, run.out());
+}
+
+// The case itself: timeout(1) signals its child, then its own
+// process group (which the CLI is in).
+TEST(InterruptTwice, TimeoutSigintStopsCleanly) {
+    const std::string timeout = find_program("timeout");
+    if (timeout.empty()) GTEST_SKIP() << "no timeout(1) (coreutils)";
+    const std::string dir = fresh_dir("interrupt-timeout");
+    Command command = reported_run(dir, 2);
+    command.argv.insert(command.argv.begin(), {timeout, "--preserve-status", "-s", "INT", "3"});
+    command.timeout_s = 60;
+    const ProcessResult r = run_process(command);
+    expect_clean_stop(r, dir, r.out);
+}
+
+// Two Ctrl-Cs at a terminal, 100 ms apart: the tty driver sends them (not a
+// kill()), so a person is impatient and the second ends the CLI at once.
+// The workers ignore SIGTERM (test.hang): the clean stop would take 2 s.
+TEST(InterruptTwice, TwoCtrlCsAtATerminalEndAtOnce) {
+    const std::string python = find_program("python3");
+    if (python.empty()) GTEST_SKIP() << "python3 (its pty module is the terminal) is missing";
+    const std::string dir = fresh_dir("interrupt-ctrl-c");
+    // Prints how the CLI ended: "signal N" or "exit N".
+    const std::string script =
+        "import os, pty, sys, time\n"
+        "pid, fd = pty.fork()\n"
+        "if pid == 0:\n"
+        "    os.execv(sys.argv[1], sys.argv[1:])\n"
+        "seen = []\n"
+        "def drain():\n"
+        "    while True:\n"
+        "        try:\n"
+        "            seen.append(os.read(fd, 65536))\n"
+        "        except OSError:\n"
+        "            return\n"
+        "import threading\n"
+        "threading.Thread(target=drain, daemon=True).start()\n"
+        "end = time.time() + 30\n"  // the progress line: the pass runs
+        "while b'test.hang' not in b''.join(seen) and time.time() < end:\n"
+        "    time.sleep(0.05)\n"
+        "time.sleep(0.5)\n"
+        "os.write(fd, b'\\x03')\n"
+        "time.sleep(0.1)\n"
+        "os.write(fd, b'\\x03')\n"
+        "status = os.waitpid(pid, 0)[1]\n"
+        "print('signal %d' % os.WTERMSIG(status) if os.WIFSIGNALED(status) else\n"
+        "      'exit %d' % os.WEXITSTATUS(status))\n";
+    Command command(python, {"-c",
+                             script,
+                             BYTEBENCH_CLI,
+                             "--no-history",
+                             "--plugin-path",
+                             std::string(BYTEBENCH_TEST_PLUGIN_DIR) + "/hang",
+                             "run",
+                             "test.hang",
+                             "-c",
+                             "1",
+                             "-i",
+                             "1",
+                             "--duration",
+                             "30",
+                             "--settle",
+                             "0",
+                             "-o",
+                             dir + "/results",
+                             "--tmpdir",
+                             dir});
+    command.timeout_s = 60;
+    const ProcessResult r = run_process(command);
+    EXPECT_EQ(r.out, "signal 2\n") << r.describe() << "\n" << r.err;
 }
 
 TEST_F(Interrupt, SigkillLeavesNothingBehind) {

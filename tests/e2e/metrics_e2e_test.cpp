@@ -10,6 +10,8 @@
 #include <cmath>
 #include <filesystem>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "cli_runner.h"
 
@@ -126,7 +128,8 @@ TEST_F(MetricsRun, ALowerIsBetterValueHasTheInverseIndex) {
     const nlohmann::json &t = test("test.metrics");
     EXPECT_EQ(t["better"], "lower");
     const double value = t["value"].get<double>();  // a geometric mean: exp(mean of logs)
-    EXPECT_NEAR(value, 200.0, 1e-9);                // 100 a copy, a rate summed over 2 copies
+    EXPECT_NEAR(value, 100.0, 1e-9);  // 100 a copy: lower is better, so the copies' mean
+    EXPECT_EQ(t["combine"], "mean");
     EXPECT_EQ(t["baseline"], 1000.0);
     EXPECT_DOUBLE_EQ(t["index"].get<double>(), 1000.0 / value * 10);
     EXPECT_EQ(t["index_ci95"].size(), 2u);
@@ -169,7 +172,13 @@ TEST(Metrics, MalformedDeclarationsAreRefusedAtLoadInOneLineEach) {
         {"main_direction.so",
          named + ": better is 5, not BB_HIGHER_IS_BETTER (0) or BB_LOWER_IS_BETTER (1)"},
         {"metric_combine.so", named + " metric 'p99_us': combine is 9, not one of "
-                                      "BB_COMBINE_SUM (0), MEAN (1), MIN (2) or MAX (3)"}};
+                                      "BB_COMBINE_SUM (0), MEAN (1), MIN (2) or MAX (3)"},
+        {"main_combine.so", named + ": combine is 7, not one of BB_COMBINE_SUM (0), MEAN (1), "
+                                    "MIN (2) or MAX (3)"},
+        {"display_escape.so", named + " display_info program '../../bin/sh' leaves the "
+                                      "plugin's folder (a \"..\" component)"},
+        {"display_absolute.so", named + " display_info program '/bin/sh' is an absolute path; "
+                                        "give it relative to the plugin's folder"}};
     for (const auto &[file, reason] : expected) {
         const size_t at = r.out.find("/bad-metrics/" + file + "\n");
         ASSERT_NE(at, std::string::npos) << file << "\n" << r.out;
@@ -190,6 +199,81 @@ TEST(Metrics, DescribeShowsTheDirectionAndTheMetrics) {
     EXPECT_NE(r.out.find("  m_sum    summed   ops   higher better  combine sum\n"),
               std::string::npos)
         << r.out;
+}
+
+// How the copies of a pass make its main value (ABI 1.4), two copies that
+// report 3 and 5 (tests/plugins/metrics.c, frozen_1_3.c): a lower-is-better
+// value left to its direction is their mean, 4 (it was their sum, 8: a
+// latency of 3 us at 2 copies read 6 us, its index half); MAX and MIN take
+// the worst and the best copy; a higher-is-better rate is still summed. A
+// plugin built against the 1.3 header, which cannot say, gets the mean too.
+TEST(CopiesCombine, ALatencyIsTheMeanOrTheWorstOfItsCopiesAndARateTheirSum) {
+    const std::string out = fresh_dir("copies-combine-" + std::to_string(getpid()));
+    const CliResult r = run_cli({"--plugin-path",
+                                 kMetricsPlugin,
+                                 "--plugin-path",
+                                 kTestPlugins + "/frozen-1.3",
+                                 "run",
+                                 "-o",
+                                 out,
+                                 "test.copies_mean",
+                                 "test.copies_max",
+                                 "test.copies_min",
+                                 "test.copies_sum",
+                                 "test.frozen13",
+                                 "-i",
+                                 "3",
+                                 "--duration",
+                                 "0.01",
+                                 "--settle",
+                                 "0",
+                                 "-c",
+                                 "2",
+                                 "-q",
+                                 "--format",
+                                 "json",
+                                 "--no-history"});
+    ASSERT_EQ(r.exit_code, 0) << r.describe();
+    const nlohmann::json doc = only_result(out);
+    const std::vector<std::tuple<std::string, std::string, double>> expected = {
+        {"test.copies_mean", "mean", 4},
+        {"test.copies_max", "max", 5},
+        {"test.copies_min", "min", 3},
+        {"test.copies_sum", "sum", 8},
+        {"test.frozen13", "mean", 4}};
+    for (const auto &[id, combine, value] : expected) {
+        const nlohmann::json *t = find_test(doc["runs"][0], id);
+        ASSERT_NE(t, nullptr) << id;
+        ASSERT_EQ((*t)["status"], "ok") << t->dump();
+        EXPECT_EQ((*t)["combine"], combine) << id;
+        for (const nlohmann::json &pass : (*t)["passes"]) {
+            EXPECT_EQ(pass["copies"][0]["count"], 3.0) << id;  // what each copy reported
+            EXPECT_EQ(pass["copies"][1]["count"], 5.0) << id;
+            EXPECT_EQ(pass["count"], value) << id;
+            EXPECT_EQ(pass["value"], value) << id;
+        }
+        EXPECT_NEAR((*t)["value"].get<double>(), value, value * 1e-12) << id;
+        // Baseline 10: lower is better, so index = 10 / value * 10.
+        const double index = id == "test.copies_sum" ? value / 10 * 10 : 10 / value * 10;
+        EXPECT_NEAR((*t)["index"].get<double>(), index, index * 1e-12) << id;
+    }
+}
+
+TEST(CopiesCombine, DescribeSaysHowTheCopiesCombine) {
+    const CliResult mean =
+        run_cli({"--plugin-path", kMetricsPlugin, "describe", "test.copies_mean"});
+    ASSERT_EQ(mean.exit_code, 0) << mean.err;
+    EXPECT_NE(mean.out.find("  unit         us (the workload reports the value itself)\n"),
+              std::string::npos)
+        << mean.out;
+    EXPECT_NE(mean.out.find("  copies       mean (a pass's value is the mean of the copies' "
+                            "values)\n"),
+              std::string::npos)
+        << mean.out;
+    const CliResult sum = run_cli({"--plugin-path", kMetricsPlugin, "describe", "test.copies_sum"});
+    EXPECT_NE(sum.out.find("  copies       sum (a pass's value is the sum of the copies' values)"),
+              std::string::npos)
+        << sum.out;
 }
 
 }  // namespace

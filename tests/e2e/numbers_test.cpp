@@ -129,6 +129,37 @@ TEST(Numbers, GroupsOfGroupsRunTheirTests) {
     EXPECT_EQ(tests[1]["id"], "two");
 }
 
+TEST(Numbers, HugeFiniteValuesInEveryPassHaveFiniteMeans) {
+    // 1.7e308 in each of three passes: a main value (test.nan's count) and a
+    // metric (test.metric_huge's lat_us). Their plain sums are infinite, and
+    // each test was an error ("its mean is inf"); the mean is 1.7e308 (to the
+    // rounding of a sum of three and a division, as any mean).
+    const std::vector<std::pair<std::string, std::vector<std::string>>> runs = {
+        {kTestPlugins + "/good", {"test.nan", "--param", "value=1.7e308"}},
+        {kTestPlugins + "/metrics", {"test.metric_huge"}}};
+    for (const auto &[plugins, test] : runs) {
+        const std::string out = fresh_dir("numbers-huge");
+        std::vector<std::string> args = {"--plugin-path", plugins, "run", "-o", out};
+        args.insert(args.end(), test.begin(), test.end());
+        for (const char *a : {"-i", "3", "--duration", "0.05", "--settle", "0", "-c", "1", "-q"})
+            args.push_back(a);
+        const CliResult r = run_cli(args);
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+        const nlohmann::json doc = only_result(out);
+        EXPECT_FALSE(has_null(doc["runs"])) << doc["runs"].dump();
+        const nlohmann::json *t = find_test(doc["runs"][0], test[0]);
+        ASSERT_NE(t, nullptr);
+        EXPECT_EQ((*t)["status"], "ok") << (*t).value("error", "");
+        if (test[0] == "test.nan") {
+            EXPECT_DOUBLE_EQ((*t)["stats"]["mean"].get<double>(), 1.7e308) << (*t)["stats"];
+        } else {
+            ASSERT_EQ((*t)["metrics"].size(), 1u) << (*t)["metrics"];
+            EXPECT_DOUBLE_EQ((*t)["metrics"][0]["stats"]["mean"].get<double>(), 1.7e308)
+                << (*t)["metrics"];
+        }
+    }
+}
+
 TEST(Numbers, AWorkloadsBadCountIsItsTestsErrorAndTheRunGoesOn) {
     const std::string dir = fresh_dir("numbers-workload");
     const std::string suite = dir + "/s.toml";

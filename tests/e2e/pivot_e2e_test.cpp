@@ -140,7 +140,7 @@ TEST(PivotE2E, BadLabelsFoldersAndFilesAreOneLineAndExitTwo) {
     expect_bad_input({"--no-history", "run", "syscall", "--label", "=6.1"},
                      "key before '=' is empty");
     expect_bad_input({"--no-history", "run", "syscall", "--label", "k=a\x01"},
-                     "control characters");
+                     "the value holds the control character U+0001");
     expect_bad_input({"--no-history", "compare", empty, "--by", "host"},
                      "no results in this folder");
     expect_bad_input({"--no-history", "compare", junk, "--by", "host"},

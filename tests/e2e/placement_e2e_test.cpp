@@ -130,6 +130,50 @@ TEST(PlacementKinds, AKindTheMachineLacksIsOneLineNamingTheKinds) {
         "are performance (IntelCore), efficiency (IntelAtom)\n");
 }
 
+// A machine of one kind of CPU (2 PUs), whatever this one is.
+const std::map<std::string, std::string> kOneKindMachine = {
+    {"HWLOC_XMLFILE", std::string(BYTEBENCH_SOURCE_DIR) + "/tests/fixtures/topology/one-kind.xml"},
+    {"HWLOC_THISSYSTEM", "1"}};
+
+// `run` of one short pass with `placement`: refused before it runs, or a
+// result in a folder nobody reads.
+CliResult run_placed(const std::string &placement,
+                     const std::map<std::string, std::string> &machine) {
+    return run_cli({"--plugin-path", kTestPlugins + "/good", "run", "test.count", "--placement",
+                    placement, "-i", "1", "--duration", "0.05", "--settle", "0", "-c", "1", "-q",
+                    "-o", fresh_dir("placement-refused")},
+                   machine);
+}
+
+TEST(PlacementKinds, AKindThatIsNoNameIsRefusedOnAMachineOfOneKindToo) {
+    for (const auto &machine : {kOneKindMachine, kHybridMachine}) {
+        const CliResult r = run_placed("compact:prefer=garbage!!", machine);
+        EXPECT_EQ(r.exit_code, 2) << r.err;
+        EXPECT_EQ(r.err.find("bytebench: error: --placement"), 0u) << r.err;
+        EXPECT_NE(r.err.find("'garbage!!' is not a CPU kind"), std::string::npos) << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    }
+}
+
+TEST(PlacementKinds, APreferOfAKindTheMachineLacksIsOneLineUnlessEveryHybridHasIt) {
+    const CliResult r = run_placed("compact:prefer=IntelAtom", kOneKindMachine);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(r.err,
+              "bytebench: error: --placement compact:prefer=IntelAtom: no CPU of kind "
+              "'IntelAtom' here; the kinds are performance\n");
+    // prefer=efficiency is portable: it runs, and says it changes nothing here.
+    const CliResult portable =
+        run_cli({"--plugin-path", kTestPlugins + "/good", "run", "test.count", "--placement",
+                 "compact:prefer=efficiency", "-i", "1", "--duration", "0.05", "--settle", "0",
+                 "-c", "1", "-o", fresh_dir("placement-portable")},
+                kOneKindMachine);
+    EXPECT_EQ(portable.exit_code, 0) << portable.err;
+    EXPECT_NE(portable.err.find("no CPU of kind 'efficiency' here, only performance: "
+                                "prefer=efficiency changes nothing"),
+              std::string::npos)
+        << portable.err;
+}
+
 TEST(PlacementKinds, AMalformedRuleIsOneLine) {
     const CliResult r = run_cli({"run", "syscall", "--placement", "spread:fastest"});
     EXPECT_EQ(r.exit_code, 2);

@@ -45,10 +45,9 @@ TEST(PluginConflicts, ADuplicateOfAFirstPartyIdLeavesRunWorkingWithOneWarning) {
 TEST(PluginConflicts, TheRefusedPluginsOtherWorkloadFailsSayingWhy) {
     const CliResult r = with_dup_syscall({"run", "test.dup_other", "--no-history"});
     EXPECT_EQ(r.exit_code, 2) << r.err;
-    EXPECT_NE(
-        r.err.find("bytebench: error: test 'test.dup_other' is not available: plugin " +
-                   kDupSyscall + " provides it but was refused: duplicate workload id 'syscall'"),
-        std::string::npos)
+    EXPECT_NE(r.err.find("bytebench: error: test 'test.dup_other' is not available: plugin " +
+                         kDupSyscall + " was refused: duplicate workload id 'syscall'"),
+              std::string::npos)
         << r.err;
     EXPECT_EQ(r.err.find("unknown test"), std::string::npos) << r.err;
 }
@@ -76,6 +75,32 @@ TEST(PluginConflicts, AnIdThatBreaksTheRuleIsRefusedQuotingTheRule) {
     std::vector<std::string> plugins = folder;
     plugins.push_back("plugins");
     EXPECT_EQ(run_cli(plugins).exit_code, 1);
+}
+
+// A plugin refused for a rule of plugin.h (here a parameter key) gives the
+// same message as a duplicate's, on run and describe, not "unknown test".
+TEST(PluginConflicts, AWorkloadOfAPluginRefusedForARuleIsNotAvailableSayingWhy) {
+    const std::string file = kTestPlugins + "/bad-key/bad_key.so";
+    const std::string expected =
+        "bytebench: error: test 'test.descriptor' is not available: plugin " + file +
+        " was refused: workload 'test.descriptor' parameter #0 key 'Block-Size' breaks the rule "
+        "[a-z0-9_]+ of plugin.h\n";
+    for (const char *command : {"run", "describe"}) {
+        const CliResult r = run_cli({"--plugin-path", kTestPlugins + "/bad-key", command,
+                                     "test.descriptor", "--no-history"});
+        EXPECT_EQ(r.exit_code, 2) << command << ": " << r.err;
+        EXPECT_NE(r.err.find(expected), std::string::npos) << command << ": " << r.err;
+        EXPECT_EQ(r.err.find("unknown test"), std::string::npos) << command << ": " << r.err;
+    }
+    // An id that breaks the rule itself is named as the plugin gave it.
+    const CliResult bad_id =
+        run_cli({"--plugin-path", kTestPlugins + "/bad-id", "run", "Acme.Vendor-Test"});
+    EXPECT_EQ(bad_id.exit_code, 2) << bad_id.err;
+    EXPECT_NE(bad_id.err.find("test 'Acme.Vendor-Test' is not available: plugin " + kTestPlugins +
+                              "/bad-id/bad_id.so was refused: workload #0 id 'Acme.Vendor-Test' "
+                              "breaks the rule"),
+              std::string::npos)
+        << bad_id.err;
 }
 
 TEST(PluginConflicts, PluginsWarnsAboutExtraExportedSymbols) {

@@ -162,6 +162,47 @@ TEST(Containment, AFloodOfOutputKeepsOnlyItsTail) {
         }
 }
 
+// 100,000 record_detail() calls in each of 2 copies (the host keeps 64 and
+// warns of every other) and a 2 MiB log line from setup(): once 199,880
+// warning lines and a 24 MB log, and the long line vanished (over the
+// CLI's 1 MiB message limit). Now 20 warnings of the kind, one line saying
+// how many more were dropped, and the long line cut with a mark.
+TEST(Containment, AFloodOfLogLinesIsLimitedPerTestAndALongLineIsCut) {
+    const std::string out = fresh_dir("log-flood");
+    const CliResult r =
+        run_cli({"--plugin-path", kTestPlugins + "/flood", "--no-history", "run", "test.log_flood",
+                 "-i", "1", "--settle", "0", "-c", "2", "-o", out});
+    ASSERT_EQ(r.exit_code, 0) << r.err.substr(0, 4000);
+    int warnings = 0;
+    for (size_t at = r.err.find("ignored: the copy already recorded 64 details");
+         at != std::string::npos;
+         at = r.err.find("ignored: the copy already recorded 64 details", at + 1))
+        ++warnings;
+    // 2 x (100,000 - 64) warnings: 20 shown, the others summed up in one line.
+    EXPECT_EQ(warnings, 21) << r.err.substr(0, 4000);
+    // The first warning of either copy stands for the kind.
+    const size_t summary = r.err.find(
+        "warning: 199852 more lines like this were dropped: "
+        "test.log_flood#");
+    ASSERT_NE(summary, std::string::npos) << r.err.substr(0, 4000);
+    EXPECT_EQ(r.err.compare(summary + 67, 69,
+                            ": record_detail(\"k64\") ignored: the copy already recorded 64 "
+                            "details\n"),
+              0)
+        << r.err.substr(summary, 200);
+    // setup()'s line: 5 + 2 MiB + 3 bytes, its first 4096 bytes and a mark.
+    const std::string cut =
+        "start" + std::string(4091, 'y') + "\xE2\x80\xA6 [truncated: the line had 2097160 bytes]\n";
+    EXPECT_NE(r.err.find("test.log_flood (set-up): " + cut), std::string::npos)
+        << r.err.substr(0, 4000);
+    EXPECT_LT(r.err.size(), 64u * 1024);
+    for (const auto &e : fs::directory_iterator(out)) {
+        if (e.path().extension() == ".log") {
+            EXPECT_LT(fs::file_size(e.path()), 256u * 1024);
+        }
+    }
+}
+
 TEST(Containment, AFloodingWorkloadThatSucceedsIsOk) {
     const std::string out = fresh_dir("flood-ok");
     const std::string suite = out + "/flood.toml";

@@ -10,6 +10,15 @@
 namespace bytebench::test {
 namespace {
 
+// The passes that count toward --quick's minimum and target: a pass judged
+// disturbed (other processes' CPU time on a loaded machine: the other core
+// running another test) is run again, so the total can be higher.
+size_t undisturbed_passes(const nlohmann::json &test) {
+    return std::count_if(test["passes"].begin(), test["passes"].end(), [](const nlohmann::json &p) {
+        return !p["environment"].contains("disturbed");
+    });
+}
+
 TEST(Quick, StopsAtTheTargetOrAtTheCapAndSaysWhich) {
     const std::string out = fresh_dir("quick");
     const CliResult r = run_cli({"--plugin-path", kTestPlugins + "/good", "run", "test.rate",
@@ -22,10 +31,10 @@ TEST(Quick, StopsAtTheTargetOrAtTheCapAndSaysWhich) {
     const nlohmann::json *noisy = find_test(run, "test.noisy");
     ASSERT_TRUE(steady && noisy);
     EXPECT_EQ((*steady)["quick"]["stopped_by"], "target") << *steady;
-    EXPECT_EQ((*steady)["passes"].size(), 3u);  // the minimum
+    EXPECT_EQ(undisturbed_passes(*steady), 3u) << *steady;  // the minimum
     EXPECT_DOUBLE_EQ((*steady)["quick"]["half_width"].get<double>(), 0.0);
     EXPECT_EQ((*noisy)["quick"]["stopped_by"], "cap") << *noisy;
-    EXPECT_EQ((*noisy)["passes"].size(), 15u);  // the cap
+    EXPECT_EQ(undisturbed_passes(*noisy), 15u) << *noisy;  // the cap
     EXPECT_GT((*noisy)["quick"]["half_width"].get<double>(), 0.01);
     EXPECT_EQ(doc["options"]["quick"]["target"], 0.01);
     EXPECT_EQ(doc["suite"]["index_comparable_with_unixbench"], false);
@@ -45,7 +54,7 @@ TEST(Quick, StopsWhenItsTimeBudgetIsSpent) {
     const nlohmann::json *noisy = find_test(doc["runs"][0], "test.noisy");
     ASSERT_NE(noisy, nullptr);
     EXPECT_EQ((*noisy)["quick"]["stopped_by"], "time") << *noisy;
-    EXPECT_EQ((*noisy)["passes"].size(), 3u);
+    EXPECT_EQ(undisturbed_passes(*noisy), 3u) << *noisy;
     EXPECT_EQ(doc["options"]["quick"]["budget_s"], 0.0);
 }
 

@@ -66,6 +66,23 @@ TEST(EndToEnd, SyscallAndPipeGiveOkResultsAndReports) {
     EXPECT_EQ(log, 1);
 }
 
+// The last line names every file the run wrote, the reports too.
+TEST(EndToEnd, TheResultsLineNamesEveryFileWritten) {
+    const std::string out = fresh_dir("results-line");
+    const CliResult r = run_cli({"--no-history", "run", "--plugin-path", kTestPlugins + "/good",
+                                 "test.count", "-i", "1", "--duration", "0.1", "--settle", "0",
+                                 "-c", "1", "--format", "text,html,markdown,json", "-o", out});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(r.err, m, std::regex("Results: (.*)/([^/]*)\\.json, "))) << r.err;
+    const std::string base = m[1].str() + "/" + m[2].str();
+    EXPECT_NE(r.err.find("Results: " + base + ".json, " + base + ".txt, " + base + ".html, " +
+                         base + ".md (log: " + base + ".log)\n"),
+              std::string::npos)
+        << r.err;
+    EXPECT_TRUE(fs::exists(base + ".html"));
+}
+
 TEST(EndToEnd, ResultsAreNeverOverwritten) {
     const std::string out = fresh_dir("numbering");
     for (int i = 0; i < 2; ++i)
@@ -145,6 +162,10 @@ TEST(EndToEnd, AHangingWorkloadTimesOut) {
     const nlohmann::json *hang = find_test(doc["runs"][0], "test.hang");
     ASSERT_NE(hang, nullptr);
     EXPECT_EQ((*hang)["status"], "timeout");
+    // test.hang never forks: the only process left beside the killed
+    // worker is the host's own stop-flag watcher (where userfaultfd is
+    // allowed), which stayed in the worker's group and is no escapee.
+    EXPECT_EQ(r.err.find("outside its process group"), std::string::npos) << r.err;
 }
 
 TEST(EndToEnd, RateWorkloadsSumTheCopies) {

@@ -104,6 +104,9 @@ TEST(Supervision, WorkloadsRunUnderTheBenchmarkLocale) {
     EXPECT_EQ(details["lc_all"], "") << details.dump();
     EXPECT_EQ(details["lc_ctype"], "") << details.dump();
     EXPECT_EQ(details["language"], "") << details.dump();
+    // Standard input, output and error, and nothing else of the CLI's (its
+    // .log was inherited): a program the workload starts gets these.
+    EXPECT_EQ(details["descriptors"], "0 1 2") << details.dump();
     const nlohmann::json &language = doc["system"]["language"];
     EXPECT_EQ(language["lang"], "en_US.utf8");
     EXPECT_TRUE(language["resolved"].is_string()) << language.dump();

@@ -6,6 +6,7 @@ with AVX2+FMA or AVX-512 (skipped, with a reason, on any other); the report
 must be well-formed JUnit XML that says the same."""
 import json
 import platform
+import re
 import sys
 import xml.etree.ElementTree as ET
 
@@ -35,8 +36,14 @@ def main(result_path, report_path):
     if len(runs) != 1 or len(runs[0].get("tests", [])) != 1:
         fail(f"{result_path}: expected one copy-pass with one test")
     test = runs[0]["tests"][0]
-    if test.get("id") != "fma-throughput":
+    if test.get("id") != "example.fma-throughput":
         fail(f"unexpected test {test.get('id')!r}")
+
+    # The flags bytebench_add_plugin() recorded (the Release build's, the
+    # project's warnings) and the plugin's own note.
+    build = test.get("build", "")
+    if not re.match(r"^(gcc|clang) \S+ .*-O[23s] .*-Wall -Wextra \(kernels: avx512f or avx2\+fma", build):
+        fail(f"the result records the build as {build!r}")
 
     flags = cpu_flags()
     x86 = platform.machine() in ("x86_64", "AMD64")
@@ -82,7 +89,7 @@ def main(result_path, report_path):
     if len(cases) != 1:
         fail(f"{len(cases)} <testcase> elements, expected 1")
     case = cases[0]
-    if case.get("classname") != "bytebench.cpu" or case.get("name") != "fma-throughput: FMA throughput":
+    if case.get("classname") != "bytebench.cpu" or case.get("name") != "example.fma-throughput: FMA throughput":
         fail(f"testcase classname={case.get('classname')!r} name={case.get('name')!r}")
     if float(case.get("time", "-1")) < 0:
         fail(f"testcase time {case.get('time')!r}")

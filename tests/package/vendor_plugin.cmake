@@ -45,7 +45,7 @@ run_step("the vendor plugin's own tests" COMMAND ${CTEST} --output-on-failure
 
 # One short pass, the result and the JUnit report written beside each other.
 set(results "${WORK_DIR}/results")
-run_step("run fma-throughput" COMMAND "${cli}" --plugin-path "${build}" run fma-throughput -i 1
+run_step("run example.fma-throughput" COMMAND "${cli}" --plugin-path "${build}" run example.fma-throughput -i 1
          --duration 0.3 --settle 0 -c 1 -q -o "${results}" --format json --format junit)
 if(NOT step_output MATCHES "FMA throughput")
   message(FATAL_ERROR "unexpected report:\n${step_output}")

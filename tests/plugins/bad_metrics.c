@@ -7,6 +7,10 @@
  *   metric_direction  a metric whose better is 7
  *   main_direction    a main value whose better is 5
  *   metric_combine    a metric whose combine is 9
+ *   main_combine      (1.4) a main value whose combine is 7
+ *   display_escape    (1.4) a display describer "../../bin/sh", outside the
+ *                     plugin's folder
+ *   display_absolute  (1.4) a display describer "/bin/sh"
  */
 #include <bytebench/plugin.h>
 
@@ -74,6 +78,28 @@ static const bb_metric_desc bad_metrics[] = {
 #define MAIN_BETTER BB_HIGHER_IS_BETTER
 #endif
 
+#if defined(TEST_MAIN_COMBINE)
+#define MAIN_COMBINE 7
+#else
+#define MAIN_COMBINE BB_COMBINE_SUM
+#endif
+
+#if defined(TEST_DISPLAY_ESCAPE)
+#define DESCRIBER "../../bin/sh"
+#elif defined(TEST_DISPLAY_ABSOLUTE)
+#define DESCRIBER "/bin/sh"
+#endif
+#if defined(DESCRIBER)
+static const char *const describer[] = {DESCRIBER, "-c", "echo screen: 1x1x1"};
+static const bb_requirements requirements = {.struct_size = sizeof(bb_requirements),
+                                             .display = 1,
+                                             .display_info_count = 3,
+                                             .display_info = describer};
+#define REQUIREMENTS (&requirements)
+#else
+#define REQUIREMENTS NULL
+#endif
+
 static const bb_workload bad_workload = {
     .struct_size = sizeof(bb_workload),
     .id = "test.bad-metrics",
@@ -91,6 +117,8 @@ static const bb_workload bad_workload = {
     .better = MAIN_BETTER,
     .metric_count = sizeof(bad_metrics) / sizeof(bad_metrics[0]),
     .metrics = bad_metrics,
+    .requirements = REQUIREMENTS,
+    .combine = MAIN_COMBINE,
 };
 
 static const bb_workload *const workloads[] = {&bad_workload};

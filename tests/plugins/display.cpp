@@ -1,5 +1,7 @@
 // display.so (test.display): declares that it needs an X display
-// (bb_requirements.display, ABI 1.3) and records the DISPLAY it was given as
+// (bb_requirements.display, ABI 1.3), names display.d/describe --describe
+// (relative to its folder; not shipped: a test writes it) as the program
+// that describes the display (ABI 1.4), and records the DISPLAY it was given as
 // the detail "display". It fails when DISPLAY is unset (the host promised
 // one) and, while it runs, leaves its pid and DISPLAY in the file
 // $BYTEBENCH_TEST_DISPLAY_MARKER (when set), so that a test can kill the CLI
@@ -40,7 +42,7 @@ const auto kDisplay = bytebench::Workload<Display>("test.display")
                           .unit("lps")
                           .duration(1)
                           .description("Records the DISPLAY it was given.")
-                          .requires_display();
+                          .requires_display({"display.d/describe", "--describe"});
 
 }  // namespace
 

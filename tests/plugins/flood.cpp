@@ -2,6 +2,11 @@
 // each, ends with the line "flood: the last line" and then exits with status
 // 3 (then=exit, the default) or returns a count (then=ok). The CLI must keep
 // only the last 4 KiB of a copy's output and still name its last line.
+//
+// test.log_flood floods the log instead: setup() logs one line of
+// `line_kib` KiB ("start...end"), and create() makes `details`
+// record_detail() calls with keys k0, k1, ... (the host keeps 64 and warns
+// of each other one) and logs `lines` info lines "line N of this copy".
 #include <unistd.h>
 
 #include <bytebench/plugin.hpp>
@@ -45,6 +50,34 @@ const auto kFlood = bytebench::Workload<Flood>("test.flood")
                         .param("mib", "int", "16", "MiB written to each of stdout and stderr")
                         .param("then", "string", "exit", "exit (status 3) or ok");
 
+void long_line(const bytebench::SetupContext &ctx) {
+    const long long kib = ctx.param_int("line_kib");
+    ctx.log(BB_LOG_INFO, "start" + std::string(size_t(kib) * 1024, 'y') + "end");
+}
+
+struct LogFlood {
+    explicit LogFlood(const bytebench::Context &ctx) {
+        const long long details = ctx.param_int("details");
+        for (long long i = 0; i < details; ++i) ctx.detail(("k" + std::to_string(i)).c_str(), "v");
+        const long long lines = ctx.param_int("lines");
+        for (long long i = 0; i < lines; ++i)
+            ctx.info("line " + std::to_string(i) + " of this copy");
+    }
+    double run(bytebench::Context &) { return 1; }
+};
+
+const auto kLogFlood =
+    bytebench::Workload<LogFlood>("test.log_flood")
+        .name("Test: flooding the log")
+        .description("Logs a long line in setup(), and many warnings and lines in create().")
+        .category("test")
+        .duration(0.01)
+        .param("line_kib", "int", "2048", "KiB of setup()'s one log line")
+        .param("details", "int", "100000", "record_detail() calls per copy")
+        .param("lines", "int", "0", "info lines per copy")
+        .setup<&long_line>();
+
 }  // namespace
 
-BYTEBENCH_PLUGIN(bytebench::Plugin("test.flood").name("bytebench test plugin: flood").add(kFlood))
+BYTEBENCH_PLUGIN(
+    bytebench::Plugin("test.flood").name("bytebench test plugin: flood").add(kFlood).add(kLogFlood))

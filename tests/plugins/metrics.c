@@ -9,10 +9,18 @@
  *   test.metric_nan         records NaN for "lat_us"
  *   test.metric_inf         records +inf for "lat_us"
  *   test.metric_undeclared  records "p98_us", which it does not declare
+ *   test.metric_huge        records 1.7e308, finite, for "lat_us" in every pass
  *   test.latency   the vendor scenario: a higher-is-better rate of exactly 100
  *                  per copy, and lat_p99_us (lower is better) = the parameter
  *                  p99_us x (1 + pass / 1000): a latency that a run can make
  *                  twice as bad, with a little noise between passes.
+ *   test.copies_mean, test.copies_max, test.copies_min, test.copies_sum
+ *                  (ABI 1.4) copy i reports 3 + 2 i as its value (time_base_s
+ *                  0: the value itself), so two copies report 3 and 5: a
+ *                  lower-is-better latency left to its direction (mean: 4),
+ *                  one combined by BB_COMBINE_MAX (5) and by BB_COMBINE_MIN
+ *                  (3), and a higher-is-better rate left to its direction
+ *                  (summed: 8).
  *
  * The last three fail their tests naming the key; test.metrics next to them
  * in the same run is kept. Every run() returns at once: the tests are fast.
@@ -63,6 +71,15 @@ static bb_status nan_run(void *instance, const bb_host *host, const bb_run_conte
 static bb_status inf_run(void *instance, const bb_host *host, const bb_run_context *ctx,
                          bb_run_result *result) {
     return bad_value_run(instance, host, ctx, result, "lat_us", INFINITY);
+}
+
+static bb_status huge_run(void *instance, const bb_host *host, const bb_run_context *ctx,
+                          bb_run_result *result) {
+    (void)instance;
+    (void)ctx;
+    host->record_metric(host, "lat_us", 1.7e308);
+    result->count = 100;
+    return BB_OK;
 }
 
 static bb_status undeclared_run(void *instance, const bb_host *host, const bb_run_context *ctx,
@@ -129,6 +146,9 @@ static const bb_workload inf_workload =
 static const bb_workload undeclared_workload =
     WORKLOAD("test.metric_undeclared", undeclared_run, BB_HIGHER_IS_BETTER, 0, lat_metric);
 
+static const bb_workload huge_workload =
+    WORKLOAD("test.metric_huge", huge_run, BB_HIGHER_IS_BETTER, 0, lat_metric);
+
 static const bb_workload latency_workload = {
     .struct_size = sizeof(bb_workload),
     .id = "test.latency",
@@ -150,8 +170,35 @@ static const bb_workload latency_workload = {
     .metrics = p99_metric,
 };
 
-static const bb_workload *const workloads[] = {&metrics_workload, &nan_workload, &inf_workload,
-                                               &undeclared_workload, &latency_workload};
+static bb_status copies_run(void *instance, const bb_host *host, const bb_run_context *ctx,
+                            bb_run_result *result) {
+    (void)instance;
+    (void)host;
+    result->count = 3.0 + 2.0 * ctx->copy_index;
+    return BB_OK;
+}
+
+#define COPIES_WORKLOAD(ID, BETTER, COMBINE)                                                    \
+    {                                                                                           \
+        .struct_size = sizeof(bb_workload), .id = ID, .name = "Test: " ID,                      \
+        .description = "Copy i reports 3 + 2 i (tests/plugins/metrics.c).", .category = "test", \
+        .unit = "us", .version = "1", .time_base_s = 0, .repeat = BB_REPEAT_LONG,               \
+        .default_duration_s = 0.01, .baseline = 10, .processes_per_copy = 1,                    \
+        .create = metrics_create, .run = copies_run, .better = BETTER, .combine = COMBINE       \
+    }
+
+static const bb_workload copies_mean =
+    COPIES_WORKLOAD("test.copies_mean", BB_LOWER_IS_BETTER, BB_COMBINE_SUM /* by direction */);
+static const bb_workload copies_max =
+    COPIES_WORKLOAD("test.copies_max", BB_LOWER_IS_BETTER, BB_COMBINE_MAX);
+static const bb_workload copies_min =
+    COPIES_WORKLOAD("test.copies_min", BB_LOWER_IS_BETTER, BB_COMBINE_MIN);
+static const bb_workload copies_sum =
+    COPIES_WORKLOAD("test.copies_sum", BB_HIGHER_IS_BETTER, BB_COMBINE_SUM);
+
+static const bb_workload *const workloads[] = {
+    &metrics_workload, &nan_workload, &inf_workload, &undeclared_workload, &latency_workload,
+    &huge_workload,    &copies_mean,  &copies_max,   &copies_min,          &copies_sum};
 
 static const bb_plugin plugin = {
     .struct_size = sizeof(bb_plugin),

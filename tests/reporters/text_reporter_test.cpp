@@ -393,6 +393,24 @@ TEST(TextReporter, SystemDescriptionMatchesUnixBenchReport) {
         "");
 }
 
+// An imported report's banner is its own UnixBench's, not the method bytebench follows.
+TEST(TextReporter, AnImportedReportNamesItsOwnVersion) {
+    const auto banner = [](const std::string &imported) {
+        const std::string text = render(text_reporter(), R"({"schema": "bytebench.result/1",
+            "tool": {"name": "bytebench", "version": "0.1.0", "abi": "1.3"}, "runs": [],
+            "imported": )" + imported + "}");
+        return text.substr(0, text.find("\n\n"));
+    };
+    EXPECT_EQ(banner(R"({"from": "UnixBench", "version": "5.1.3"})"),
+              "   BYTE UNIX Benchmarks (Version 5.1.3)\n"
+              "   UnixBench 5.1.3, imported by bytebench 0.1.0 (ABI 1.3)");
+    EXPECT_EQ(banner(R"({"from": "UnixBench"})"),
+              "   BYTE UNIX Benchmarks (version unknown)\n"
+              "   UnixBench, imported by bytebench 0.1.0 (ABI 1.3)");
+    EXPECT_EQ(banner("null"),
+              "   BYTE UNIX Benchmarks (Version 6.0.0)\n   bytebench 0.1.0 (ABI 1.3)");
+}
+
 TEST(TextReporter, RefusesMalformedDocument) {
     EXPECT_TRUE(
         refuses(text_reporter(), fixture("malformed.json"), "the document is not valid JSON"));

@@ -291,7 +291,7 @@ bool wait_until(const std::function<bool()> &done, double seconds) {
     return done();
 }
 
-std::vector<pid_t> workers_of(pid_t cli) {
+std::vector<pid_t> workers_of(pid_t cli, const std::string &mode) {
     std::vector<pid_t> out;
     std::error_code ec;
     for (const auto &e : std::filesystem::directory_iterator("/proc", ec)) {
@@ -309,7 +309,7 @@ std::vector<pid_t> workers_of(pid_t cli) {
         std::ifstream cmd(e.path() / "cmdline");
         const std::string cmdline((std::istreambuf_iterator<char>(cmd)), {});
         if (cmdline.find("bytebench-worker") != std::string::npos &&
-            cmdline.find(std::string("\0run\0", 5)) != std::string::npos)
+            cmdline.find('\0' + mode + '\0') != std::string::npos)
             out.push_back(pid_t(std::stoi(name)));
     }
     return out;

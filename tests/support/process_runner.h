@@ -133,7 +133,8 @@ std::string find_program(const std::string &name);
 // passed (false, after a last ask).
 bool wait_until(const std::function<bool()> &done, double seconds);
 
-// The `bytebench-worker run` processes whose parent is `cli` now (from /proc).
-std::vector<pid_t> workers_of(pid_t cli);
+// The `bytebench-worker <mode>` processes whose parent is `cli` now (from
+// /proc): "run" (a pass's copies), "report" (a reporter)...
+std::vector<pid_t> workers_of(pid_t cli, const std::string &mode = "run");
 
 }  // namespace bytebench::test

@@ -79,7 +79,7 @@ class FmaThroughput {
 };
 
 const auto kFmaThroughput =
-    bytebench::Workload<FmaThroughput>("fma-throughput")
+    bytebench::Workload<FmaThroughput>("example.fma-throughput")
         .name("FMA throughput")
         .description(
             "Fused multiply-add throughput of one core on independent vector registers "

@@ -202,7 +202,7 @@ static const bb_metric_desc fsync_metrics[] = {
 
 const bb_workload fsync_latency_workload = {
     .struct_size = sizeof(bb_workload),
-    .id = "fsync-latency",
+    .id = "example.fsync-latency",
     .name = "fsync latency",
     .description =
         "Writes one block (block_bytes) and fsync()s it, in a loop; fsyncs per second, "

@@ -24,7 +24,7 @@ json only_test(const std::string &result_json) {
 
 TEST(FmaThroughput, RunsWithItsParametersOrSkipsWithAReason) {
     WorkloadRun run;
-    run.test = "fma-throughput";
+    run.test = "example.fma-throughput";
     run.params = {{"precision", "single"}};
     run.duration_s = 0.1;
     run.passes = 2;
@@ -45,7 +45,7 @@ TEST(FmaThroughput, RunsWithItsParametersOrSkipsWithAReason) {
 
 TEST(FmaThroughput, AValueOutsideTheChoicesIsRefusedBeforeAnyWorkerStarts) {
     WorkloadRun run;
-    run.test = "fma-throughput";
+    run.test = "example.fma-throughput";
     run.params = {{"isa", "sse2"}};
     const auto outcome = run_workload(run);
     EXPECT_EQ(outcome.exit_code, 2) << outcome.output;

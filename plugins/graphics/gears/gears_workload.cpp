@@ -210,7 +210,7 @@ Ended run_program(const std::string &path, const std::vector<std::string> &args,
 std::string find_ubgears(const bytebench::Context &ctx) {
     std::string dir = ctx.plugin_dir();
     if (dir.empty()) dir = ".";
-    const std::string path = dir + "/graphics.d/ubgears";
+    const std::string path = dir + "/" + kUbgearsPath;
     struct stat st {};
     if (stat(path.c_str(), &st) != 0)
         throw bytebench::Skip(std::string(kWorkload) + ": helper program " + path +
@@ -335,7 +335,11 @@ const bytebench::Workload<Gears> &workload() {
                          "first (UnixBench: 5)")
             .flags(BB_WORKLOAD_SINGLE_COPY)
             // The worker and ubgears.
-            .processes_per_copy(2);
+            .processes_per_copy(2)
+            // The host gives it a display (or skips it before any worker
+            // starts: --display none, nothing to start), and ubgears -info
+            // describes that display in the result.
+            .requires_display({kDisplayDescriber[0], kDisplayDescriber[1]});
     return kGears;
 }
 

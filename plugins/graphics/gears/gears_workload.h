@@ -20,6 +20,13 @@ const bb_workload *gears_workload();
 // What the workload reads from ubgears, exposed for its tests.
 namespace bytebench::plugins::graphics::gears {
 
+// ubgears, relative to the plugin's folder (graphics.d/ beside graphics.so),
+// and the command that describes a display with it: what every graphics
+// test names for the result's system.display (bb_requirements.display_info,
+// ABI 1.4; the core knows no helper by name).
+inline constexpr const char *kUbgearsPath = "graphics.d/ubgears";
+inline constexpr const char *kDisplayDescriber[] = {kUbgearsPath, "-info"};
+
 // The skip reason when $DISPLAY is unset or empty.
 inline constexpr const char *kNoDisplay = "no X display: run with --display auto, or set DISPLAY";
 

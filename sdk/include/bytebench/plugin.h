@@ -2,7 +2,7 @@
 /* Copyright 2026 the bytebench authors */
 
 /*
- * bytebench plugin ABI — version 1.3
+ * bytebench plugin ABI — version 1.4
  *
  * This header IS the specification of the boundary between the bytebench
  * core and its plugins (workloads and reporters). It is C11-clean, has no
@@ -96,7 +96,10 @@
  * (waitpid(pid, ...)), never with wait() or waitpid(-1, ...): from before
  * the barrier until run() returns the worker has one child of its own, the
  * process that watches the stop flag (a process, so that the worker stays
- * single-threaded and its system calls cost what UnixBench's do).
+ * single-threaded and its system calls cost what UnixBench's do). It stays
+ * in the worker's process group: after a killed pass the CLI kills it with
+ * the group and does not count it among the processes the workload moved
+ * out of the group (which the CLI kills too, and warns of).
  *
  * The timed interval is UnixBench's alarm(). After the barrier the host
  * reads start = now_ns(), sets ctx->deadline_ns = start + duration_ns,
@@ -173,6 +176,14 @@
  *     any other major and names both versions in its message.
  *   - BYTEBENCH_ABI_MINOR grows when fields are appended to the END of a
  *     struct. Nothing is ever removed or reordered within a major.
+ *   - A field a minor appends starts at or after sizeof() of the struct in
+ *     the minor before (after its tail padding, not in it), so that
+ *     struct_size tells every writer apart and BB_HAS_FIELD is always
+ *     enough. The one exception, kept because 1.3 shipped with it:
+ *     bb_requirements.display (1.3) took the tail padding of 1.2's struct;
+ *     a reader of it also checks bb_plugin.abi_minor >= 3. The ABI tests
+ *     hold every minor to this rule (tests/abi, frozen headers of each
+ *     minor).
  *   - Every struct starts with `uint32_t struct_size`, set by whoever fills
  *     the struct to sizeof() of the struct as *it* was compiled. Fill
  *     structs with designated initializers (C) or member by member: fields
@@ -202,6 +213,10 @@
  *        set-up that lasts across a test's passes.
  *   1.3  bb_requirements.display: the workload needs an X display (the
  *        host gives it one in DISPLAY, or skips it).
+ *   1.4  bb_workload.combine: how the copies' values of a pass make the
+ *        pass's main value (a lower-is-better value is no longer summed);
+ *        bb_requirements.display_info_count and display_info: the
+ *        workload's own program that describes the display it is given.
  *
  * ---------------------------------------------------------------------------
  * 5. Types and strings
@@ -249,7 +264,7 @@ extern "C" {
 #endif
 
 #define BYTEBENCH_ABI_MAJOR 1
-#define BYTEBENCH_ABI_MINOR 3
+#define BYTEBENCH_ABI_MINOR 4
 
 /* Gives the entry point default visibility in a library built with
  * -fvisibility=hidden (GCC and Clang). */
@@ -319,7 +334,10 @@ typedef struct bb_host {
      * returns; it need not end in a newline. It is a write(2) to a pipe the
      * CLI reads: fine for setup and teardown, NOT for a timed loop. Not safe
      * from other threads: two concurrent messages can interleave and be
-     * lost. */
+     * lost. A line over 4096 bytes is cut at a character boundary and marked
+     * ("… [truncated: the line had N bytes]"); the CLI shows the first 20
+     * lines of a kind per test (the host's own warnings about the plugin's
+     * calls among them) and says how many more it dropped. */
     void (*log)(const struct bb_host *host, bb_log_level level, const char *utf8);
 
     /* [any-thread; all: loaded]
@@ -446,9 +464,10 @@ typedef int32_t bb_direction;
 #define BB_LOWER_IS_BETTER 1  /* latency, time, energy */
 
 /* Since 1.2. How the values the copies of one pass recorded for a metric
- * become the pass's value. */
+ * become the pass's value; since 1.4 also the main value's
+ * (bb_workload.combine). */
 typedef int32_t bb_combine;
-#define BB_COMBINE_SUM 0  /* e.g. bytes moved by every copy */
+#define BB_COMBINE_SUM 0  /* e.g. bytes moved by every copy, a rate */
 #define BB_COMBINE_MEAN 1 /* e.g. a median latency */
 #define BB_COMBINE_MIN 2
 #define BB_COMBINE_MAX 3 /* e.g. the worst copy's p99 latency */
@@ -504,6 +523,20 @@ typedef struct bb_requirements {
      * 1.2 writer from a 1.3 one. A reader also checks that the plugin was
      * built for 1.3 or later (bb_plugin.abi_minor >= 3). */
     uint32_t display;
+    /* Since 1.4. With `display`: the workload's own program that describes
+     * the display it is given, which the result records (system.display).
+     * display_info_count entries: display_info[0] is the program's path
+     * relative to the plugin's folder (bb_host.plugin_dir), without "..";
+     * the others are its arguments ("graphics.d/ubgears", "-info"). The CLI
+     * runs it once per run, with DISPLAY set, before the first test that
+     * needs the display, and for at most 20 s. It prints `key: value`
+     * lines; the host reads x_server_vendor, x_server_release, screen,
+     * gl_vendor, gl_renderer and gl_version, and records what it lacks as
+     * unknown. Its exit status and other lines are ignored. When several
+     * tests of a run declare one, the first test's is run. 0 and NULL: the
+     * result names the display and its source only. */
+    uint32_t display_info_count;
+    const char *const *display_info;
 } bb_requirements;
 
 /* Describes the copy being run. Host-owned; the same pointer is passed to
@@ -568,7 +601,9 @@ typedef struct bb_run_result {
     uint32_t struct_size;
     /* Work completed inside the timed interval, in the workload's counting
      * unit (loops, bytes/256, ...). When the workload's time_base_s is 0,
-     * this is already a rate (e.g. MWIPS) and copies' values are summed.
+     * this is already the value (a rate such as MWIPS, a latency). The
+     * copies' counts are combined by bb_workload.combine (summed for a
+     * higher-is-better value, unless it says otherwise).
      * A finite number, 0 or more: with BB_OK, a NaN, an infinity or a
      * negative count makes the pass an error of the test ("the count the
      * workload returned: nan is not a finite number"). */
@@ -660,7 +695,7 @@ typedef struct bb_workload {
      * index) is better: BB_HIGHER_IS_BETTER (0, and every workload built
      * before 1.2) or BB_LOWER_IS_BETTER. For a lower-is-better value with a
      * baseline the index is baseline / value * 10, so that a higher index
-     * is better for every test. */
+     * is better for every test. How copies combine: `combine` (1.4). */
     bb_direction better;
     /* Since 1.2. metric_count (at most BB_MAX_METRICS) entries, stepped
      * through by metrics[0].struct_size as params are; NULL if none. */
@@ -696,6 +731,19 @@ typedef struct bb_workload {
     /* Since 1.2. Time limit of setup() and of teardown(), each, in seconds:
      * 0 for the default, 600 s; at most 86400. */
     double setup_timeout_s;
+
+    /* Since 1.4. How the copies of one pass make the pass's main value
+     * (BB_COMBINE_*): the copies' counts are combined, then turned into a
+     * rate by time_base_s over the copies' mean time. 0, and every workload
+     * built before 1.4, means by direction: BB_COMBINE_SUM for a
+     * higher-is-better value (UnixBench's sum of the copies' rates, which
+     * its index is made of) and BB_COMBINE_MEAN for a lower-is-better one
+     * (a latency of 3 us in each of 2 copies is 3 us, not 6). So a
+     * lower-is-better main value is never summed; give BB_COMBINE_MAX for
+     * the worst copy, BB_COMBINE_MIN for the best. The result records the
+     * combine used ("combine" of each test). A value outside BB_COMBINE_*
+     * and the plugin does not load. Hosts before 1.4 sum every main value. */
+    bb_combine combine;
 } bb_workload;
 
 /* ------------------------------------------------------------------------ */
@@ -779,9 +827,31 @@ typedef struct bb_plugin {
     /* How the plugin was built: compiler, version and the flags of its
      * workload code, e.g. "gcc 12.2.0 -O3 -ffast-math -march=native". The
      * host copies it into every result, because UnixBench's numbers depend
-     * on it. May be NULL or "". */
+     * on it. May be NULL or "". BYTEBENCH_BUILD_INFO (below) says it. */
     const char *build_info;
 } bb_plugin;
+
+/* What bb_plugin.build_info says by default (bytebench::Plugin sets it; a
+ * C plugin writes `.build_info = BYTEBENCH_BUILD_INFO`): the compiler, its
+ * version and BYTEBENCH_BUILD_FLAGS. bytebench_add_plugin() (the SDK's
+ * CMake package) defines BYTEBENCH_CMAKE_BUILD_FLAGS to the flags the
+ * target is compiled with (CMAKE_<LANG>_FLAGS, those of the build type and
+ * the target's compile options); a build that defines BYTEBENCH_BUILD_FLAGS
+ * itself (the flags of its workload code alone, say) overrides them. The
+ * host collapses the blanks this leaves. */
+#if !defined(BYTEBENCH_BUILD_FLAGS) && defined(BYTEBENCH_CMAKE_BUILD_FLAGS)
+#define BYTEBENCH_BUILD_FLAGS BYTEBENCH_CMAKE_BUILD_FLAGS
+#endif
+#ifndef BYTEBENCH_BUILD_FLAGS
+#define BYTEBENCH_BUILD_FLAGS ""
+#endif
+#if defined(__clang__)
+#define BYTEBENCH_BUILD_INFO "clang " __clang_version__ " " BYTEBENCH_BUILD_FLAGS
+#elif defined(__GNUC__)
+#define BYTEBENCH_BUILD_INFO "gcc " __VERSION__ " " BYTEBENCH_BUILD_FLAGS
+#else
+#define BYTEBENCH_BUILD_INFO "unknown compiler " BYTEBENCH_BUILD_FLAGS
+#endif
 
 /* [main-thread; all: once per process, before any other call]
  * The one exported function. In run mode the process is already pinned to

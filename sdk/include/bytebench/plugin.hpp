@@ -41,10 +41,12 @@
 //   .param_range("queue_depth", "int", "1", "1", "256", "I/Os in flight")
 //
 // A direction, metrics, requirements and a set-up that lasts across passes
-// (ABI 1.2):
+// (ABI 1.2), and how copies combine the main value (1.4):
 //
 //   .lower_is_better()                                   // the main value
-//   .metric("p99_us", "p99 latency", "us", BB_LOWER_IS_BETTER, BB_COMBINE_MAX)
+//   .combine(bytebench::Combine::max)                    // its worst copy
+//   .metric("p99_us", "p99 latency", "us", bytebench::Better::lower,
+//           bytebench::Combine::max)
 //   .requires_cpu({"avx512f", "avx512_vnni"}).requires_temp_space(1 << 30)
 //   .setup<&precondition>(3600).teardown<&cleanup>()
 //
@@ -61,6 +63,7 @@
 #ifndef BYTEBENCH_PLUGIN_HPP
 #define BYTEBENCH_PLUGIN_HPP
 
+#include <bytebench/params.h>
 #include <bytebench/plugin.h>
 
 #include <cerrno>
@@ -75,20 +78,19 @@
 #include <string_view>
 #include <vector>
 
-// What bb_plugin.build_info says by default: the compiler, its version and
-// BYTEBENCH_BUILD_FLAGS, which a build may define to the flags it used.
-#ifndef BYTEBENCH_BUILD_FLAGS
-#define BYTEBENCH_BUILD_FLAGS ""
-#endif
-#if defined(__clang__)
-#define BYTEBENCH_BUILD_INFO "clang " __clang_version__ " " BYTEBENCH_BUILD_FLAGS
-#elif defined(__GNUC__)
-#define BYTEBENCH_BUILD_INFO "gcc " __VERSION__ " " BYTEBENCH_BUILD_FLAGS
-#else
-#define BYTEBENCH_BUILD_INFO "unknown compiler " BYTEBENCH_BUILD_FLAGS
-#endif
-
 namespace bytebench {
+
+// Which way a number is better (bb_direction) and how the copies of a pass
+// combine it (bb_combine). Both are int32_t in plugin.h, so there a swapped
+// pair compiles and loads with the wrong meaning; here they are two types,
+// and metric(key, name, unit, Combine::max, Better::lower) does not compile.
+enum class Better : int32_t { higher = BB_HIGHER_IS_BETTER, lower = BB_LOWER_IS_BETTER };
+enum class Combine : int32_t {
+    sum = BB_COMBINE_SUM,
+    mean = BB_COMBINE_MEAN,
+    min = BB_COMBINE_MIN,
+    max = BB_COMBINE_MAX,
+};
 
 // Thrown from a workload's constructor or run() when the test cannot run on
 // this machine. It is reported as `skipped`, not a failure. (Thrown from a
@@ -125,10 +127,66 @@ bb_status guarded(char *err, size_t cap, Fn &&fn) noexcept {
 // there); throws std::invalid_argument for an undeclared key.
 inline std::string param_value(uint32_t count, const char *const *keys, const char *const *values,
                                std::string_view key) {
-    for (uint32_t i = 0; i < count; ++i)
-        if (key == keys[i]) return values[i];
-    throw std::invalid_argument("unknown parameter '" + std::string(key) + "'");
+    const char *v = bb_param_find(count, keys, values, std::string(key).c_str());
+    if (v == nullptr) throw std::invalid_argument("unknown parameter '" + std::string(key) + "'");
+    return v;
 }
+// A parameter's value parsed by <bytebench/params.h>, the parser the host
+// checked it with; throws std::invalid_argument with its message.
+inline int64_t param_as_int(std::string_view key, const std::string &value, int64_t min,
+                            int64_t max) {
+    int64_t n = 0;
+    char err[BB_ERROR_CAP];
+    if (bb_param_value_int(std::string(key).c_str(), value.c_str(), min, max, &n, err,
+                           sizeof err) != BB_OK)
+        throw std::invalid_argument(err);
+    return n;
+}
+inline double param_as_double(std::string_view key, const std::string &value, double min,
+                              double max) {
+    double x = 0;
+    char err[BB_ERROR_CAP];
+    if (bb_param_value_float(std::string(key).c_str(), value.c_str(), min, max, &x, err,
+                             sizeof err) != BB_OK)
+        throw std::invalid_argument(err);
+    return x;
+}
+inline bool param_as_bool(std::string_view key, const std::string &value) {
+    int b = 0;
+    char err[BB_ERROR_CAP];
+    if (bb_param_value_bool(std::string(key).c_str(), value.c_str(), &b, err, sizeof err) != BB_OK)
+        throw std::invalid_argument(err);
+    return b != 0;
+}
+// The parameter accessors of Context and SetupContext, over the context's
+// arrays (bb_run_context and bb_setup_context name them alike).
+template <class Self>
+class ParamAccess {
+  public:
+    // The value as a string; an undeclared key throws.
+    std::string param(std::string_view key) const {
+        const auto *ctx = static_cast<const Self *>(this)->raw();
+        return param_value(ctx->param_count, ctx->param_keys, ctx->param_values, key);
+    }
+    // The value parsed as <bytebench/params.h> says (the host checked it so
+    // before any worker started); a value that is not of the type, or not
+    // within [min, max], throws std::invalid_argument with the host's words:
+    // "parameter 'disks' must be an int from 1 to 30, not '31'".
+    long long param_int(std::string_view key) const {
+        return param_as_int(key, param(key), INT64_MIN, INT64_MAX);
+    }
+    long long param_int(std::string_view key, long long min, long long max) const {
+        return param_as_int(key, param(key), min, max);
+    }
+    double param_double(std::string_view key) const {
+        return param_as_double(key, param(key), -DBL_MAX, DBL_MAX);
+    }
+    double param_double(std::string_view key, double min, double max) const {
+        return param_as_double(key, param(key), min, max);
+    }
+    // true, yes, on, 1 or false, no, off, 0 (the host hands "true" or "false").
+    bool param_bool(std::string_view key) const { return param_as_bool(key, param(key)); }
+};
 }  // namespace detail
 
 // What a workload sees of the host and of the copy it runs as. The Context
@@ -142,7 +200,7 @@ inline std::string param_value(uint32_t count, const char *const *keys, const ch
 //     raw()
 //   the worker's main thread only: log(), debug(), info(), warn(),
 //     progress(), detail(), metric()
-class Context {
+class Context : public detail::ParamAccess<Context> {
   public:
     Context(const bb_host *host, const bb_run_context *ctx, bb_run_result *result = nullptr)
         : host_(host), ctx_(ctx), result_(result) {}
@@ -164,18 +222,6 @@ class Context {
         return dir != nullptr ? dir : "";
     }
     std::string plugin_dir() const { return host_->plugin_dir(host_); }
-
-    // Parameter access. Every declared parameter is present (with its
-    // default when the user gave none); an undeclared key throws.
-    std::string param(std::string_view key) const {
-        return detail::param_value(ctx_->param_count, ctx_->param_keys, ctx_->param_values, key);
-    }
-    long long param_int(std::string_view key) const { return std::stoll(param(key)); }
-    double param_double(std::string_view key) const { return std::stod(param(key)); }
-    bool param_bool(std::string_view key) const {
-        const std::string v = param(key);
-        return v == "true" || v == "1" || v == "yes";
-    }
 
     void log(bb_log_level level, const std::string &text) const {
         host_->log(host_, level, text.c_str());
@@ -231,7 +277,7 @@ class Context {
 
 // What a workload's setup and teardown functions see (ABI 1.2,
 // bb_setup_context); valid during the call. [main-thread; setup, teardown]
-class SetupContext {
+class SetupContext : public detail::ParamAccess<SetupContext> {
   public:
     SetupContext(const bb_host *host, const bb_setup_context *ctx) : host_(host), ctx_(ctx) {}
 
@@ -239,10 +285,6 @@ class SetupContext {
     std::string test_dir() const { return ctx_->test_dir; }
     uint32_t copy_count() const noexcept { return ctx_->copy_count; }
     uint32_t pass_count() const noexcept { return ctx_->pass_count; }
-    std::string param(std::string_view key) const {
-        return detail::param_value(ctx_->param_count, ctx_->param_keys, ctx_->param_values, key);
-    }
-    long long param_int(std::string_view key) const { return std::stoll(param(key)); }
     void log(bb_log_level level, const std::string &text) const {
         host_->log(host_, level, text.c_str());
     }
@@ -328,17 +370,33 @@ class Workload {
 
     // ABI 1.2: the main value is better when lower (a latency, a time).
     Workload &lower_is_better() { return desc_.better = BB_LOWER_IS_BETTER, *this; }
+    // ABI 1.4: how the copies of a pass combine the main value. Not called:
+    // by direction, the sum of a higher-is-better value and the mean of a
+    // lower-is-better one (which is never summed: Combine::sum is then the
+    // mean, plugin.h).
+    Workload &combine(Combine how) { return desc_.combine = static_cast<bb_combine>(how), *this; }
     // ABI 1.2: a secondary metric, recorded in run() with Context::metric().
-    Workload &metric(const char *key, const char *name, const char *unit, bb_direction better,
-                     bb_combine combine) {
+    Workload &metric(const char *key, const char *name, const char *unit, Better better,
+                     Combine combine) {
         bb_metric_desc m{};
         m.struct_size = sizeof(bb_metric_desc);
         m.key = key;
         m.name = name;
         m.unit = unit;
-        m.better = better;
-        m.combine = combine;
+        m.better = static_cast<bb_direction>(better);
+        m.combine = static_cast<bb_combine>(combine);
         metrics_.push_back(m);
+        return *this;
+    }
+    // Anything else in the last two places (plugin.h's int32_t constants, a
+    // swapped pair) stops the build with this message.
+    template <class B, class C>
+    Workload &metric(const char *, const char *, const char *, B, C) {
+        static_assert(sizeof(B) == 0,
+                      "bytebench::Workload::metric(key, name, unit, better, combine) takes a "
+                      "bytebench::Better and then a bytebench::Combine, e.g. "
+                      "Better::lower, Combine::max (plugin.h's BB_* constants are both int32_t, "
+                      "so a swapped pair would compile with the wrong meaning)");
         return *this;
     }
     // ABI 1.2: what the workload needs; the host skips it, with the reason,
@@ -360,6 +418,14 @@ class Workload {
     Workload &requires_root() { return requirements_.root = 1, *this; }
     // ABI 1.3: an X display, given to the workers in DISPLAY.
     Workload &requires_display() { return requirements_.display = 1, *this; }
+    // ABI 1.4: an X display, and the plugin's program that describes it for
+    // the result: its path relative to the plugin's folder, then its
+    // arguments, e.g. {"graphics.d/ubgears", "-info"} (plugin.h,
+    // bb_requirements.display_info).
+    Workload &requires_display(std::initializer_list<const char *> info_command) {
+        display_info_.assign(info_command);
+        return requires_display();
+    }
     // ABI 1.2: set-up once per test before its first pass, and tear-down
     // after its last (bb_workload.setup and teardown); `timeout_s` is the
     // limit of each (0: the host's default, 600 s).
@@ -391,6 +457,8 @@ class Workload {
         requirements_.cpu_features = cpu_features_.empty() ? nullptr : cpu_features_.data();
         requirements_.tool_count = static_cast<uint32_t>(tools_.size());
         requirements_.tools = tools_.empty() ? nullptr : tools_.data();
+        requirements_.display_info_count = static_cast<uint32_t>(display_info_.size());
+        requirements_.display_info = display_info_.empty() ? nullptr : display_info_.data();
         const bool needs_something =
             requirements_.cpu_feature_count > 0 || requirements_.tool_count > 0 ||
             requirements_.temp_space_bytes > 0 || requirements_.memory_bytes > 0 ||
@@ -450,7 +518,7 @@ class Workload {
     mutable std::vector<bb_param_desc> params_;
     std::vector<std::vector<const char *>> choices_;  // params_[i]'s choices
     std::vector<bb_metric_desc> metrics_;
-    std::vector<const char *> cpu_features_, tools_;
+    std::vector<const char *> cpu_features_, tools_, display_info_;
     mutable bb_requirements requirements_{};
 };
 

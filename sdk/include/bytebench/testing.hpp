@@ -13,7 +13,7 @@
 //
 //   TEST(FsyncLatency, RecordsItsPercentiles) {
 //       bytebench::testing::WorkloadRun run;
-//       run.test = "fsync-latency";
+//       run.test = "example.fsync-latency";
 //       run.params = {{"block_bytes", "8192"}};
 //       run.duration_s = 0.2;
 //       const auto outcome = bytebench::testing::run_workload(run);
@@ -71,9 +71,12 @@ struct WorkloadRun {
 };
 
 struct RunOutcome {
-    // The CLI's exit status: 0 when the run completed (a skipped or failed
-    // test still gives 0 unless --fail-on-skip is among extra_arguments), 2
-    // for a refused command line or parameter; 128 + N after signal N.
+    // The CLI's exit status (README.md, "Exit codes"): 0 when every test was ok or
+    // skipped; 1 when a test failed (error, crashed, timeout) or the result
+    // could not be written; 2 for a refused command line or parameter; 3
+    // when a test was skipped and --fail-on-skip is among extra_arguments;
+    // 128 + N after signal N. The result document is written in every case
+    // but the refusal: read the test's "status" for the details.
     int exit_code = -1;
     // The bytebench.result/1 document the run wrote; "" when it wrote none.
     std::string result_json;

@@ -40,6 +40,33 @@ TEST(ParseJson, ErrorsAreOneLine) {
     }
 }
 
+// The parse error of a file holding a secret quoted the whole token it had
+// read: an unterminated string is the rest of the file (issue 35).
+TEST(ParseJson, AnErrorQuotesAShortEscapedExcerptOnly) {
+    const std::string secret = "SECRET-TOKEN-" + std::string(5000, 'x') + "\x1b[31m-tail";
+    for (const std::string &text : {"{\"a\": \"" + secret, "[1, \"" + secret + "\n\"]"}) {
+        try {
+            parse_json(text);
+            ADD_FAILURE() << "accepted";
+        } catch (const JsonTextError &e) {
+            const std::string what = e.what();
+            EXPECT_NE(what.find("; last read: '\"SECRET-TOKEN-" + std::string(26, 'x') + "...'"),
+                      std::string::npos)
+                << what;
+            EXPECT_EQ(what.find("-tail"), std::string::npos) << what;
+            EXPECT_LT(what.size(), 300u) << what;
+        }
+    }
+    // "; expected ..." after the token stays, the token is cut.
+    try {
+        parse_json("{\"a\" \"" + std::string(100, 'y') + "\n\"}");
+        ADD_FAILURE() << "accepted";
+    } catch (const JsonTextError &e) {
+        EXPECT_EQ(std::string(e.what()).substr(std::string(e.what()).find("last read")),
+                  "last read: '\"" + std::string(39, 'y') + "...'; expected ':'");
+    }
+}
+
 TEST(ParseJson, OrDiscardedNeverThrows) {
     EXPECT_TRUE(parse_json_or_discarded("{not json").is_discarded());
     EXPECT_TRUE(parse_json_or_discarded(nested(100000)).is_discarded());

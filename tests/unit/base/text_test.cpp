@@ -25,6 +25,14 @@ TEST(Text, Utf8PrefixNeverCutsACharacter) {
     EXPECT_EQ(utf8_prefix("\xF0\x9F\x98\x80", 3), "");
 }
 
+TEST(Text, AnExcerptIsShortAndEscaped) {
+    EXPECT_EQ(excerpt("plain"), "plain");
+    EXPECT_EQ(excerpt(std::string(40, 'a')), std::string(40, 'a'));
+    EXPECT_EQ(excerpt(std::string(41, 'a')), std::string(40, 'a') + "...");
+    EXPECT_EQ(excerpt("a\x1b[2J\n\\b\xc3\xa9\xff"), "a\\x1b[2J\\x0a\\\\b\\xc3\\xa9\\xff");
+    EXPECT_EQ(excerpt("abcdef", 3), "abc...");
+}
+
 TEST(Text, TerminalSafeShowsControlsAsQuestionMarks) {
     EXPECT_EQ(terminal_safe("plain text\twith tab\n"), "plain text\twith tab\n");
     EXPECT_EQ(terminal_safe("\x1b]0;owned\x07\x1b[2J"), "?]0;owned??[2J");

@@ -207,5 +207,65 @@ TEST(Pivot, NamesTheColumnsWhenTheBaselineIsNone) {
     }
 }
 
+std::string pivot_error(const std::vector<json> &documents, const std::string &by,
+                        const std::string &baseline = "") {
+    try {
+        pivot(documents, by, baseline);
+    } catch (const std::invalid_argument &e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+// 3,16 + on and 3 + 16,on were both the column "3,16,on", and --baseline
+// 3,16,on took whichever came first.
+TEST(Pivot, ValuesHoldingWhatNamesAreMadeOfAreQuoted) {
+    const std::vector<json> docs = {labelled({{"k", "3,16"}, {"s", "on"}}, kLow, 600),
+                                    labelled({{"k", "3"}, {"s", "16,on"}}, kHigh, 700)};
+    const json c = pivot(docs, "label:k,label:s", "\"3,16\",on");
+    EXPECT_EQ(column_names(c), (std::vector<std::string>{"3,\"16,on\"", "\"3,16\",on"}));
+    EXPECT_EQ(c["baseline"], 1);
+    EXPECT_EQ(c["inputs"][1]["values"], json({{"k", "3,16"}, {"s", "on"}}));
+    EXPECT_EQ(pivot_error(docs, "label:k,label:s", "3,16,on"),
+              "--baseline 3,16,on: 2 columns match; name one (columns: 3,\"16,on\", "
+              "\"3,16\",on)");
+    // A value that reads as the mark of a missing one, a split column's
+    // suffix, or holds a quote.
+    const json marks =
+        pivot({labelled({{"k", "(no k)"}}, kLow, 600), labelled(json::object(), kLow, 600),
+               labelled({{"k", "a [quick]"}}, kLow, 600),
+               labelled({{"k", "say \"hi\""}}, kLow, 600), labelled({{"k", " x"}}, kLow, 600)},
+              "label:k");
+    EXPECT_EQ(column_names(marks),
+              (std::vector<std::string>{"\" x\"", "(no k)", "\"(no k)\"", "\"a [quick]\"",
+                                        "\"say \"\"hi\"\"\""}));
+    // A value alone still names its column as typed.
+    EXPECT_EQ(pivot({labelled({{"k", "3,16"}}, kLow, 600), labelled({{"k", "4"}}, kLow, 600)},
+                    "label:k", "3,16")["baseline"],
+              0);
+}
+
+TEST(Pivot, ABaselineThatNamesTwoSplitColumnsIsAnError) {
+    const std::vector<json> docs = {labelled({{"k", "a"}}, kLow, 600),
+                                    labelled({{"k", "a"}}, kLow, 600, {{"quick", json::object()}}),
+                                    labelled({{"k", "b"}}, kLow, 600)};
+    EXPECT_EQ(pivot_error(docs, "label:k", "a"),
+              "--baseline a: 2 columns match; name one (columns: a [full], a [quick], b)");
+    EXPECT_EQ(pivot(docs, "label:k", "a [quick]")["baseline"], 1);
+}
+
+// Results that differ only in what a split column's suffix does not spell
+// out (workload versions) were columns of one name.
+TEST(Pivot, SplitColumnsHaveNamesOfTheirOwn) {
+    std::vector<json> docs;
+    for (const char *version : {"1", "2", "3"}) {
+        docs.push_back(labelled({{"k", "a"}}, kLow, 600));
+        docs.back()["runs"][0]["tests"][0]["version"] = version;
+    }
+    EXPECT_EQ(column_names(pivot(docs, "label:k")),
+              (std::vector<std::string>{"a [other versions #1]", "a [other versions #2]",
+                                        "a [other versions #3]"}));
+}
+
 }  // namespace
 }  // namespace bytebench

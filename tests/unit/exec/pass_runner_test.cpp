@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "plugins/plugin_catalog.h"
 
@@ -104,6 +105,42 @@ TEST_F(PassRunner, EveryCopyCountsAndTheirSumIsThePass) {
     EXPECT_DOUBLE_EQ(p.seconds, (p.copies[0].seconds + p.copies[1].seconds) / 2);
     EXPECT_GE(p.start_spread_ms, 0);
     EXPECT_TRUE(fs::is_empty(temp_));  // the copies' folders are gone
+}
+
+// An id that would lead out of the temporary folder (load_suite refuses
+// it; a suite made in code does not): the copies' folders are made inside
+// it, and folders of their names outside, with files in them, are left.
+TEST_F(PassRunner, AnIdThatLeadsOutMakesAndRemovesOnlyTheCopiesOwnFolders) {
+    PlannedTest test = planned("good", "test.count", 0.1);
+    test.id = "../victim";
+    const std::string run_root = temp_ + "/run";
+    fs::create_directories(run_root);
+    for (const char *name : {"/victim-p0-c0", "/victim-p0-c1"}) {
+        fs::create_directories(temp_ + name);
+        std::ofstream(temp_ + name + "/keep") << "x";
+    }
+    PassRequest r;
+    r.test = &test;
+    r.copies = 2;
+    r.worker_program = BYTEBENCH_WORKER;
+    r.temp_root = run_root;
+    const PassOutcome p = run_pass(r);
+    ASSERT_EQ(p.status, Status::ok) << p.error;
+    EXPECT_TRUE(fs::is_empty(run_root));
+    EXPECT_TRUE(fs::exists(temp_ + "/victim-p0-c0/keep"));
+    EXPECT_TRUE(fs::exists(temp_ + "/victim-p0-c1/keep"));
+    EXPECT_EQ(copy_folder_name("../victim", 0, 1), "_._victim-p0-c1");
+}
+
+TEST_F(PassRunner, ACopysFolderAlreadyThereFailsThePassAndIsKept) {
+    const PlannedTest test = planned("good", "test.count", 0.1);
+    const std::string taken = temp_ + "/" + copy_folder_name(test.id, 0, 0);
+    fs::create_directories(taken);
+    std::ofstream(taken + "/theirs") << "x";
+    const PassOutcome p = run(test, 1);
+    EXPECT_EQ(p.status, Status::error);
+    EXPECT_EQ(p.error, "cannot create " + taken + ": File exists");
+    EXPECT_TRUE(fs::exists(taken + "/theirs"));
 }
 
 TEST_F(PassRunner, AWorkloadsErrorIsThePasssError) {

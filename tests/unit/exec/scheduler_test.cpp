@@ -3,6 +3,7 @@
 // every test, scores and indexes as the run goes.
 #include "exec/scheduler.h"
 
+#include <bytebench/plugin.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -67,7 +68,7 @@ TEST_F(Scheduler, RunsEveryTestAtEveryCopyCountAndGoesOnAfterAFailure) {
     const std::vector<PlannedTest> tests = {test("test.rate", 3), test("test.error", 3),
                                             test("test.count", 2)};
     const ScheduleOptions o = options({1, 2});
-    Progress progress(planned_seconds(tests, o), false);
+    Progress progress(eta_plan(tests, o), {}, false);
     RunRecord record;
     int checkpoints = 0;
     ASSERT_TRUE(run_schedule(tests, suite_, o, progress, record, [&] { ++checkpoints; }));
@@ -103,7 +104,7 @@ TEST_F(Scheduler, AnUnavailableTestIsSkippedWithItsReason) {
     missing.id = "gone";
     missing.unavailable = "no plugin provides workload 'gone'";
     const ScheduleOptions o = options({1});
-    Progress progress(0, false);
+    Progress progress({}, {}, false);
     RunRecord record;
     ASSERT_TRUE(run_schedule({missing}, suite_, o, progress, record, [] {}));
     const TestRecord &r = record.copy_passes.at(0).tests.at(0);
@@ -116,7 +117,7 @@ TEST_F(Scheduler, ATestThisMachineCannotRunIsSkippedBeforeAnyPass) {
     PlannedTest needy = test("test.count", 2);
     needy.workload.requirements.cpu_features = {"zz_no_such_feature"};
     const ScheduleOptions o = options({1});
-    Progress progress(0, false);
+    Progress progress({}, {}, false);
     RunRecord record;
     ASSERT_TRUE(run_schedule({needy, test("test.rate", 1)}, suite_, o, progress, record, [] {}));
     const TestRecord &r = record.copy_passes.at(0).tests.at(0);
@@ -132,7 +133,7 @@ TEST_F(Scheduler, TempSpaceIsCheckedForTheCopiesOfEachCopyPass) {
     PlannedTest needy = test("test.rate", 1);
     needy.workload.requirements.temp_space_bytes = *free_bytes(temp_) / 3 * 2;
     const ScheduleOptions o = options({1, 2});
-    Progress progress(0, false);
+    Progress progress({}, {}, false);
     RunRecord record;
     ASSERT_TRUE(run_schedule({needy}, suite_, o, progress, record, [] {}));
     EXPECT_EQ(record.copy_passes.at(0).tests.at(0).status, Status::ok);
@@ -147,7 +148,7 @@ TEST_F(Scheduler, QuickStopsAtTheTargetWhenThePassesAgree) {
     ScheduleOptions o = options({1});
     o.quick = QuickOptions{};
     o.disturbance = {1e9, 1e9};  // whatever else the machine runs meanwhile
-    Progress progress(0, false);
+    Progress progress({}, {}, false);
     RunRecord record;
     ASSERT_TRUE(run_schedule(tests, suite_, o, progress, record, [] {}));
     const TestRecord &r = record.copy_passes.at(0).tests.at(0);
@@ -163,7 +164,7 @@ TEST_F(Scheduler, QuickDoesNotStopOnDisturbedPasses) {
     ScheduleOptions o = options({1});
     o.quick = QuickOptions{};
     o.disturbance.steal_share = -1e9;  // no steal, at any resolution, is more than this
-    Progress progress(0, false);
+    Progress progress({}, {}, false);
     RunRecord record;
     ASSERT_TRUE(run_schedule(tests, suite_, o, progress, record, [] {}));
     const TestRecord &r = record.copy_passes.at(0).tests.at(0);
@@ -174,14 +175,47 @@ TEST_F(Scheduler, QuickDoesNotStopOnDisturbedPasses) {
     EXPECT_EQ(to_json(record)["runs"][0]["tests"][0]["disturbed_passes"], 5);
 }
 
-TEST(PlannedSeconds, CountsSettleAndPassesAtEveryCopyCount) {
-    PlannedTest t;
-    t.duration_s = 10;
-    t.passes = 3;
-    ScheduleOptions o;
-    o.copies = {1, 4};
+TEST_F(Scheduler, TheEtaPlanIsAStepPerTestPerCopyCountInRunOrder) {
+    PlannedTest rate = test("test.rate", 3);
+    rate.duration_s = 10;
+    PlannedTest gone;
+    gone.id = "gone";
+    gone.passes = 3;
+    gone.unavailable = "no plugin provides workload 'gone'";
+    PlannedTest single = test("test.count", 2);
+    single.workload.flags |= BB_WORKLOAD_SINGLE_COPY;
+    ScheduleOptions o = options({1, 4});
     o.settle_s = 3;
-    EXPECT_DOUBLE_EQ(planned_seconds({t, t}, o), 2 * 3 * 13.0 * 2);
+    const std::vector<EtaStep> plan = eta_plan({rate, gone, single}, o);
+    ASSERT_EQ(plan.size(), 6u);
+    EXPECT_EQ(plan[0].test, "test.rate");
+    EXPECT_EQ(plan[0].copies, 1);
+    EXPECT_EQ(plan[0].passes, 3);
+    EXPECT_DOUBLE_EQ(plan[0].settle_s, 3);
+    EXPECT_DOUBLE_EQ(plan[0].duration_s, 10);
+    EXPECT_EQ(plan[1].passes, 0);  // unavailable: skipped at once
+    EXPECT_EQ(plan[2].passes, 2);  // a single-copy test runs at 1 copy...
+    EXPECT_EQ(plan[3].test, "test.rate");
+    EXPECT_EQ(plan[3].copies, 4);
+    EXPECT_EQ(plan[5].passes, 0);  // ...and not at 4
+    EXPECT_FALSE(plan[0].quick.has_value());
+    o.quick = QuickOptions{};
+    EXPECT_EQ(eta_plan({rate}, o).at(0).quick->min_passes, 3);
+}
+
+// The scheduler tells the progress line of every step and pass, skipped and
+// failed ones too: at the end nothing is left of the plan.
+TEST_F(Scheduler, TheProgressHasFollowedTheWholePlanWhenTheRunEnds) {
+    PlannedTest gone;
+    gone.id = "gone";
+    gone.unavailable = "no plugin provides workload 'gone'";
+    const std::vector<PlannedTest> tests = {test("test.rate", 2), gone, test("test.error", 3)};
+    const ScheduleOptions o = options({1, 2});
+    Progress progress(eta_plan(tests, o), {}, false);
+    EXPECT_GT(progress.eta_seconds(), 0);
+    RunRecord record;
+    ASSERT_TRUE(run_schedule(tests, suite_, o, progress, record, [] {}));
+    EXPECT_DOUBLE_EQ(progress.eta_seconds(), 0);
 }
 
 }  // namespace

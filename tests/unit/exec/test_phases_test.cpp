@@ -61,11 +61,46 @@ class Phases : public ::testing::Test {
         return phases_test_of("setup", "test.setup", {{"mode", mode}, {"marker", marker_}});
     }
     std::string temp_, marker_;
-    Progress progress_{0, false};
+    Progress progress_{{}, {}, false};
 };
 
 TEST(TestDirPath, NamedByTestAndCopiesAwayFromThePasses) {
-    EXPECT_EQ(test_dir_path("/tmp/bb", "dhry2reg", 4), "/tmp/bb/dhry2reg-n4-test");
+    EXPECT_EQ(test_folder_name("dhry2reg", 4), "dhry2reg-n4-test");
+    EXPECT_EQ(test_folder_name("../../victim", 1), "_._.._victim-n1-test");
+}
+
+// A suite's id that would lead out of the temporary folder (load_suite
+// refuses it; a suite made in code does not): the folder is made inside,
+// and a folder of that name outside, with a file in it, is left alone.
+TEST_F(Phases, AnIdThatLeadsOutMakesAndRemovesOnlyItsOwnFolder) {
+    PlannedTest t = phases_test_of("good", "test.count");
+    const std::string run = temp_ + "/run", victim = temp_ + "/victim-n1-test";
+    fs::create_directories(run);
+    fs::create_directories(victim);
+    std::ofstream(victim + "/keep") << "x";
+    t.id = "../victim";
+    TestPhases phases(t, 1, "/nonexistent/bytebench-worker", run);
+    const PhaseOutcome out = phases.set_up(progress_);
+    EXPECT_EQ(out.status, Status::ok) << out.error;
+    EXPECT_EQ(phases.test_dir(), run + "/_._victim-n1-test");
+    EXPECT_TRUE(fs::is_directory(phases.test_dir()));
+    phases.tear_down();
+    EXPECT_FALSE(fs::exists(phases.test_dir()));
+    EXPECT_TRUE(fs::exists(victim + "/keep"));
+}
+
+TEST_F(Phases, AFolderAlreadyThereIsTheTestsErrorAndIsKept) {
+    const PlannedTest t = phases_test_of("good", "test.count");
+    const std::string taken = temp_ + "/" + test_folder_name(t.id, 1);
+    fs::create_directories(taken);
+    std::ofstream(taken + "/theirs") << "x";
+    {
+        TestPhases phases(t, 1, "/nonexistent/bytebench-worker", temp_);
+        const PhaseOutcome out = phases.set_up(progress_);
+        EXPECT_EQ(out.status, Status::error);
+        EXPECT_EQ(out.error, "cannot create " + taken + ": File exists");
+    }
+    EXPECT_TRUE(fs::exists(taken + "/theirs"));
 }
 
 TEST_F(Phases, WithoutSetupOnlyTheFolderAndNoWorker) {
@@ -126,7 +161,7 @@ TEST_F(Phases, SetupPastItsLimitIsKilled) {
 TEST_F(Phases, SetupProgressIsShown) {
     const PlannedTest t = setup_test("ok");
     TestPhases phases(t, 2, BYTEBENCH_WORKER, temp_);
-    Progress shown(0, true);
+    Progress shown({}, {}, true);
     ::testing::internal::CaptureStderr();
     const PhaseOutcome out = phases.set_up(shown);
     const std::string err = ::testing::internal::GetCapturedStderr();

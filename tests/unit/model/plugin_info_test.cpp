@@ -106,3 +106,43 @@ TEST(PluginInfo, RequiredMembersMustBeThere) {
 
 }  // namespace
 }  // namespace bytebench
+
+namespace bytebench {
+namespace {
+
+// ABI 1.4: how the copies combine the main value. Left to the direction (0,
+// or a workload built before 1.4): a higher-is-better value is summed, a
+// lower-is-better one averaged; a lower-is-better value is never summed.
+TEST(MainValueCombine, FollowsTheDirectionUnlessTheWorkloadSaysOtherwise) {
+    EXPECT_EQ(main_value_combine(Direction::higher_is_better, std::nullopt), Combine::sum);
+    EXPECT_EQ(main_value_combine(Direction::lower_is_better, std::nullopt), Combine::mean);
+    EXPECT_EQ(main_value_combine(Direction::higher_is_better, Combine::sum), Combine::sum);
+    EXPECT_EQ(main_value_combine(Direction::lower_is_better, Combine::sum), Combine::mean);
+    EXPECT_EQ(main_value_combine(Direction::lower_is_better, Combine::max), Combine::max);
+    EXPECT_EQ(main_value_combine(Direction::lower_is_better, Combine::min), Combine::min);
+    EXPECT_EQ(main_value_combine(Direction::higher_is_better, Combine::mean), Combine::mean);
+}
+
+TEST(MainValueCombine, RoundTripsAndADescriptionWithoutItFollowsTheDirection) {
+    PluginInfo p = sample();
+    p.workloads[0].better = Direction::lower_is_better;
+    p.workloads[0].combine = Combine::max;
+    p.workloads[0].requirements.display = true;
+    p.workloads[0].requirements.display_info = {"x.d/describe", "-info"};
+    nlohmann::json j = to_json(p);
+    EXPECT_EQ(j["workloads"][0]["combine"], "max");
+    EXPECT_EQ(j["workloads"][0]["requirements"]["display_info"],
+              nlohmann::json::array({"x.d/describe", "-info"}));
+    const PluginInfo back = plugin_info_from_json(p.path, j);
+    EXPECT_EQ(back.workloads[0].combine, Combine::max);
+    EXPECT_EQ(back.workloads[0].requirements.display_info,
+              p.workloads[0].requirements.display_info);
+    // A description written before 1.4 has no "combine": by direction.
+    j["workloads"][0].erase("combine");
+    EXPECT_EQ(plugin_info_from_json(p.path, j).workloads[0].combine, Combine::mean);
+    j["workloads"][0]["better"] = "higher";
+    EXPECT_EQ(plugin_info_from_json(p.path, j).workloads[0].combine, Combine::sum);
+}
+
+}  // namespace
+}  // namespace bytebench

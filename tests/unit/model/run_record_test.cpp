@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "json_checks.h"
+#include "model/metric_values.h"
 
 namespace bytebench {
 namespace {
@@ -71,6 +72,19 @@ TEST(RunRecord, ALowerIsBetterTestIndexesInverselyInItsCategory) {
     EXPECT_FALSE(t.contains("metrics"));  // none declared
 }
 
+// The result says how the copies made each pass's count (ABI 1.4).
+TEST(RunRecord, TheTestRecordsHowItsCopiesCombine) {
+    TestRecord r = test_of({4, 4, 4}, 10.0);
+    r.test.workload.better = Direction::lower_is_better;
+    r.test.workload.combine = Combine::mean;
+    finish_test(r);
+    RunRecord record;
+    record.copy_passes.emplace_back().tests.push_back(r);
+    EXPECT_EQ(to_json(record)["runs"][0]["tests"][0]["combine"], "mean");
+    record.copy_passes[0].tests[0].test.workload.combine = Combine::sum;
+    EXPECT_EQ(to_json(record)["runs"][0]["tests"][0]["combine"], "sum");
+}
+
 TEST(RunRecord, ACountThatOverflowedIsTheTestsError) {
     // Two copies of 1e308 add up to more than a double holds.
     TestRecord r = test_of({1e308, std::numeric_limits<double>::infinity()});
@@ -93,12 +107,30 @@ TEST(RunRecord, ARateThatOverflowsIsTheTestsError) {
               "the passes cannot be scored: its pass 2's value is inf, not a finite number");
 }
 
-TEST(RunRecord, StatisticsThatOverflowAreTheTestsError) {
-    // Each finite, their sum (so the mean) is not.
+TEST(RunRecord, HugeFiniteCountsHaveAFiniteMean) {
+    // Each finite, their sum is not; their mean is (1.55e308, statistics_test.cpp), and the
+    // mean's interval, whose top is beyond a double, is left out.
     TestRecord r = test_of({1.5e308, 1.6e308});
     finish_test(r);
-    EXPECT_EQ(r.status, Status::error);
-    EXPECT_EQ(r.error, "the passes cannot be scored: its mean is inf, not a finite number");
+    ASSERT_EQ(r.status, Status::ok) << r.error;
+    ASSERT_TRUE(r.statistics);
+    EXPECT_DOUBLE_EQ(r.statistics->mean, 1.55e308);
+    EXPECT_FALSE(r.statistics->ci95);
+    CopyPassRecord run;
+    run.tests.push_back(r);
+    RunRecord record;
+    record.copy_passes.push_back(run);
+    EXPECT_FALSE(has_null(to_json(record)));
+}
+
+TEST(RunRecord, AMetricOfTheLargestDoublesInEveryPassIsScored) {
+    TestRecord r = test_of({100, 200, 300});
+    r.test.workload.metrics = {{"lat_us", "", "us", Direction::lower_is_better, Combine::mean}};
+    for (PassOutcome &p : r.passes) p.metrics["lat_us"] = 1.7e308;
+    finish_test(r);
+    ASSERT_EQ(r.status, Status::ok) << r.error;
+    // ... and so are two copies' values, combined by their mean.
+    EXPECT_EQ(combine_metric(Combine::mean, {1.7e308, 1.7e308}), 1.7e308);
 }
 
 TEST(RunRecord, AnIndexThatOverflowsIsTheTestsError) {

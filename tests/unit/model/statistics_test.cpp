@@ -85,6 +85,59 @@ TEST(Statistics, CoefficientOfVariationIsStddevOverMean) {
     EXPECT_FALSE(sample_statistics({-1, 1}).cv);
 }
 
+TEST(Statistics, MeansAndSpreadsOfHugeFiniteValuesAreFinite) {
+    // The expected values are exact, from the doubles' own values with
+    // fractions (mean) and 60-digit decimals (standard deviation):
+    //   python3 -c "from fractions import Fraction as F; from decimal import Decimal as D,
+    //   getcontext; getcontext().prec=60; xs=[1.7e308,1.6e308,1.5e308]; m=sum(map(F,xs))/3;
+    //   v=sum((F(x)-m)**2 for x in xs)/2; print(repr(float(m)),
+    //   repr(float((D(v.numerator)/D(v.denominator)).sqrt())))"
+    // and likewise for the other samples.
+    const SampleStatistics same = sample_statistics({1.7e308, 1.7e308, 1.7e308, 1.7e308, 1.7e308});
+    // (To the rounding of any mean: a sum of n and a division.)
+    EXPECT_DOUBLE_EQ(same.mean, 1.7e308);
+    EXPECT_TRUE(std::isfinite(same.stddev));
+    EXPECT_LT(same.stddev, 1e-15 * 1.7e308);
+    ASSERT_TRUE(same.cv);
+    EXPECT_LT(*same.cv, 1e-15);
+
+    const SampleStatistics three = sample_statistics({1.7e308, 1.6e308, 1.5e308});
+    EXPECT_DOUBLE_EQ(three.mean, 1.6e308);
+    EXPECT_DOUBLE_EQ(three.stddev, 9.999999999999996e306);
+    EXPECT_DOUBLE_EQ(three.median, 1.6e308);
+    // mean + t(0.975, 2) * s / sqrt(3) = 1.6e308 + 2.48e307 is beyond a double: no interval.
+    EXPECT_FALSE(three.ci95);
+
+    const std::vector<double> largest = {1.7976931348623157e308, 1.7976931348623157e308, 1.7e308};
+    EXPECT_DOUBLE_EQ(mean_of(largest), 1.7651287565748771e308);
+    EXPECT_DOUBLE_EQ(sample_stddev(largest, mean_of(largest)), 5.640315771073643e306);
+    // Of both signs: deviations near 1.7e308 from a mean of 4.25e307.
+    const std::vector<double> mixed = {-1.7e308, 1.7e308, 1.0, 1.7e308};
+    EXPECT_DOUBLE_EQ(mean_of(mixed), 4.25e307);
+    EXPECT_DOUBLE_EQ(sample_stddev(mixed, mean_of(mixed)), 1.6276260831857747e308);
+    // Two middle values whose sum is beyond a double.
+    EXPECT_DOUBLE_EQ(median_of({1.7e308, 1.75e308}), 1.725e308);
+    // A spread beyond a double is infinite, not a wrong number: +-1.7e308.
+    EXPECT_TRUE(std::isinf(sample_stddev({-1.7e308, 1.7e308}, 0)));
+    // A mean whose interval ends beyond a double has none (not an infinite end).
+    const SampleStatistics wide = sample_statistics({1.5e308, 1.6e308});
+    EXPECT_DOUBLE_EQ(wide.mean, 1.55e308);
+    EXPECT_FALSE(wide.ci95);
+    EXPECT_FALSE(geometric_mean_interval({1e308, 1.7e308}));
+}
+
+TEST(Statistics, OrdinaryMeansKeepTheirBits) {
+    // The scaled sum is used only when the plain one overflows: the same
+    // doubles as the plain formula for every value a result held before.
+    const std::vector<double> v = {0.1, 0.2, 0.3, 1e-300, 123456.789};
+    double sum = 0;
+    for (double x : v) sum += x;
+    EXPECT_EQ(mean_of(v), sum / 5);
+    double sq = 0;
+    for (double x : v) sq += (x - sum / 5) * (x - sum / 5);
+    EXPECT_EQ(sample_stddev(v, sum / 5), std::sqrt(sq / 4));
+}
+
 TEST(Statistics, NoValuesGiveNothing) {
     const SampleStatistics s = sample_statistics({});
     EXPECT_EQ(s.n, 0u);

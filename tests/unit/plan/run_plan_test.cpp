@@ -4,10 +4,13 @@
 
 #include <functional>
 
+#include "base/names.h"
 #include "plan/suite_file.h"
 
 namespace bytebench {
 namespace {
+
+std::string selection_error(const std::function<void()> &fn);
 
 TEST(RunPlan, IterationsFollowUnixBench) {
     EXPECT_EQ(passes_for(true, std::nullopt), 10);
@@ -72,6 +75,23 @@ TEST(RunPlan, UnknownNamesSuggestTheNearest) {
             << e.what();
     }
     EXPECT_EQ(nearest_name("zzzzzzzz", {"syscall", "pipe"}), "");
+}
+
+TEST(RunPlan, ANameTypedOrMadeInCodeFollowsTheRule) {
+    Suite s;
+    s.name = "x";
+    s.tests = {TestDef{}};
+    s.tests[0].id = "../../victim";
+    s.tests[0].workload = "null";
+    const PluginCatalog none = PluginCatalog::scan({}, "/bin/false");
+    const std::string rule = std::string(" is not a name: ") + kNameRule;
+    EXPECT_EQ(selection_error([&] { expand_names({"../../victim"}, s, none); }),
+              "test or group '../../victim'" + rule);
+    EXPECT_EQ(selection_error([&] { plan_test("../../victim", s, none, {}); }),
+              "test '../../victim'" + rule);
+    s.tests[0].id = "ok";
+    s.tests[0].workload = "../w";
+    EXPECT_EQ(selection_error([&] { plan_test("ok", s, none, {}); }), "workload '../w'" + rule);
 }
 
 TEST(RunPlan, TestsWithoutAPluginAreUnavailable) {
@@ -141,9 +161,10 @@ TEST(RunPlan, ParamOverridesParseWithAnOptionalTest) {
 TEST(RunPlan, ParamOverridesWinOverTheSuiteAndApplyWhereDeclared) {
     const PlanOptions o = with_params({"level=7", "test.raw_params.size=20"});
     const PlannedTest slow = plan_test("slow", params_suite(), params_catalog(), o);
-    EXPECT_EQ(slow.params,
-              (std::vector<std::pair<std::string, std::string>>{
-                  {"mode", "slow"}, {"level", "7"}, {"ratio", "0.5"}, {"flag", "false"}}));
+    EXPECT_EQ(
+        slow.params,
+        (std::vector<std::pair<std::string, std::string>>{
+            {"mode", "slow"}, {"level", "7"}, {"ratio", "0.5"}, {"flag", "false"}, {"text", ""}}));
     const PlannedTest raw = plan_test("test.raw_params", params_suite(), params_catalog(), o);
     EXPECT_EQ(raw.params, (std::vector<std::pair<std::string, std::string>>{{"size", "20"}}));
     EXPECT_NO_THROW(check_param_overrides(o.overrides, {slow, raw}));
@@ -166,10 +187,36 @@ workload = "test.params"
 params = { level = 0 }
 )",
                                   "p.toml");
-    EXPECT_EQ(
-        selection_error([&] { plan_test("high", bad, params_catalog(), {}); }),
-        "test 'high': parameter 'level' of workload 'test.params' must be an int from 1 to 9, "
-        "not '0'");
+    // A suite's value is named by its place in the file, as a flag is by the flag.
+    EXPECT_EQ(selection_error([&] { plan_test("high", bad, params_catalog(), {}); }),
+              "p.toml:4:20: test 'high': parameter 'level' of workload 'test.params' must be an "
+              "int from 1 to 9, not '0'");
+    const Suite quick = parse_suite(R"(name = "p"
+[test.high]
+workload = "test.params"
+quick_params = { ratio = 2.0 }
+)",
+                                    "p.toml");
+    EXPECT_EQ(selection_error([&] { plan_test("high", quick, params_catalog(), {}); }),
+              "p.toml:4:26: test 'high': quick_params: parameter 'ratio' of workload "
+              "'test.params' must be a number from 0 to 1, not '2.0'");
+}
+
+TEST(RunPlan, AnIntWrittenAsAFloatIsRefusedInTheSuiteAsAfterParam) {
+    const Suite floats = parse_suite(R"(name = "p"
+[test.five]
+workload = "test.params"
+params = { level = 5.0 }
+)",
+                                     "p.toml");
+    EXPECT_EQ(selection_error([&] { plan_test("five", floats, params_catalog(), {}); }),
+              "p.toml:4:20: test 'five': parameter 'level' of workload 'test.params' must be an "
+              "int from 1 to 9, not '5.0'");
+    EXPECT_EQ(selection_error([] {
+                  plan_test("slow", params_suite(), params_catalog(), with_params({"level=5.0"}));
+              }),
+              "--param level=5.0: test 'slow': parameter 'level' of workload 'test.params' must "
+              "be an int from 1 to 9, not '5.0'");
 }
 
 TEST(RunPlan, AParamNoSelectedTestHasIsRefusedListingTheKeysThatExist) {
@@ -177,7 +224,7 @@ TEST(RunPlan, AParamNoSelectedTestHasIsRefusedListingTheKeysThatExist) {
     const PlannedTest slow = plan_test("slow", params_suite(), params_catalog(), o);
     EXPECT_EQ(selection_error([&] { check_param_overrides(o.overrides, {slow}); }),
               "--param depth=1: no selected test has a parameter 'depth' (their parameters: flag, "
-              "level, mode, ratio)");
+              "level, mode, ratio, text)");
     const PlanOptions other = with_params({"test.raw_params.size=1"});
     EXPECT_EQ(selection_error([&] { check_param_overrides(other.overrides, {slow}); }),
               "--param test.raw_params.size=1: 'test.raw_params' is not a selected test "
@@ -187,7 +234,7 @@ TEST(RunPlan, AParamNoSelectedTestHasIsRefusedListingTheKeysThatExist) {
             plan_test("slow", params_suite(), params_catalog(), with_params({"slow.size=1"}));
         }),
         "--param slow.size=1: test 'slow': workload 'test.params' has no parameter 'size' (it "
-        "has: mode, level, ratio, flag)");
+        "has: mode, level, ratio, flag, text)");
 }
 
 }  // namespace

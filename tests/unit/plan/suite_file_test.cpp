@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
+#include "base/names.h"
+
 namespace bytebench {
 namespace {
 
@@ -180,10 +184,31 @@ TEST(Suite, NumericParametersAreFiniteAndKeepTheirDigits) {
     EXPECT_EQ(params[0], std::make_pair(std::string("n"), std::string("3")));
     EXPECT_EQ(params[1], std::make_pair(std::string("rate"), std::string("123456789.5")));
     EXPECT_EQ(params[2], std::make_pair(std::string("small"), std::string("1e-7")));
+    // Where each was written, for the plan's messages.
+    EXPECT_EQ(s.find_test("a")->param_places.at("rate"), "s.toml:3:19");
     EXPECT_EQ(error_of("name = \"x\"\n[test.a]\nparams = { rate = nan }\n"),
               "s.toml:3:19: parameter 'rate': nan is not a finite number");
     EXPECT_EQ(error_of("name = \"x\"\n[test.a]\nquick_params = { rate = -inf }\n"),
               "s.toml:3:25: parameter 'rate': -inf is not a finite number");
+}
+
+TEST(Suite, AFloatStaysAFloatAsItWouldBeTyped) {
+    // 5.0 is "5.0", not "5": an int parameter then refuses it, as it refuses
+    // --param i=5.0 (run_plan_test.cpp). Integers are decimal whatever their
+    // TOML form; booleans are true and false.
+    const Suite s = parse_suite(
+        "name = \"x\"\n[test.a]\nparams = { f = 5.0, g = -0.0, h = 1e300, i = 0x10, j = 1_000, "
+        "k = false }\nquick_params = { f = 2.5 }\n",
+        "s.toml");
+    const TestDef &a = *s.find_test("a");
+    const std::map<std::string, std::string> params(a.params.begin(), a.params.end());
+    EXPECT_EQ(params.at("f"), "5.0");
+    EXPECT_EQ(params.at("g"), "-0.0");
+    EXPECT_EQ(params.at("h"), "1e300");
+    EXPECT_EQ(params.at("i"), "16");
+    EXPECT_EQ(params.at("j"), "1000");
+    EXPECT_EQ(params.at("k"), "false");
+    EXPECT_EQ(a.quick_param_places.at("f"), "s.toml:4:22");
 }
 
 TEST(Suite, GroupsHoldTestsAndGroupsOfTheSuite) {
@@ -244,6 +269,42 @@ TEST(Suite, ALongChainOfGroupsIsChecked) {
     EXPECT_EQ(error_of(text),
               "s.toml:5:7: group 'g1' contains itself: g0 -> g0x -> g19999 -> g19998 -> ... -> "
               "g2 -> g1 -> g0 (20001 groups)");
+}
+
+// A suite comes from a vendor: its ids become folder names in the run's
+// temporary folder (exec/test_phases.h) and are typed on the command line.
+TEST(Suite, EveryNameThatBecomesAFolderIsCheckedWhereItIsWritten) {
+    const std::string rule = std::string(" is not a name: ") + kNameRule;
+    EXPECT_EQ(error_of("name = \"x\"\n[test.\"../../victim\"]\nworkload = \"null\"\n"),
+              "s.toml:2:7: test '../../victim'" + rule);
+    EXPECT_EQ(error_of("name = \"x\"\ntest = { \"a/b\" = {} }\n"),
+              "s.toml:2:10: test 'a/b'" + rule);
+    EXPECT_EQ(error_of("name = \"x\"\n[test.ok]\nworkload = \"../null\"\n"),
+              "s.toml:3:12: test 'ok': workload '../null'" + rule);
+    EXPECT_EQ(error_of("name = \"x\"\n[test.ok]\n[groups]\n\"../g\" = [\"ok\"]\n"),
+              "s.toml:4:1: group '../g'" + rule);
+    EXPECT_EQ(error_of("name = \"x\"\n[test.ok]\n[groups]\ng = [\"ok\", \"..\"]\n"),
+              "s.toml:4:12: group 'g' entry '..'" + rule);
+    EXPECT_EQ(error_of("name = \"x\"\ntests = [\"ok\", \"-rf\"]\n"),
+              "s.toml:2:16: tests entry '-rf'" + rule);
+    EXPECT_EQ(error_of("name = \"x\"\n[test.\".hidden\"]\n"), "s.toml:2:7: test '.hidden'" + rule);
+}
+
+TEST(Suite, ItsNameIsTextWithoutControlsOrBidiOverrides) {
+    EXPECT_EQ(error_of("name = \"a\\u202Eb\"\n"),
+              "s.toml:1:8: name holds the bidirectional control U+202E");
+    EXPECT_EQ(error_of("name = \"a\\u001Bb\"\n"),
+              "s.toml:1:8: name holds the control character U+001B");
+    EXPECT_EQ(parse_suite("name = \"Caf\u00e9 suite (v2)\"\n", "s.toml").name,
+              "Caf\xc3\xa9 suite (v2)");
+}
+
+TEST(Suite, EveryShippedSuiteFollowsTheNameRule) {
+    for (const char *file :
+         {"/suites/index.toml", "/examples/suites/quick-cpu.toml", "/examples/suites/vendor.toml"})
+        EXPECT_NO_THROW(load_suite(std::string(BYTEBENCH_SOURCE_DIR) + file)) << file;
+    // UnixBench's compiler test is "C": names keep upper case.
+    EXPECT_NE(load_suite(BYTEBENCH_SOURCE_DIR "/suites/index.toml").find_test("C"), nullptr);
 }
 
 TEST(Suite, MissingFileIsAOneLineError) {

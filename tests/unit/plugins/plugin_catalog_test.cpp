@@ -104,7 +104,7 @@ TEST(Catalog, TheFirstFoundWinsAndTheOtherPluginIsRefusedWhole) {
     // good.so's other workloads went with it, and say why.
     EXPECT_FALSE(c.find_workload("test.rate"));
     const std::string why = c.refusal_of_workload("test.rate");
-    EXPECT_NE(why.find("good.so provides it but was refused: duplicate workload id 'test.count'"),
+    EXPECT_NE(why.find("good.so was refused: duplicate workload id 'test.count'"),
               std::string::npos)
         << why;
     EXPECT_EQ(c.refusal_of_workload("test.count"), "");  // dup.so serves it
@@ -141,6 +141,20 @@ TEST(Catalog, AParameterKeyThatBreaksTheRuleIsRefusedQuotingIt) {
     EXPECT_EQ(why,
               "workload 'test.descriptor' parameter #0 key 'Block-Size' breaks the rule "
               "[a-z0-9_]+ of plugin.h");
+}
+
+// A plugin refused for a rule says so for the ids it offers, as a plugin
+// refused for a duplicate id does; one that offers nothing we could read
+// (another major) leaves its ids unknown.
+TEST(Catalog, ARuleBreakersWorkloadsAreRefusedWithTheReason) {
+    const PluginCatalog c = scan({"bad-key"});
+    EXPECT_FALSE(c.find_workload("test.descriptor"));
+    const std::string why = c.refusal_of_workload("test.descriptor");
+    EXPECT_NE(why.find("/bad-key/bad_key.so was refused: workload 'test.descriptor' parameter #0 "
+                       "key 'Block-Size' breaks the rule"),
+              std::string::npos)
+        << why;
+    EXPECT_EQ(scan({"wrong-major"}).refusal_of_workload("test.wrong"), "");
 }
 
 TEST(Catalog, ATooSmallDescriptorNamesTheWorkloadAndTheFieldItLacks) {

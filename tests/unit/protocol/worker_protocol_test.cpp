@@ -102,6 +102,7 @@ TEST(WorkerProtocol, EveryMessageRoundTripsThroughItsJson) {
                                             ProgressMessage{0.25},
                                             DescribeMessage{{{"id", "p"}}},
                                             FailMessage{"no such workload"},
+                                            FailMessage{"refused", true, {"a.x"}, {"a.fmt"}},
                                             StopSeenMessage{}};
     for (const WorkerMessage &message : all) {
         const nlohmann::json j = encode_message(message);
@@ -109,6 +110,23 @@ TEST(WorkerProtocol, EveryMessageRoundTripsThroughItsJson) {
         EXPECT_EQ(back.index(), message.index()) << j.dump();
         EXPECT_EQ(encode_message(back), j);
     }
+}
+
+// A describe worker's refusal carries the ids the plugin offers; a plain
+// failure carries none, and ids that are not strings are dropped.
+TEST(WorkerProtocol, ARefusalSaysWhichIdsThePluginOffers) {
+    const auto refusal = std::get<FailMessage>(decode_message(
+        nlohmann::json::parse(R"({"type":"fail","error":"bad key",)"
+                              R"("refused":{"workloads":["a.x",7],"reporters":["a.fmt"]}})"),
+        ""));
+    EXPECT_TRUE(refusal.refused);
+    EXPECT_EQ(refusal.workload_ids, std::vector<std::string>{"a.x"});
+    EXPECT_EQ(refusal.reporter_ids, std::vector<std::string>{"a.fmt"});
+    const auto failure = std::get<FailMessage>(
+        decode_message(nlohmann::json::parse(R"({"type":"fail","error":"crashed"})"), ""));
+    EXPECT_FALSE(failure.refused);
+    EXPECT_TRUE(failure.workload_ids.empty());
+    EXPECT_FALSE(encode_message(FailMessage{"crashed"}).contains("refused"));
 }
 
 TEST(WorkerProtocol, ReadySaysWhetherTheStopFlagIsWatched) {

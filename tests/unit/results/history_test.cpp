@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -200,6 +202,9 @@ TEST_F(HistoryTest, ScoreIsTheSystemCategoryElseTheFirst) {
     ASSERT_TRUE(e);
     EXPECT_EQ(e->copies, (std::vector<int>{1, 2, 4}));
     EXPECT_EQ(e->scores, (std::vector<std::optional<double>>{7.0, 9.0, std::nullopt}));
+    // The 2-copy score is a partial index: the listing marks it.
+    EXPECT_EQ(e->partial, (std::vector<bool>{false, true, false}));
+    EXPECT_EQ(h.list().at(0).partial, e->partial);
     EXPECT_EQ(e->started_at, "2026-12-01T10:00:00+01:00");
     EXPECT_FALSE(h.entry(id + 1));
 }
@@ -488,6 +493,18 @@ TEST_F(HistoryTest, ListsTheRunsCarryingEveryLabelAskedFor) {
     EXPECT_TRUE(ids(std::nullopt, {{"kernel", "6.1"}, {"smt", "maybe"}}).empty());
 }
 
+// One condition per label made an expression tree as deep as their number:
+// 1500 filters were "Expression tree is too large", blamed on the database.
+TEST_F(HistoryTest, ThousandsOfLabelFiltersAreOneQuery) {
+    History h(path_);
+    h.add(labelled("db-1", {{"kernel", "6.1"}, {"smt", "off"}}), "");
+    Labels wanted = {{"kernel", "6.1"}, {"smt", "off"}};
+    EXPECT_EQ(h.list(std::nullopt, wanted).size(), 1u);
+    for (int i = 0; i < 1500; ++i) wanted["k" + std::to_string(i)] = "v";
+    EXPECT_TRUE(h.list(std::nullopt, wanted).empty());
+    EXPECT_EQ(h.list(std::nullopt, {{"host", "db-1"}, {"kernel", "6.1"}}).size(), 1u);
+}
+
 TEST_F(HistoryTest, AHostLabelElseTheHostNameMatchesHost) {
     History h(path_);
     h.add(result("db-1", json::array()), "");            // 1: host db-1
@@ -538,6 +555,115 @@ TEST_F(HistoryTest, NamesTheFolderItCannotCreate) {
     const std::string path = dir_ + "/file/history.db";
     const std::string e = opening_error(path);
     EXPECT_EQ(e.rfind(path + ": ", 0), 0u) << e;
+}
+
+// SQLite opened whatever it was given: `--db /dev/null` was "disk I/O error"
+// and left a world-writable /dev/null-journal (issue 35).
+TEST_F(HistoryTest, APlaceThatKeepsNoFilesIsRefusedBeforeSqliteOpensIt) {
+    struct stat journal_before {};
+    const bool journal_existed = stat("/dev/null-journal", &journal_before) == 0;
+    const std::string fifo = dir_ + "/fifo";
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    const std::string tail =
+        " (the history is a regular file, or a path where one can be made, on a file system that "
+        "stores files)";
+    for (const HistoryAccess access : {HistoryAccess::read_write, HistoryAccess::read_only}) {
+        const auto error = [&](const std::string &path) {
+            try {
+                History h(path, access);
+            } catch (const HistoryError &e) {
+                return std::string(e.what());
+            }
+            return std::string("(opened)");
+        };
+        EXPECT_EQ(error("/dev/null"),
+                  "/dev/null: cannot keep the history here: a character device" + tail);
+        EXPECT_EQ(error(fifo), fifo + ": cannot keep the history here: a FIFO" + tail);
+        EXPECT_EQ(error(dir_), dir_ + ": cannot keep the history here: a folder" + tail);
+        EXPECT_EQ(error("/proc/self/history.db"),
+                  "/proc/self/history.db: cannot keep the history here: on the kernel's proc file "
+                  "system" +
+                      tail);
+        EXPECT_EQ(error("/proc/self/status"),
+                  "/proc/self/status: cannot keep the history here: on the kernel's proc file "
+                  "system" +
+                      tail);
+        struct stat dev {
+        }, root{};
+        if (stat("/dev", &dev) == 0 && stat("/", &root) == 0 && dev.st_dev != root.st_dev) {
+            EXPECT_EQ(error("/dev/bytebench-test/history.db"),
+                      "/dev/bytebench-test/history.db: cannot keep the history here: on /dev, "
+                      "which holds devices" +
+                          tail);
+        }
+    }
+    EXPECT_FALSE(fs::exists("/dev/bytebench-test"));
+    struct stat journal_after {};
+    EXPECT_EQ(stat("/dev/null-journal", &journal_after) == 0, journal_existed);
+    if (journal_existed) {
+        EXPECT_EQ(journal_after.st_mtim.tv_sec, journal_before.st_mtim.tv_sec);
+    }
+}
+
+// Reading commands open the history read-only: nothing is created for a
+// missing history, the file is not written, and one in a folder that may not
+// be written is read without a file made beside it (SQLite's -wal and -shm:
+// tests/e2e reads another user's).
+TEST_F(HistoryTest, ReadOnlyCreatesNothingAndWritesNothing) {
+    {
+        History missing(path_, HistoryAccess::read_only);
+        EXPECT_TRUE(missing.list().empty());
+        EXPECT_FALSE(missing.resolve("@last"));
+    }
+    EXPECT_FALSE(fs::exists(fs::path(path_).parent_path()));
+    {
+        History h(path_);
+        h.add(fixture(), "a.json");
+    }
+    const fs::path folder = fs::path(path_).parent_path();
+    const auto files = [&] {
+        std::set<std::string> names;
+        for (const auto &e : fs::directory_iterator(folder)) names.insert(e.path().filename());
+        return names;
+    };
+    EXPECT_EQ(files(), std::set<std::string>{"history.db"});
+    const auto content = [&] {
+        std::ifstream in(path_, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    const std::string before = content();
+    const fs::perms read_only =
+        fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read;
+    fs::permissions(path_, read_only);
+    fs::permissions(
+        folder, read_only | fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec);
+    {
+        History h(path_, HistoryAccess::read_only);
+        ASSERT_EQ(h.list().size(), 1u);
+        EXPECT_EQ(h.resolve("@last"), 1);
+        EXPECT_TRUE(h.document(1));
+        EXPECT_THROW(h.add(fixture(), "b.json"), HistoryError);
+    }
+    fs::permissions(folder, fs::perms::owner_all);
+    EXPECT_EQ(content(), before);
+    // Root writes into any folder, and SQLite makes its companions there.
+    if (geteuid() != 0) {
+        EXPECT_EQ(files(), std::set<std::string>{"history.db"});
+    }
+}
+
+// A reading command on a history from before the labels (schema 3) upgrades
+// it as a writing one would.
+TEST_F(HistoryTest, ReadOnlyUpgradesAnOlderSchemaWhereItMay) {
+    fs::create_directories(fs::path(path_).parent_path());
+    {
+        RawDb raw(path_);
+        raw.exec(kSchemaV1);
+        raw.insert_v1_run("2026-11-30T03:00:00+00:00", "vm", fixture().dump(), "r/vm-01.json");
+    }
+    History h(path_, HistoryAccess::read_only);
+    EXPECT_EQ(h.schema_version(), History::kSchemaVersion);
+    ASSERT_EQ(h.list().size(), 1u);
 }
 
 TEST_F(HistoryTest, ReopeningKeepsTheRuns) {

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "base/names.h"
 #include "metric_documents.h"
 
 namespace bytebench {
@@ -61,6 +62,37 @@ TEST(ResultReader, MessagesAreOneLineWhateverTheInput) {
         EXPECT_EQ(error.find('\n'), std::string::npos) << error;
     }
     EXPECT_NE(parse_error(R"({"schema": "a\nb"})").find("schema 'a?b'"), std::string::npos);
+}
+
+std::string with_labels(const nlohmann::json &labels, const char *schema = "bytebench.result/1") {
+    return nlohmann::json({{"schema", schema}, {"labels", labels}}).dump();
+}
+
+// A hand-made file of 100,000 labels, or one 100 KB value, took 9.9 GB in
+// `compare --by`: labels are held to the rules `run --label` gives them by.
+TEST(ResultReader, LabelsBreakingTheRulesAreOneLineNamingTheFile) {
+    nlohmann::json many = nlohmann::json::object();
+    for (int i = 0; i < 65; ++i) many["k" + std::to_string(i)] = "v";
+    EXPECT_EQ(parse_error(with_labels(many)),
+              "r.json: labels: 65 labels, more than the 64 a result may have");
+    many.erase("k64");
+    EXPECT_EQ(parse_error(with_labels(many)), "");
+    EXPECT_EQ(parse_error(with_labels({{"kernel", std::string(257, 'x')}})),
+              "r.json: labels: kernel: the value is longer than 256 bytes");
+    EXPECT_EQ(parse_error(with_labels({{"kernel", "6.1\xe2\x80\xae"}})),
+              "r.json: labels: kernel: the value holds the bidirectional control U+202E");
+    EXPECT_EQ(parse_error(with_labels({{"kernel", "6.1\xc2\x85"}})),
+              "r.json: labels: kernel: the value holds the control character U+0085");
+    EXPECT_EQ(parse_error(with_labels({{"kernel", 6}})),
+              "r.json: labels: kernel: the value is not a text");
+    EXPECT_EQ(parse_error(with_labels({{"../k", "v"}})),
+              std::string("r.json: labels: the key '../k' is not a name: ") + kNameRule);
+    EXPECT_EQ(parse_error(with_labels(nlohmann::json::array({"k=v"}))),
+              "r.json: labels: not an object");
+    // A fleet's failure record carries labels too.
+    EXPECT_EQ(parse_error(with_labels({{"smt", ""}}, "bytebench.failure/1")),
+              "r.json: labels: smt: the value is empty");
+    EXPECT_EQ(parse_error(with_labels({{"kernel", "6.1"}, {"host", "db-1"}})), "");
 }
 
 // Found in review (libFuzzer's inputs are too short to reach it): a result

@@ -64,13 +64,17 @@ TEST_F(ResultStoreTest, AHostNameCannotLeadOutOfTheFolder) {
     EXPECT_TRUE(fs::exists(store.path("json")));
 }
 
-TEST(FileNamePart, KeepsPlainNamesAndReplacesTheRest) {
-    EXPECT_EQ(file_name_part("web-01.example.com"), "web-01.example.com");
-    EXPECT_EQ(file_name_part("a/b\\c\x1b[31m"), "a_b_c__31m");
-    EXPECT_EQ(file_name_part(".hidden"), "_hidden");
-    EXPECT_EQ(file_name_part("-rf"), "_rf");
-    EXPECT_EQ(file_name_part(""), "host");
-    EXPECT_EQ(file_name_part("h\xc3\xa9te"), "h__te");
+TEST_F(ResultStoreTest, AnyHostNameIsOneFileNameOfBoundedLength) {
+    fs::create_directories(dir_);
+    // gethostname() gives at most 64 bytes, a result file any number: the
+    // name of the files stays far below NAME_MAX (255).
+    const ResultStore store(dir_, std::string(1000, 'h') + "/..", "{}");
+    EXPECT_EQ(fs::path(store.base()).parent_path(), fs::path(dir_));
+    EXPECT_EQ(fs::path(store.base()).filename().string(),
+              std::string(128, 'h') + "-" + local_time_text("%Y-%m-%d") + "-01");
+    EXPECT_TRUE(fs::exists(store.path("json")));
+    const ResultStore nameless(dir_, "", "{}");
+    EXPECT_EQ(fs::path(nameless.base()).filename().string().rfind("host-", 0), 0u);
 }
 
 TEST_F(ResultStoreTest, AFolderThatCannotBeMadeIsAOneLineError) {

@@ -1,6 +1,6 @@
 // The display choice of `run --display` on made-up machines, the display
-// names it accepts, the connect check, and system.display from a helper's
-// -info output.
+// names it accepts, the connect check, and system.display from a describer's
+// output.
 #include "system/display_choice.h"
 
 #include <gtest/gtest.h>
@@ -168,15 +168,15 @@ TEST(DisplayJson, AHardwareRendererIsNotLabelled) {
         "$DISPLAY", ":0", std::string("gl_renderer: NVIDIA GeForce RTX 3060/PCIe/SSE2\n"), "");
     EXPECT_FALSE(j.contains("software_rendering"));
     EXPECT_EQ(j["server"], "unknown");
-    EXPECT_EQ(j["why"]["server"], "the helper's -info did not say");
+    EXPECT_EQ(j["why"]["server"], "the program that describes the display did not say");
 }
 
-TEST(DisplayJson, WithoutTheHelperEverythingIsUnknownWithWhy) {
-    const nlohmann::json j =
-        display_json("private Xvfb", ":12", std::nullopt, "no graphics helper (ubgears) installed");
+TEST(DisplayJson, WithoutADescriberEverythingIsUnknownWithWhy) {
+    const nlohmann::json j = display_json("private Xvfb", ":12", std::nullopt,
+                                          "no test that needs the display says what describes it");
     for (const char *key : {"server", "screen", "gl_vendor", "gl_renderer", "gl_version"}) {
         EXPECT_EQ(j[key], "unknown") << key;
-        EXPECT_EQ(j["why"][key], "no graphics helper (ubgears) installed") << key;
+        EXPECT_EQ(j["why"][key], "no test that needs the display says what describes it") << key;
     }
     EXPECT_FALSE(j.contains("software_rendering"));
 }

@@ -253,6 +253,34 @@ TEST(Preflight, RunChecksGivesEveryCheckInOrderAndBadMeansUntrustworthy) {
     EXPECT_EQ(limited[6].status, CheckStatus::warn);
 }
 
+// /proc hidden: every check of what would disturb a run is unknown, and
+// that is said with its reason rather than taken for a quiet machine.
+TEST(Preflight, NothingCheckedOfWhatDisturbsARunIsSaidWithTheReason) {
+    PreflightReadings r;
+    r.interval = interval_of(kPreflightTrees + "no-such-tree/");
+    const std::string hidden = kPreflightTrees + "no-such-tree";
+    const std::vector<CheckResult> none = run_checks(hidden, r);
+    for (const CheckResult &c : none) EXPECT_EQ(c.status, CheckStatus::unknown) << c.name;
+    EXPECT_EQ(unchecked_reason(hidden, none),
+              "/proc is not readable (/proc/stat: No such file or directory)");
+    // /proc there but saying nothing usable: the checks are named.
+    SampledInterval broken;
+    broken.before = broken.after = take_sample(kBrokenTree);
+    r.interval = broken;
+    EXPECT_EQ(unchecked_reason(kBrokenTree, run_checks(kBrokenTree, r)),
+              "load, swap, steal, busy_processes are unknown");
+    // One of them known is enough: the others say what they could not read.
+    std::vector<CheckResult> one = none;
+    for (CheckResult &c : one)
+        if (c.name == "swap") c.status = CheckStatus::ok;
+    EXPECT_EQ(unchecked_reason(hidden, one), "");
+    // run's instant checks: load and swap only.
+    r.interval.reset();
+    EXPECT_EQ(unchecked_reason(hidden, run_checks(hidden, r)),
+              "/proc is not readable (/proc/stat: No such file or directory)");
+    EXPECT_EQ(unchecked_reason(hidden, {}), "");
+}
+
 TEST(Preflight, JsonHasAdviceOnlyForWarnAndBad) {
     const nlohmann::json warn = to_json({"thp", CheckStatus::warn, "always", "use madvise"});
     EXPECT_EQ(

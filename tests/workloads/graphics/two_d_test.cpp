@@ -180,6 +180,15 @@ TEST(GraphicsPlugin, DescribesTheTen2dWorkloads) {
     ASSERT_NE(w.requirements, nullptr);
     ASSERT_EQ(w.requirements->tool_count, 1u);
     EXPECT_STREQ(w.requirements->tools[0], "x11perf");
+    // Every graphics test needs a display and names ubgears -info to describe it.
+    for (const char *id : {"2d-rects", "2d-lines", "2d-blit", "ubgears"}) {
+        const bb_workload &g = find_workload(GRAPHICS_PLUGIN, id);
+        ASSERT_NE(g.requirements, nullptr) << id;
+        EXPECT_EQ(g.requirements->display, 1u) << id;
+        ASSERT_EQ(g.requirements->display_info_count, 2u) << id;
+        EXPECT_STREQ(g.requirements->display_info[0], "graphics.d/ubgears") << id;
+        EXPECT_STREQ(g.requirements->display_info[1], "-info") << id;
+    }
 }
 
 // --- runs ---------------------------------------------------------------------

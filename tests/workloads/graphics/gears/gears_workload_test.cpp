@@ -260,6 +260,17 @@ TEST(GearsWorkload, IsOneCopyInFramesPerSecond) {
     EXPECT_NE(w->flags & BB_WORKLOAD_SINGLE_COPY, 0u);
 }
 
+// The host gives it a display (or skips it) only when it says it needs one,
+// and describes that display with the program it names (ABI 1.4).
+TEST(GearsWorkload, DeclaresItsDisplayAndWhatDescribesIt) {
+    const bb_workload *w = gears_workload();
+    ASSERT_NE(w->requirements, nullptr);
+    EXPECT_EQ(w->requirements->display, 1u);
+    ASSERT_EQ(w->requirements->display_info_count, 2u);
+    EXPECT_STREQ(w->requirements->display_info[0], "graphics.d/ubgears");
+    EXPECT_STREQ(w->requirements->display_info[1], "-info");
+}
+
 // --------------------------------------------------------------------------
 // ubgears itself
 
