@@ -2,6 +2,9 @@
 //   0 success; 1 the run finished but some test failed (or results could not
 //   all be written); 2 bad input (flags, names, suite, plugins, files);
 //   3 `run --fail-on-skip` and some test was skipped (none failed);
+//   4 could not decide: `compare --fail-if-worse` compared nothing, `doctor`
+//     could check nothing;
+//   5 out of resources (memory: "not enough memory to ..."), never read as a verdict;
 //   `doctor`: 1 when a check is bad (results taken now would not be trustworthy);
 //   128+N interrupted by signal N.
 #pragma once
@@ -92,8 +95,10 @@ struct CompareOptions {
     std::string baseline;             // "" = the first; else a label (B) or an input as given
     std::string by;                   // --by host|label:KEY[,...]: columns by label
     std::string format = "text";
-    std::string output;                       // "" = stdout
-    std::optional<double> fail_if_worse_pct;  // --fail-if-worse, alias --fail-if-slower
+    std::string output;  // "" = stdout
+    // --fail-if-worse (alias --fail-if-slower), repeatable: PCT, NAME=PCT or
+    // NAME=off, as typed (compare/gate.h)
+    std::vector<std::string> fail_if_worse;
     double alpha = 0.05;
     FolderInputs folders;
 };

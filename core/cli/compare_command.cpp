@@ -1,12 +1,17 @@
 // `bytebench compare A B [C ...]`: side by side, with significance, and an
-// optional gate for CI (--fail-if-worse PCT, alias --fail-if-slower).
+// optional gate for CI (--fail-if-worse PCT|NAME=PCT|NAME=off, alias
+// --fail-if-slower; compare/gate.h): exit 1 when it failed, 4 when it could
+// not decide.
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
 
+#include "base/json_read.h"
+#include "base/last_resort.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
 #include "compare/comparison.h"
+#include "compare/gate.h"
 #include "compare/pivot.h"
 #include "compare/run_to_run.h"
 
@@ -14,9 +19,14 @@ namespace bytebench::cli {
 namespace {
 
 // --baseline X: a label ("B"), an input exactly as given, or its 1-based
-// position.
+// position. None: the first input that is not a failure record
+// (default_baseline()).
 size_t baseline_index(const std::string &wanted, const std::vector<LoadedResult> &inputs) {
-    if (wanted.empty()) return 0;
+    if (wanted.empty()) {
+        for (size_t i = 0; i < inputs.size(); ++i)
+            if (string_member(inputs[i].document, "status") != "failed") return i;
+        return 0;
+    }
     for (size_t i = 0; i < inputs.size(); ++i)
         if (wanted == input_label(i) || wanted == inputs[i].source) return i;
     for (size_t i = 0; i < inputs.size(); ++i)
@@ -49,7 +59,9 @@ nlohmann::json comparison_of(std::vector<LoadedResult> loaded, const CompareOpti
                              std::vector<ComparisonInput> &inputs) {
     ComparisonOptions options;
     options.alpha = o.alpha;
-    options.fail_if_worse_pct = o.fail_if_worse_pct;
+    const GateSpec gate = parse_gate(o.fail_if_worse);
+    options.fail_if_worse_pct = gate.pct;
+    options.fail_if_worse_numbers = gate.numbers;
     if (o.by.empty()) {
         if (loaded.size() < 2)
             throw std::runtime_error("compare needs two or more results (found " +
@@ -90,8 +102,11 @@ int compare_command(const GlobalOptions &global, const CompareOptions &o) {
     nlohmann::json comparison;
     try {
         if (!o.by.empty()) parse_pivot(o.by, o.baseline);  // before reading any file
-        comparison =
-            comparison_of(load_results(o.inputs, global, env->suite, o.folders), o, inputs);
+        parse_gate(o.fail_if_worse);
+        set_activity("read the results to compare");
+        std::vector<LoadedResult> loaded = load_results(o.inputs, global, env->suite, o.folders);
+        set_activity("compare the results");
+        comparison = comparison_of(std::move(loaded), o, inputs);
         if (o.by.empty()) attach_run_to_run(comparison, run_to_run_of(global, inputs));
     } catch (const std::exception &e) {
         print_error(e.what());
@@ -105,11 +120,16 @@ int compare_command(const GlobalOptions &global, const CompareOptions &o) {
     // pointer, they are no leak to LeakSanitizer.
     static auto *const kept_until_exit = new std::vector<ComparisonInput>();
     *kept_until_exit = std::move(inputs);
+    set_activity("render the comparison");
     const int rc = print_rendered(*env, o.format, std::move(comparison), false, o.output);
     if (rc != kExitOk) return rc;
     if (gate.value("failed", false)) {
         print_gate_failures(gate);
         return kExitTestFailed;
+    }
+    if (gate.value("status", "") == "inconclusive") {
+        print_err("bytebench: gate inconclusive: " + gate.value("reason", std::string()) + "\n");
+        return kExitInconclusive;
     }
     return kExitOk;
 }

@@ -4,9 +4,11 @@
 #include <cstdio>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "base/last_resort.h"
 #include "commands.h"
+#include "compare/gate.h"
 #include "decimal_option.h"
 #include "exec/placement.h"
 #include "model/isa_level.h"
@@ -39,6 +41,20 @@ std::string unknown_command_text(const CLI::App &app) {
 int report_last_resort(const std::string &line) {
     bytebench::cli::print_error(line);
     return 1;
+}
+
+// What the out-of-memory line says the command was doing (base/last_resort.h);
+// commands that do several things say more as they go.
+void set_command_activity(const std::string &command) {
+    static const std::pair<const char *, const char *> kActivities[] = {
+        {"run", "run the tests"},           {"list", "list the tests"},
+        {"plugins", "list the plugins"},    {"describe", "describe the test"},
+        {"show", "show the run"},           {"report", "render the report"},
+        {"compare", "compare the results"}, {"import", "import the reports"},
+        {"history", "list the history"},    {"sysinfo", "describe this machine"},
+        {"doctor", "check this machine"}};
+    for (const auto &[name, activity] : kActivities)
+        if (command == name) bytebench::set_activity(activity);
 }
 
 // compare's and import's flags for the folders among their inputs
@@ -256,11 +272,14 @@ static int bytebench_main(int argc, char **argv) {
     compare_cmd->add_option("-o,--output", compare.output, "Write to FILE instead of stdout");
     compare_cmd
         // --fail-if-slower: its name before numbers had directions, kept for scripts.
-        ->add_option("--fail-if-worse,--fail-if-slower", compare.fail_if_worse_pct,
+        ->add_option("--fail-if-worse,--fail-if-slower", compare.fail_if_worse,
                      "Exit 1 when a test or metric is significantly worse (by its direction) by "
-                     "more than PCT percent")
-        ->type_name("PCT")
-        ->check(decimal_in(bytebench::DecimalRange::from_to(0, 100, "percent")));
+                     "more than PCT percent; repeat with NAME=PCT or NAME=off for one test id, "
+                     "metric key or TEST.METRIC. Exit 4 when nothing could be compared")
+        ->type_name("PCT|NAME=PCT|NAME=off")
+        ->allow_extra_args(false)
+        ->check(CLI::Validator(
+            [](std::string &value) { return bytebench::gate_value_problem(value); }, "PCT"));
     compare_cmd->add_option("--alpha", compare.alpha, "Significance level (default 0.05)")
         ->check(decimal_in(bytebench::DecimalRange::from_to(1e-6, 0.5)));
     add_folder_flags(compare_cmd, compare.folders, "results");
@@ -347,6 +366,7 @@ static int bytebench_main(int argc, char **argv) {
     bytebench::setup_logging(global.verbosity);
 
     const std::string command = app.get_subcommands().front()->get_name();
+    set_command_activity(command);
     if (command == "run") return run_command(global, run);
     if (command == "list") return list_command(global);
     if (command == "plugins") return plugins_command(global);
@@ -364,7 +384,10 @@ static int bytebench_main(int argc, char **argv) {
 // standard_output.cpp.
 int main(int argc, char **argv) {
     // Anything left uncaught is one line, not abort() (base/last_resort.h);
-    // then what was printed must have arrived.
+    // then what was printed must have arrived. Out of memory is one line and
+    // its own exit code, whatever the command was doing.
+    bytebench::set_activity("read the command line");
+    bytebench::end_when_out_of_memory("bytebench", bytebench::cli::kExitNoResources);
     return bytebench::cli::finish_standard_output(
         bytebench::run_guarded(report_last_resort, [&] { return bytebench_main(argc, argv); }));
 }

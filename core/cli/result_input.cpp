@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <iostream>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 
 #include "base/command_inputs.h"
@@ -201,7 +202,14 @@ std::vector<LoadedResult> load_results(const std::vector<std::string> &sources,
     const size_t threads =
         std::min<size_t>(inputs.size(), std::max(1u, std::thread::hardware_concurrency()));
     std::vector<std::thread> pool;
-    for (size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+    // A thread that cannot be started (no memory for its stack under a
+    // ulimit -v) leaves the work to those that were: never an exception
+    // past threads still running, which would be std::terminate.
+    for (size_t t = 1; t < threads; ++t) try {
+            pool.emplace_back(work);
+        } catch (const std::system_error &) {
+            break;
+        }
     work();
     for (std::thread &t : pool) t.join();
     std::vector<LoadedResult> loaded;

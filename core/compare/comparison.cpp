@@ -5,6 +5,8 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <set>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
@@ -12,7 +14,9 @@
 #include "base/schema_name.h"
 #include "base/text.h"
 #include "compare/environment_differences.h"
+#include "compare/gate.h"
 #include "compare/significance.h"
+#include "compare/test_conditions.h"
 #include "results/result_reader.h"
 
 namespace bytebench {
@@ -334,12 +338,57 @@ std::vector<MetricView> metrics_in_order(const Section &runs, const std::string 
     return order;
 }
 
+// Comparability notes of the rows, gathered for the warnings: each note once,
+// in order of first appearance, with the tests (or index scores) it is on.
+struct NoteCollector {
+    std::vector<std::string> order;
+    std::map<std::string, std::vector<std::string>> subjects;
+    void add(const std::string &note, const std::string &subject) {
+        std::vector<std::string> &on = subjects[note];
+        if (on.empty()) order.push_back(note);
+        if (std::find(on.begin(), on.end(), subject) == on.end()) on.push_back(subject);
+    }
+};
+
 // What a row compares: its test in each input.
 struct RowInputs {
     const Section &runs;
     const ComparisonOptions &options;
     const std::vector<std::string> &labels;
+    const std::vector<const json *> &documents;  // each input's result
+    NoteCollector &conditions;                   // notes on how tests ran
 };
+
+// Why the inputs' values of test `id` do not measure the same thing: for
+// each aspect of how it ran that differs (method, pass length, passes,
+// parameters), "pass length differs: 10 s in A, 2 s in B" (also gathered
+// for the warnings), then each input's warnings about how it ran
+// ("B: dhry2reg wrote 31.9 KiB to stdout ...").
+std::vector<std::string> condition_notes(const std::string &id, const RowInputs &in) {
+    std::vector<TestConditions> conditions(in.runs.size());
+    for (size_t i = 0; i < in.runs.size(); ++i)
+        if (const std::optional<TestView> test = test_in(in.runs[i], id))
+            conditions[i] = test_conditions(*in.documents[i], *test);
+    std::vector<std::string> notes;
+    const size_t aspects = condition_aspects(TestConditions{}).size();
+    for (size_t a = 0; a < aspects; ++a) {
+        std::string aspect;
+        std::vector<std::string> values;
+        for (const TestConditions &c : conditions) {
+            const auto named = condition_aspects(c)[a];
+            aspect = named.first;
+            values.push_back(named.second);
+        }
+        const std::string differs = difference_text(values, in.labels);
+        if (differs.empty()) continue;
+        notes.push_back(aspect + (aspect == "parameters" ? " differ: " : " differs: ") + differs);
+        in.conditions.add(notes.back(), id);
+    }
+    for (size_t i = 0; i < conditions.size(); ++i)
+        for (const std::string &warning : conditions[i].warnings)
+            notes.push_back(in.labels[i] + ": " + warning);
+    return notes;
+}
 
 json metric_row(const json &test_row, const MetricView &metric, const RowInputs &in) {
     const std::string id = test_row["id"];
@@ -369,8 +418,11 @@ json row_for(const TestView &first, const RowInputs &in, const WorkloadIdentity 
     const auto versions = identity.versions.find(id);
     const std::string differs =
         versions == identity.versions.end() ? "" : difference_text(versions->second, in.labels);
-    row["comparable"] = differs.empty();
-    if (!differs.empty()) row["notes"] = {"workload version differs: " + differs};
+    json notes = json::array();
+    if (!differs.empty()) notes.push_back("workload version differs: " + differs);
+    for (const std::string &note : condition_notes(id, in)) notes.push_back(note);
+    row["comparable"] = notes.empty();
+    if (!notes.empty()) row["notes"] = std::move(notes);
     const std::optional<TestView> baseline_test = test_in(in.runs[in.options.baseline], id);
     json cells = json::array();
     for (size_t i = 0; i < in.runs.size(); ++i)
@@ -380,7 +432,73 @@ json row_for(const TestView &first, const RowInputs &in, const WorkloadIdentity 
     return row;
 }
 
-json index_rows(const Section &runs, size_t baseline) {
+// What the index notes need of a section, gathered in one pass over its
+// tests and rows (a comparison may have thousands of categories): per
+// category, each input's tests behind its score (ok, with an index) and the
+// test rows that are not comparable.
+struct CategoryTests {
+    std::unordered_map<std::string, std::vector<std::set<std::string>>> scored;
+    std::unordered_map<std::string, std::vector<std::string>> incomparable;
+};
+
+CategoryTests category_tests(const Section &runs, const json &rows) {
+    CategoryTests out;
+    for (size_t i = 0; i < runs.size(); ++i) {
+        if (!runs[i]) continue;
+        for (const TestView &test : runs[i]->tests())
+            if (test.ok_with_value() && test.raw("index").is_number()) {
+                auto &per_input = out.scored[test.category()];
+                per_input.resize(runs.size());
+                per_input[i].insert(test.id());
+            }
+    }
+    for (const json &row : rows)
+        if (!row.contains("metric") && !row.value("comparable", true))
+            out.incomparable[row.value("category", "")].push_back(row["id"].get<std::string>());
+    return out;
+}
+
+// "scored over different tests (A: 12, B: 10); not in every score: fsdisk,
+// shell8" when the inputs with a score had different tests behind it; "".
+std::string test_set_note(const Section &runs, const std::string &category,
+                          const CategoryTests &tests, const std::vector<std::string> &labels) {
+    static const std::set<std::string> kNone;
+    const auto found = tests.scored.find(category);
+    std::vector<std::pair<size_t, const std::set<std::string> *>> scored;
+    for (size_t i = 0; i < runs.size(); ++i) {
+        const std::optional<IndexView> index = index_in(runs[i], category);
+        if (index && index->score())
+            scored.emplace_back(i, found == tests.scored.end() || found->second.size() <= i
+                                       ? &kNone
+                                       : &found->second[i]);
+    }
+    if (std::all_of(scored.begin(), scored.end(),
+                    [&](const auto &s) { return *s.second == *scored.front().second; }))
+        return "";
+    std::string counts;
+    std::set<std::string> all, not_everywhere;
+    for (const auto &[i, ids] : scored) {
+        counts += (counts.empty() ? "" : ", ") + labels[i] + ": " + std::to_string(ids->size());
+        all.insert(ids->begin(), ids->end());
+    }
+    for (const std::string &id : all)
+        for (const auto &s : scored)
+            if (!s.second->count(id)) not_everywhere.insert(id);
+    return "scored over different tests (" + counts +
+           "); not in every score: " + joined({not_everywhere.begin(), not_everywhere.end()}, ", ");
+}
+
+// "some of its tests are not comparable: dhry2reg, syscall" when a test
+// row of the category is marked; "".
+std::string incomparable_tests_note(const std::string &category, const CategoryTests &tests) {
+    const auto found = tests.incomparable.find(category);
+    return found == tests.incomparable.end()
+               ? ""
+               : "some of its tests are not comparable: " + joined(found->second, ", ");
+}
+
+json index_rows(const Section &runs, const json &rows, size_t baseline,
+                const std::vector<std::string> &labels, NoteCollector &test_sets) {
     std::vector<std::pair<std::string, std::string>> categories;  // id, title
     std::unordered_set<std::string> seen;
     for (const CopyPassLookup *run : runs) {
@@ -389,7 +507,8 @@ json index_rows(const Section &runs, size_t baseline) {
             if (seen.insert(index.category()).second)
                 categories.emplace_back(index.category(), index.title());
     }
-    json rows = json::array();
+    const CategoryTests tests = category_tests(runs, rows);
+    json indexes = json::array();
     for (const auto &[category, title] : categories) {
         const std::optional<IndexView> base = index_in(runs[baseline], category);
         json cells = json::array();
@@ -407,9 +526,22 @@ json index_rows(const Section &runs, size_t baseline) {
             }
             cells.push_back(std::move(cell));
         }
-        rows.push_back({{"category", category}, {"title", title}, {"cells", std::move(cells)}});
+        json index = {{"category", category}, {"title", title}};
+        json notes = json::array();
+        if (std::string note = test_set_note(runs, category, tests, labels); !note.empty()) {
+            test_sets.add(note, category);
+            notes.push_back(std::move(note));
+        }
+        if (std::string note = incomparable_tests_note(category, tests); !note.empty())
+            notes.push_back(std::move(note));
+        if (!notes.empty()) {
+            index["comparable"] = false;
+            index["notes"] = std::move(notes);
+        }
+        index["cells"] = std::move(cells);
+        indexes.push_back(std::move(index));
     }
-    return rows;
+    return indexes;
 }
 
 std::string section_title(const Section &runs) {
@@ -423,10 +555,19 @@ std::string section_title(const Section &runs) {
     return title;
 }
 
+// What every section of a comparison shares, and the notes its rows gather.
+struct ComparisonContext {
+    const ComparisonOptions &options;
+    const std::vector<std::string> &labels;
+    const WorkloadIdentity &identity;
+    const std::vector<const json *> &documents;
+    NoteCollector conditions;  // how tests ran differently, by test
+    NoteCollector test_sets;   // "system index: <note>" by the sections it is in
+};
+
 // `copy_passes`: each input's copy-passes.
 json section_at(size_t position, const std::vector<std::vector<CopyPassView>> &copy_passes,
-                const ComparisonOptions &options, const std::vector<std::string> &labels,
-                const WorkloadIdentity &identity) {
+                ComparisonContext &context) {
     std::vector<std::optional<CopyPassLookup>> lookups;  // owns what `runs` points to
     lookups.reserve(copy_passes.size());
     Section runs;
@@ -442,9 +583,10 @@ json section_at(size_t position, const std::vector<std::vector<CopyPassView>> &c
         runs.push_back(lookups.back() ? &*lookups.back() : nullptr);
     }
     json rows = json::array();
-    const RowInputs in{runs, options, labels};
+    const RowInputs in{runs, context.options, context.labels, context.documents,
+                       context.conditions};
     for (const TestView &test : tests_in_order(runs)) {
-        json test_row = row_for(test, in, identity);
+        json test_row = row_for(test, in, context.identity);
         std::vector<json> metric_rows;  // built from test_row before it moves
         for (const MetricView &metric : metrics_in_order(runs, test.id()))
             metric_rows.push_back(metric_row(test_row, metric, in));
@@ -454,37 +596,32 @@ json section_at(size_t position, const std::vector<std::vector<CopyPassView>> &c
     json section = json::object();
     section["title"] = section_title(runs);
     section["copies"] = std::move(copies);
+    NoteCollector test_sets;
+    section["indexes"] =
+        index_rows(runs, rows, context.options.baseline, context.labels, test_sets);
+    for (const std::string &note : test_sets.order)
+        for (const std::string &category : test_sets.subjects[note])
+            context.test_sets.add(category + " index: " + note, section["title"]);
     section["rows"] = std::move(rows);
-    section["indexes"] = index_rows(runs, options.baseline);
     return section;
 }
 
-// Whether a cell fails the gate: its change is significantly worse, by
-// more than `threshold` percent in the worse direction.
-bool fails_gate(const json &row, const json &cell, double threshold) {
-    const std::optional<double> delta = number_member(cell, "delta_pct");
-    return delta && string_member(member(cell, "significance"), "verdict") == "worse" &&
-           worse_by_pct(*delta, direction_member(row)) > threshold;
-}
-
-json gate_for(const json &sections, const std::vector<std::string> &labels, double threshold) {
-    json failures = json::array();
-    for (const json &section : sections)
-        for (const json &row : section["rows"])
-            for (size_t i = 0; i < row["cells"].size(); ++i) {
-                const json &cell = row["cells"][i];
-                if (!fails_gate(row, cell, threshold)) continue;
-                json failure = {{"section", section["title"]}, {"id", row["id"]}};
-                if (row.contains("metric")) failure["metric"] = row["metric"];
-                failure["input"] = labels[i];
-                failure["delta_pct"] = cell["delta_pct"];
-                failure["p"] = member(member(cell, "significance"), "p");
-                failures.push_back(std::move(failure));
-            }
-    return {{"threshold_pct", threshold}, {"failed", !failures.empty()}, {"failures", failures}};
+// "dhry2reg, syscall: pass length differs: 10 s in A, 2 s in B": each
+// gathered note once, after what it is on.
+std::vector<std::string> gathered_warnings(const NoteCollector &notes) {
+    std::vector<std::string> warnings;
+    for (const std::string &note : notes.order)
+        warnings.push_back(joined(notes.subjects.at(note), ", ") + ": " + note);
+    return warnings;
 }
 
 }  // namespace
+
+size_t default_baseline(const std::vector<ComparisonInput> &inputs) {
+    for (size_t i = 0; i < inputs.size(); ++i)
+        if (ResultView(inputs[i].document).status() != "failed") return i;
+    return 0;
+}
 
 std::string input_label(size_t index) {
     std::string label;
@@ -505,9 +642,12 @@ json compare_results(const std::vector<ComparisonInput> &inputs, const Compariso
         positions = std::max(positions, copy_passes.back().size());
     }
     const WorkloadIdentity identity = workload_identity(inputs);
+    std::vector<const json *> documents;
+    for (const ComparisonInput &input : inputs) documents.push_back(&input.document);
+    ComparisonContext context{options, labels, identity, documents, {}, {}};
     json sections = json::array();
     for (size_t position = 0; position < positions; ++position)
-        sections.push_back(section_at(position, copy_passes, options, labels, identity));
+        sections.push_back(section_at(position, copy_passes, context));
     json out = {
         {"schema", kComparisonSchema},
         {"tool", {{"name", "bytebench"}, {"version", BYTEBENCH_VERSION}, {"abi", BYTEBENCH_ABI}}},
@@ -515,16 +655,23 @@ json compare_results(const std::vector<ComparisonInput> &inputs, const Compariso
         {"alpha", options.alpha},
         {"inputs", std::move(described)},
         {"warnings", comparability_warnings(inputs, labels, identity)}};
+    for (std::string &warning : gathered_warnings(context.conditions))
+        out["warnings"].push_back(std::move(warning));
+    // "system index (1 copy, 2 copies): scored over different tests ...".
+    for (const std::string &note : context.test_sets.order) {
+        const size_t colon = note.find(": ");
+        out["warnings"].push_back(note.substr(0, colon) + " (" +
+                                  joined(context.test_sets.subjects[note], ", ") + ")" +
+                                  note.substr(colon));
+    }
     // What differs between the machines and runs, beside the verdicts;
     // left out when nothing does, as between two runs on one machine.
-    std::vector<const json *> documents;
-    for (const ComparisonInput &input : inputs) documents.push_back(&input.document);
     if (json differences =
             environment_differences_json(find_environment_differences(documents), labels);
         !differences.empty())
         out["environment_differences"] = std::move(differences);
-    if (options.fail_if_worse_pct)
-        out["gate"] = gate_for(sections, labels, *options.fail_if_worse_pct);
+    const GateSpec gate{options.fail_if_worse_pct, options.fail_if_worse_numbers};
+    if (gate.any()) out["gate"] = gate_outcome(sections, out["inputs"], options.baseline, gate);
     out["sections"] = std::move(sections);
     return out;
 }

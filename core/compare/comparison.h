@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "compare/gate.h"
+
 namespace bytebench {
 
 struct ComparisonInput {
@@ -33,13 +35,23 @@ struct ComparisonInput {
 struct ComparisonOptions {
     size_t baseline = 0;  // index into the inputs
     double alpha = 0.05;
-    // --fail-if-worse (alias --fail-if-slower): the gate's threshold.
+    // --fail-if-worse (alias --fail-if-slower), compare/gate.h: the
+    // threshold of every number (PCT), and of the numbers named
+    // (NAME=PCT|off). Neither: no gate.
     std::optional<double> fail_if_worse_pct;
+    std::vector<NumberThreshold> fail_if_worse_numbers;
 };
+
+// The baseline when none is chosen: the first input that is not a failure
+// record (a host that gave no result has nothing to compare with); the
+// first when every input is one.
+size_t default_baseline(const std::vector<ComparisonInput> &inputs);
 
 // "A", "B", ..., "Z", "AA", ...
 std::string input_label(size_t index);
 
+// Throws std::invalid_argument when a --fail-if-worse NAME matches no test
+// or metric (compare/gate.h).
 nlohmann::json compare_results(const std::vector<ComparisonInput> &inputs,
                                const ComparisonOptions &options);
 

@@ -34,11 +34,40 @@ struct PoolingKey {
     std::string copies;    // "1,2"
     std::string versions;  // "dhry2reg:1 syscall:2 ..."
     std::string build;     // "native", "portable x86-64-v3" (ResultView::workload_build)
+    // Each test's parameters: "fsdisk.io=direct", one per test and key, in
+    // order (a test without any: "fsdisk.(none)"). Different values are
+    // never pooled: io=direct and io=buffered measure different things.
+    std::set<std::string> params;
     bool operator<(const PoolingKey &o) const {
-        return std::tie(tool, suite, method, copies, versions, build) <
-               std::tie(o.tool, o.suite, o.method, o.copies, o.versions, o.build);
+        return std::tie(tool, suite, method, copies, versions, build, params) <
+               std::tie(o.tool, o.suite, o.method, o.copies, o.versions, o.build, o.params);
     }
 };
+
+// Adds `test`'s parameters to `params` as "TEST.KEY=VALUE".
+void add_params(const TestView &test, std::set<std::string> &params) {
+    const json &given = test.raw("params");
+    if (!given.is_object()) return;
+    if (given.empty()) params.insert(test.id() + ".(none)");
+    for (const auto &[key, value] : given.items())
+        params.insert(test.id() + "." + key + "=" +
+                      (value.is_string() ? value.get<std::string>() : value.dump()));
+}
+
+// The parameters of `key` that some other key lacks, for a column's
+// suffix: "parameters fsdisk.io=direct" (the first 3, then "and N more").
+// `holders`: how many of the `count` keys hold each parameter.
+std::string params_difference(const PoolingKey &key, const std::map<std::string, size_t> &holders,
+                              size_t count) {
+    std::vector<std::string> own;
+    for (const std::string &p : key.params)
+        if (holders.at(p) < count) own.push_back(p);
+    if (own.empty()) return "other parameters";
+    const size_t shown = std::min<size_t>(own.size(), 3);
+    std::string out = "parameters " + joined({own.begin(), own.begin() + shown}, " ");
+    if (own.size() > shown) out += " and " + std::to_string(own.size() - shown) + " more";
+    return out;
+}
 
 std::string method_of(const json &doc) {
     const json &options = member(doc, "options");
@@ -62,7 +91,10 @@ PoolingKey pooling_key(const json &doc) {
     std::set<std::string> versions;
     for (const CopyPassView &run : result.copy_passes()) {
         key.copies += (key.copies.empty() ? "" : ",") + std::to_string(run.copies().value_or(1));
-        for (const TestView &test : run.tests()) versions.insert(test.id() + ":" + test.version());
+        for (const TestView &test : run.tests()) {
+            versions.insert(test.id() + ":" + test.version());
+            add_params(test, key.params);
+        }
     }
     for (const std::string &v : versions) key.versions += (key.versions.empty() ? "" : " ") + v;
     return key;
@@ -79,6 +111,14 @@ std::vector<std::string> distinguishing(const std::vector<PoolingKey> &keys) {
     std::map<std::string, size_t> holders[std::size(parts_in_order)];
     for (size_t p = 0; p < std::size(parts_in_order); ++p)
         for (const PoolingKey &key : keys) ++holders[p][key.*parts_in_order[p]];
+    // The parameters, as a set and each one: a key lacks some others have,
+    // or has some others lack, when its set is not every key's.
+    std::map<std::set<std::string>, size_t> param_sets;
+    std::map<std::string, size_t> param_holders;
+    for (const PoolingKey &key : keys) {
+        ++param_sets[key.params];
+        for (const std::string &p : key.params) ++param_holders[p];
+    }
     std::vector<std::string> suffixes;
     for (const PoolingKey &key : keys) {
         const auto differs = [&](Part part) {
@@ -94,6 +134,8 @@ std::vector<std::string> distinguishing(const std::vector<PoolingKey> &keys) {
         if (differs(&PoolingKey::copies)) parts.push_back("copies " + key.copies);
         if (differs(&PoolingKey::build))
             parts.push_back(key.build.empty() ? "build unknown" : key.build);
+        if (param_sets[key.params] < keys.size())
+            parts.push_back(params_difference(key, param_holders, keys.size()));
         if (parts.empty() && differs(&PoolingKey::versions)) parts.push_back("other versions");
         suffixes.push_back(joined(parts, ", "));
     }
@@ -235,9 +277,17 @@ std::vector<Column> columns_of(const std::vector<ComparisonInput> &inputs, const
 
 // --baseline: a column's name, else the name without a split column's
 // suffix, else its values joined as typed (3.16,on), when either names one
-// column only.
-size_t baseline_column(const std::vector<Column> &columns, const std::string &wanted) {
-    if (wanted.empty()) return 0;
+// column only. None: the first column with a result that is not a failure
+// record (a failed host has nothing to compare with); a failed one only
+// when named.
+size_t baseline_column(const std::vector<Column> &columns, const std::string &wanted,
+                       const std::vector<ComparisonInput> &inputs) {
+    if (wanted.empty()) {
+        for (size_t i = 0; i < columns.size(); ++i)
+            for (const size_t member : columns[i].inputs)
+                if (ResultView(inputs[member].document).status() != "failed") return i;
+        return 0;
+    }
     for (size_t i = 0; i < columns.size(); ++i)
         if (columns[i].name == wanted) return i;
     std::string names;
@@ -352,7 +402,7 @@ json compare_pivoted(std::vector<ComparisonInput> inputs, const PivotSpec &spec,
                      ComparisonOptions options) {
     check_keys_exist(inputs, spec);
     const std::vector<Column> columns = columns_of(inputs, spec);
-    options.baseline = baseline_column(columns, spec.baseline);
+    options.baseline = baseline_column(columns, spec.baseline, inputs);
     std::vector<json> members(columns.size(), json::array());
     std::vector<ComparisonInput> pooled;
     for (size_t c = 0; c < columns.size(); ++c) {

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "base/json_read.h"
+#include "compare/test_conditions.h"
 #include "model/statistics.h"
 #include "results/history.h"
 #include "results/result_reader.h"
@@ -61,31 +62,46 @@ std::optional<CopyPassView> copy_pass_with(const json &document, int copies) {
     return std::nullopt;
 }
 
-// One copy-pass of the shown run over `runs` (the shown one first).
-json copy_pass_spread(const CopyPassView &shown_pass, int copies,
+// A copy-pass of a run, with the run it is of.
+struct RunPass {
+    const json *run;
+    CopyPassView pass;
+};
+
+// One copy-pass of the shown run over `runs` (the shown one first): a test's
+// spread over the passes where it ran the same way (method, pass length,
+// passes, parameters: compare/test_conditions.h), a score's over the passes
+// with the same tests run the same way.
+json copy_pass_spread(const json &shown, const CopyPassView &shown_pass, int copies,
                       const std::vector<const json *> &runs, size_t minimum) {
-    std::vector<CopyPassView> passes;
+    std::vector<RunPass> passes;
     for (const json *run : runs)
         if (std::optional<CopyPassView> pass = copy_pass_with(*run, copies))
-            passes.push_back(*pass);
+            passes.push_back({run, *pass});
     json tests = json::object();
     for (const TestView &test : shown_pass.tests()) {
         if (!test.ok_with_value() || tests.contains(test.id())) continue;
+        const TestConditions conditions = test_conditions(shown, test);
         std::vector<double> values;
-        for (const CopyPassView &pass : passes) {
-            const std::optional<TestView> other = pass.find_test(test.id());
-            if (other && other->ok_with_value() && other->raw("params") == test.raw("params"))
+        for (const RunPass &p : passes) {
+            const std::optional<TestView> other = p.pass.find_test(test.id());
+            if (other && other->ok_with_value() &&
+                same_conditions(conditions, test_conditions(*p.run, *other)))
                 values.push_back(*other->value());
         }
         tests[test.id()] = spread_of(values, minimum);
     }
+    const std::string tests_key = copy_pass_conditions_key(shown, shown_pass);
+    std::vector<const RunPass *> same_tests;
+    for (const RunPass &p : passes)
+        if (copy_pass_conditions_key(*p.run, p.pass) == tests_key) same_tests.push_back(&p);
     json indexes = json::object();
     for (const IndexView &index : shown_pass.indexes()) {
         if (!index.score() || index.category().empty() || indexes.contains(index.category()))
             continue;
         std::vector<double> scores;
-        for (const CopyPassView &pass : passes)
-            if (const std::optional<IndexView> other = pass.find_index(index.category()))
+        for (const RunPass *p : same_tests)
+            if (const std::optional<IndexView> other = p->pass.find_index(index.category()))
                 if (const std::optional<double> score = other->score()) scores.push_back(*score);
         indexes[index.category()] = spread_of(scores, minimum);
     }
@@ -105,13 +121,14 @@ std::string run_to_run_refusal(const json &document) {
     return "";
 }
 
-bool same_suite_and_machine(const json &shown, const json &other) {
+bool comparable_run(const json &shown, const json &other) {
     const ResultView a(shown), b(other);
     return run_to_run_refusal(other).empty() && a.suite_name() == b.suite_name() &&
            a.suite_sha256() == b.suite_sha256() &&
            a.system_text("hostname") == b.system_text("hostname") &&
            a.system_text("cpu_model") == b.system_text("cpu_model") &&
-           cpus_online_text(shown) == cpus_online_text(other);
+           cpus_online_text(shown) == cpus_online_text(other) &&
+           run_method_key(shown) == run_method_key(other);
 }
 
 json run_to_run_spread(const ShownRun &shown, const std::vector<RunDocument> &earlier,
@@ -121,20 +138,22 @@ json run_to_run_spread(const ShownRun &shown, const std::vector<RunDocument> &ea
     std::vector<const json *> runs = {&shown.document};
     for (const RunDocument &other : earlier) {
         if (runs.size() >= std::max<size_t>(options.newest, 1)) break;
-        if (!is_shown_run(shown, other) && same_suite_and_machine(shown.document, other.document))
+        if (!is_shown_run(shown, other) && comparable_run(shown.document, other.document))
             runs.push_back(&other.document);
     }
     json out = {{"runs", runs.size()}, {"matched", matched_text(shown.document)}};
     if (runs.size() < options.minimum_runs) {
         out["why"] = "run-to-run spread needs " + std::to_string(options.minimum_runs) +
-                     " runs of this suite on this machine; the history has " +
+                     " runs of this suite on this machine, run the same way (method, pass "
+                     "length, passes, parameters and tests); the history has " +
                      std::to_string(runs.size());
         return out;
     }
     json copy_passes = json::array();
     for (const CopyPassView &pass : ResultView(shown.document).copy_passes())
         if (const std::optional<int> copies = pass.copies())
-            copy_passes.push_back(copy_pass_spread(pass, *copies, runs, options.minimum_runs));
+            copy_passes.push_back(
+                copy_pass_spread(shown.document, pass, *copies, runs, options.minimum_runs));
     out["copy_passes"] = std::move(copy_passes);
     return out;
 }
@@ -156,7 +175,7 @@ json run_to_run_from_history(const History &history, const ShownRun &shown,
             if (!document) continue;
             RunDocument candidate{std::move(*document), entry.id};
             if (!is_shown_run(shown, candidate) &&
-                same_suite_and_machine(shown.document, candidate.document))
+                comparable_run(shown.document, candidate.document))
                 earlier.push_back(std::move(candidate));
         }
     }

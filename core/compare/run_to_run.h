@@ -42,10 +42,15 @@ struct ShownRun {
 // complete, no hostname or suite); "" when it can.
 std::string run_to_run_refusal(const nlohmann::json &document);
 
-// Whether `other` is a run of the same suite on the same machine as `shown`:
-// suite name and sha256, hostname, CPU model and online CPUs equal, a
-// measured ("run", not imported) complete result.
-bool same_suite_and_machine(const nlohmann::json &shown, const nlohmann::json &other);
+// Whether `other` is a run of the same suite on the same machine as `shown`,
+// run the same way: suite name and sha256, hostname, CPU model and online
+// CPUs equal, a measured ("run", not imported) complete result, asked for the
+// same way: method, pass length, passes, parameters and tests named
+// (run_method_key(), compare/test_conditions.h). Two partial runs of the
+// index and a full one are not three runs of one thing. Within a run, a
+// test's value counts only where it ran the same way, and a score only
+// where the copy-pass had the same tests.
+bool comparable_run(const nlohmann::json &shown, const nlohmann::json &other);
 
 // Pure: the `render.repeatability` object for `shown` from `earlier`, the
 // other documents of the history, newest first (any order of qualifying and

@@ -179,6 +179,52 @@ inline std::string gate_failure_subject(const nlohmann::json &failure) {
     return metric.empty() ? id : id + " " + metric;
 }
 
+// The gate's outcome: "passed", "failed" or "inconclusive" (`status`; a document from before
+// it had only `failed`).
+inline std::string gate_status(const nlohmann::json &gate) {
+    const std::string status = string_member(gate, "status");
+    if (!status.empty()) return status;
+    return flag_member(gate, "failed") ? "failed" : "passed";
+}
+
+// What the gate's thresholds were: "more than 5.0%"; with per-number thresholds "more than
+// 5.0% (lat_max_us: off; tcp_rr.p99_us: 20.0%)", or without a threshold for every number
+// "more than its threshold (p99_us: 20.0%)". Unescaped.
+inline std::string gate_threshold_text(const nlohmann::json &gate) {
+    const std::optional<double> every = number_member(gate, "threshold_pct");
+    std::string named;
+    const nlohmann::json &thresholds = member(gate, "thresholds");
+    if (thresholds.is_object())
+        for (const auto &[name, pct] : thresholds.items())
+            named += (named.empty() ? "" : "; ") + name + ": " +
+                     (pct.is_number() ? format("%.1f%%", pct.get<double>()) : text_of(pct));
+    std::string text = every ? format("more than %.1f%%", *every) : "more than its threshold";
+    return named.empty() ? text : text + " (" + named + ")";
+}
+
+// A note and the rows (or index scores) that carry it: each note of a section once, in order
+// of first appearance, so that a method every test ran differently by is one line.
+struct GroupedNote {
+    std::string note;
+    std::vector<const nlohmann::json *> rows;
+};
+
+inline std::vector<GroupedNote> grouped_notes(const nlohmann::json &rows) {
+    std::vector<GroupedNote> groups;
+    for (const nlohmann::json &row : elements(rows))
+        for (const nlohmann::json &note : elements(member(row, "notes"))) {
+            const std::string text = text_of(note);
+            auto it = std::find_if(groups.begin(), groups.end(),
+                                   [&](const GroupedNote &g) { return g.note == text; });
+            if (it == groups.end()) {
+                groups.push_back({text, {}});
+                it = groups.end() - 1;
+            }
+            if (it->rows.empty() || it->rows.back() != &row) it->rows.push_back(&row);
+        }
+    return groups;
+}
+
 // How reports describe an input, in parts that are empty when unknown (the caller escapes
 // and joins them): where it came from ("(history 4)": "#4" would be an issue link on GitHub) ...
 inline std::vector<std::string> input_source_parts(const nlohmann::json &input) {

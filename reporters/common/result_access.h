@@ -33,6 +33,17 @@ inline std::string test_status(const nlohmann::json &test) {
     return status.empty() ? "unknown" : status;
 }
 
+// What the run warned about how a test ran (`runs[].tests[].warnings`: "dhry2reg wrote 31.9
+// KiB to stdout or stderr during timed pass 3: output inside the timed loop distorts the
+// result"). Every report marks the test's row and lists them.
+inline std::vector<std::string> test_warnings(const nlohmann::json &test) {
+    std::vector<std::string> warnings;
+    for (const nlohmann::json &warning : elements(member(test, "warnings")))
+        if (warning.is_string() && !warning.get<std::string>().empty())
+            warnings.push_back(warning.get<std::string>());
+    return warnings;
+}
+
 // The tests of a copy-pass by display name, as UnixBench's report lists them. UnixBench sorts
 // with Perl's `cmp`, i.e. by bytes; std::string's ordering compares bytes as unsigned char,
 // which is the same.

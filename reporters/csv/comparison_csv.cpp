@@ -1,8 +1,8 @@
 // A comparison as one tidy table: one record per section, test and input (and per metric of
 // the test: `metric` its key, `name` and `unit` the metric's), then one per section, index
 // category and input (`test` = "index:<category>", the score in `index`, `status` "ok",
-// "partial" or "missing"). `better` says each number's direction. Numbers are written as the
-// document holds them.
+// "partial" or "missing"; `comparable` "false" when the scores are not comparable). `better`
+// says each number's direction. Numbers are written as the document holds them.
 // A pivot (`compare --by`) is the same long form, one record per section, row and column, with
 // more fields at the end: `results` (how many results are behind the cell's value),
 // `column_status` (complete, incomplete, failed) and one field per pivot key, named as given
@@ -10,6 +10,7 @@
 // column's members. A spreadsheet's pivot table then regroups the columns by any key.
 // The inputs' descriptions, the environment differences, the warnings and the gate are not
 // tabular and are left to the other formats; `source` names each input.
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
@@ -121,6 +122,10 @@ void write_index(const ComparisonColumn &column, const json &index, const json &
                      "",
                      json_number_text(cell, "delta_pct")};
     record.resize(kComparisonHeader.size());
+    // Only a score that says it is not comparable (over different tests) says so.
+    if (!row_comparable(index))
+        record[std::find(kComparisonHeader.begin(), kComparisonHeader.end(), "comparable") -
+               kComparisonHeader.begin()] = "false";
     append_pivot(column, "", record);
     write_csv_record(out, record);
 }

@@ -155,6 +155,20 @@ void write_head(const json &inputs, size_t baseline, std::ostream &out) {
     out << "</tr></thead>\n";
 }
 
+// Why rows and index scores are not comparable: each note once, with what it is on.
+void write_notes(const json &section, std::ostream &out) {
+    std::string items;
+    for (const char *group : {"rows", "indexes"})
+        for (const GroupedNote &grouped : grouped_notes(member(section, group))) {
+            std::vector<std::string> names;
+            for (const json *row : grouped.rows)
+                names.push_back(std::string(group) == "rows" ? string_member(*row, "id")
+                                                             : index_title(*row) + " Index Score");
+            items += "<li>" + escape(joined(names, ", ") + ": " + grouped.note) + "</li>\n";
+        }
+    if (!items.empty()) out << "<ul class=\"notes\">\n" << items << "</ul>\n";
+}
+
 void write_table(const json &doc, const json &section, std::ostream &out) {
     const json &inputs = elements(member(doc, "inputs"));
     const size_t baseline = baseline_of(doc);
@@ -174,7 +188,8 @@ void write_table(const json &doc, const json &section, std::ostream &out) {
         out << "<tfoot>\n";
         for (const json &index : indexes) {
             out << "<tr class=\"score\"><th class=\"test\" scope=\"row\">"
-                << escape(index_title(index) + " Index Score") << "</th>";
+                << escape(index_title(index) + " Index Score")
+                << (row_comparable(index) ? "" : " " + badge("not comparable", "warn")) << "</th>";
             for (size_t i = 0; i < inputs.size(); ++i)
                 out << score_cell(index, i, i == baseline, column_failed(inputs[i]));
             out << "</tr>\n";
@@ -182,6 +197,7 @@ void write_table(const json &doc, const json &section, std::ostream &out) {
         out << "</tfoot>\n";
     }
     out << "</table></div>\n";
+    write_notes(section, out);
 }
 
 // One bar per column: the category's score; a failed or missing column says so instead.

@@ -78,19 +78,27 @@ std::string gate_failure_text(const json &failure) {
 void write_gate(const json &doc, std::ostream &out) {
     const json &gate = member(doc, "gate");
     if (!gate.is_object()) return;
-    const bool failed = flag_member(gate, "failed");
-    const std::string threshold = fixed(number_member(gate, "threshold_pct").value_or(0), 1) + "%";
-    out << "<section id=\"gate\" class=\"notice " << (failed ? "bad" : "ok")
-        << "\">\n<h2>Gate: " << (failed ? badge("failed", "bad") : badge("passed", "ok"))
+    const std::string status = gate_status(gate);
+    const bool failed = status == "failed";
+    const bool inconclusive = status == "inconclusive";
+    const std::string threshold = gate_threshold_text(gate);
+    out << "<section id=\"gate\" class=\"notice " << (failed || inconclusive ? "bad" : "ok")
+        << "\">\n<h2>Gate: "
+        << (failed         ? badge("failed", "bad")
+            : inconclusive ? badge("inconclusive", "bad")
+                           : badge("passed", "ok"))
         << "</h2>\n";
+    if (inconclusive) {
+        out << "<p>" << escape(string_member(gate, "reason")) << ".</p>\n</section>\n";
+        return;
+    }
     if (!failed) {
-        out << "<p>Nothing is significantly worse than the baseline by more than "
-            << escape(threshold) << ".</p>\n</section>\n";
+        out << "<p>Nothing is significantly worse than the baseline by " << escape(threshold)
+            << ".</p>\n</section>\n";
         return;
     }
     const json &failures = elements(member(gate, "failures"));
-    out << "<p>Significantly worse than the baseline by more than " << escape(threshold)
-        << ":</p>\n";
+    out << "<p>Significantly worse than the baseline by " << escape(threshold) << ":</p>\n";
     // A fleet's comparison can fail in a hundred cells: then the list is folded, so that the
     // tables are not a screen further down.
     const bool folded = failures.size() > kUnfoldedGateFailures;
@@ -314,8 +322,13 @@ std::string score_cells(const Columns &columns, const json &cell, size_t input) 
 
 void write_score_row(const Columns &columns, const json &index, std::ostream &out) {
     const json &cells = elements(member(index, "cells"));
-    out << "<tr class=\"score\"><th scope=\"row\">" << escape(index_title(index) + " Index Score")
-        << "</th>";
+    out << "<tr class=\"score" << (row_comparable(index) ? "" : " not-comparable")
+        << "\"><th scope=\"row\">" << escape(index_title(index) + " Index Score");
+    if (!row_comparable(index)) out << " " << badge("not comparable", "warn");
+    for (const json &note : elements(member(index, "notes")))
+        if (note.is_string())
+            out << "<span class=\"note\">⚠ " << escape(text_of(note)) << "</span>";
+    out << "</th>";
     for (size_t i = 0; i < columns.count(); ++i)
         out << score_cells(columns, i < cells.size() ? cells[i] : json(), i);
     out << "</tr>\n";

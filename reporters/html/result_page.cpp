@@ -219,8 +219,13 @@ void write_result_row(const json &test, bool statistics, bool environment, const
         const std::optional<double> value = number_member(test, key);
         return number_cell(ok && value ? fixed(*value, decimals) + suffix : "—");
     };
-    out << "<tr" << (ok ? "" : " class=\"failed\"") << "><td>" << escape(display_name(test))
-        << "</td>" << number("value", 1, "");
+    out << "<tr" << (ok ? "" : " class=\"failed\"") << "><td>" << escape(display_name(test));
+    // What the run warned about how the test ran: marked, and said under the name.
+    const std::vector<std::string> warnings = reporters::test_warnings(test);
+    if (!warnings.empty()) out << " " << badge("warning", "warn");
+    for (const std::string &warning : warnings)
+        out << "<span class=\"note\">⚠ " << escape(warning) << "</span>";
+    out << "</td>" << number("value", 1, "");
     if (statistics) out << (ok ? value_interval_cell(test) : number_cell("—"));
     if (spread.column()) out << (ok ? run_to_run_test_cell(spread, test) : number_cell("—"));
     out << "<td>" << unit_html(test) << "</td>" << number("time_s", 1, " s")

@@ -138,7 +138,7 @@ std::vector<std::string> row_labels(const json &section) {
     for (const json &index : elements(member(section, "indexes"))) {
         const std::string category = string_member(index, "category");
         labels.push_back("**" + markdown_escape(category.empty() ? "index" : category + " index") +
-                         "**");
+                         "**" + (row_comparable(index) ? "" : std::string(" ") + kNotComparable));
     }
     return labels;
 }

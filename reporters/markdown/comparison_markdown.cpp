@@ -184,23 +184,34 @@ InputCells score_input(const json &cell, bool with_index) {
 
 std::vector<std::string> index_cells(const json &index, const SectionLayout &layout) {
     const std::string label = "**" + markdown_escape(index_title(index)) + " Index Score**" +
-                              partial_note(index, layout.inputs);
+                              partial_note(index, layout.inputs) +
+                              (row_comparable(index) ? "" : std::string(" ") + kNotComparable);
     std::vector<std::string> cells = {label, ""};  // no unit
     for (size_t i = 0; i < layout.inputs.labels.size(); ++i)
         append_input(layout, i, score_input(cell_at(index, i), layout.with_index), cells);
     return cells;
 }
 
-// Why a row is not comparable, and why a cell has no value, one line each.
-void write_notes(const json &rows, const ComparisonInputs &inputs, std::ostream &out) {
+// Why rows and index scores are not comparable, each note once with what it is on; then why
+// a cell has no value; one line each.
+void write_notes(const json &section, const ComparisonInputs &inputs, std::ostream &out) {
     bool any = false;
-    for (const json &row : elements(rows)) {
-        const std::string name = markdown_escape(display_name(row));
-        for (const json &note : elements(member(row, "notes"))) {
-            out << "- " << kNotComparable << " *" << name << "*: " << markdown_escape(text_of(note))
-                << '\n';
+    const json &rows = member(section, "rows");
+    for (const char *group : {"rows", "indexes"})
+        for (const GroupedNote &grouped : grouped_notes(member(section, group))) {
+            std::vector<std::string> names;
+            for (const json *row : grouped.rows)
+                names.push_back("*" +
+                                markdown_escape(std::string(group) == "rows"
+                                                    ? display_name(*row)
+                                                    : index_title(*row) + " Index Score") +
+                                "*");
+            out << "- " << kNotComparable << " " << join_known(names, ", ") << ": "
+                << markdown_escape(grouped.note) << '\n';
             any = true;
         }
+    for (const json &row : elements(rows)) {
+        const std::string name = markdown_escape(display_name(row));
         for (size_t i = 0; i < inputs.labels.size(); ++i) {
             const std::string error = string_member(cell_at(row, i), "error");
             if (error.empty()) continue;
@@ -224,18 +235,23 @@ void write_section(const json &section, const ComparisonInputs &inputs, std::ost
         table.add_row(index_cells(index, layout));
     table.write(out);
     out << '\n';
-    write_notes(rows, inputs, out);
+    write_notes(section, inputs, out);
 }
 
 void write_gate(const json &gate, std::ostream &out) {
     if (!gate.is_object()) return;
-    const std::string threshold = format("%.1f%%", number_or_zero(gate, "threshold_pct"));
+    const std::string threshold = markdown_escape(gate_threshold_text(gate));
+    const std::string status = gate_status(gate);
     out << "### Gate\n\n";
-    if (!flag_member(gate, "failed")) {
-        out << "**Passed:** nothing is significantly worse by more than " << threshold << ".\n\n";
+    if (status == "inconclusive") {
+        out << "**Inconclusive:** " << escaped_member(gate, "reason") << ".\n\n";
         return;
     }
-    out << "**Failed:** significantly worse by more than " << threshold << ":\n\n";
+    if (status != "failed") {
+        out << "**Passed:** nothing is significantly worse by " << threshold << ".\n\n";
+        return;
+    }
+    out << "**Failed:** significantly worse by " << threshold << ":\n\n";
     for (const json &failure : elements(member(gate, "failures"))) {
         out << "- " << escaped_member(failure, "section") << ": "
             << markdown_escape(gate_failure_subject(failure)) << " in "
@@ -274,7 +290,7 @@ void write_comparison_markdown(const json &comparison, std::ostream &out) {
             continue;
         }
         write_compact_section(comparison, section, inputs, out);
-        write_notes(member(section, "rows"), inputs, out);
+        write_notes(section, inputs, out);
     }
     write_gate(member(comparison, "gate"), out);
 }

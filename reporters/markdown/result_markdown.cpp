@@ -113,9 +113,13 @@ std::string unit_cell(const json &test) {
     return markdown_escape(unit);
 }
 
+// Beside the name of a test the run warned about; the warnings follow the table.
+constexpr const char *kWarned = "\u26A0";  // ⚠
+
 std::vector<std::string> test_cells(const json &test) {
     const std::string unit = unit_cell(test);
-    const std::string name = markdown_escape(display_name(test));
+    const std::string name = markdown_escape(display_name(test)) +
+                             (test_warnings(test).empty() ? "" : std::string(" ") + kWarned);
     const auto value = number_member(test, "value");
     if (!test_is_ok(test) || !value)
         return {name, "*" + markdown_escape(test_status(test)) + "*", unit, ""};
@@ -131,9 +135,16 @@ std::vector<std::string> score_cells(const json &index) {
     return {label, "", "", "**" + value_text(number_or_zero(index, "score")) + "**"};
 }
 
-// Why the tests that gave no result gave none, one line each, under the table.
+// Why the tests that gave no result gave none, and what the run warned about how a test ran,
+// one line each, under the table.
 void write_errors(const json &tests, std::ostream &out) {
     bool any = false;
+    for (const json &test : elements(tests))
+        for (const std::string &warning : test_warnings(test)) {
+            out << "- " << kWarned << " *" << markdown_escape(display_name(test))
+                << "*: " << markdown_escape(warning) << '\n';
+            any = true;
+        }
     for (const json &test : elements(tests)) {
         const std::string error = string_member(test, "error");
         if (test_is_ok(test) || error.empty()) continue;

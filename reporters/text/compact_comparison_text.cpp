@@ -156,10 +156,8 @@ std::vector<std::string> row_labels(const json &section) {
     std::vector<std::string> labels;
     for (const json &row : elements(member(section, "rows")))
         if (row.is_object()) labels.push_back(compact_row_label(row));
-    for (const json &index : elements(member(section, "indexes"))) {
-        const std::string category = string_member(index, "category");
-        labels.push_back(category.empty() ? "index" : category + " index");
-    }
+    for (const json &index : elements(member(section, "indexes")))
+        labels.push_back(index_row_label(index));
     return labels;
 }
 

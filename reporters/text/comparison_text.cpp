@@ -1,8 +1,9 @@
 // A comparison for the terminal: the inputs, a legend and what differs between the machines
-// and runs, then per section a fixed-width table (test id, each input's value and index, and
-// beside every input but the baseline its delta, the verdict and the p-value; a test's metrics
-// on indented rows under it), the index scores under it and the notes of its rows; the
-// warnings and the gate last, where they are seen after the tables scroll by.
+// and runs and the comparability warnings (above the tables, whose numbers they qualify), then
+// per section a fixed-width table (test id, each input's value and index, and beside every
+// input but the baseline its delta, the verdict and the p-value; a test's metrics on indented
+// rows under it), the index scores under it and the notes of its rows; the gate last, where it
+// is seen after the tables scroll by.
 //
 // Rows are labelled with test ids, not display names: ids are the names the command line
 // takes, and at 8-16 columns instead of up to 40 they keep two inputs within 100 columns.
@@ -176,23 +177,37 @@ InputCells score_input(const json &cell, bool with_index) {
 }
 
 std::vector<std::string> index_cells(const json &index, const SectionLayout &layout) {
-    const std::string category = string_member(index, "category");
-    std::vector<std::string> cells = {category.empty() ? "index" : category + " index"};
+    std::vector<std::string> cells = {index_row_label(index)};
     for (size_t i = 0; i < layout.inputs.labels.size(); ++i)
         append_input(layout, i, score_input(cell_at(index, i), layout.with_index), cells);
     return cells;
 }
 
-// Why a row is not comparable, and why a cell has no value.
-void write_notes(const json &rows, const ComparisonInputs &inputs, std::ostream &out) {
+// "system index"
+std::string index_name(const json &index) {
+    const std::string category = string_member(index, "category");
+    return category.empty() ? "index" : category + " index";
+}
+
+// Why rows and index scores are not comparable, each note once with what it is on
+// ("! dhry2reg, syscall: pass length differs: 10 s in A, 2 s in B"); then why a cell has no
+// value.
+void write_notes(const json &section, const ComparisonInputs &inputs, std::ostream &out) {
     bool any = false;
-    for (const json &row : elements(rows)) {
-        const std::string id = string_member(row, "id");
-        for (const json &note : elements(member(row, "notes"))) {
-            write_wrapped(out, text_of(note), std::string(kNotComparable) + " " + id + ": ",
+    const json &rows = member(section, "rows");
+    for (const char *group : {"rows", "indexes"})
+        for (const GroupedNote &grouped : grouped_notes(member(section, group))) {
+            std::vector<std::string> names;
+            for (const json *row : grouped.rows)
+                names.push_back(std::string(group) == "rows" ? string_member(*row, "id")
+                                                             : index_name(*row));
+            write_wrapped(out, grouped.note,
+                          std::string(kNotComparable) + " " + join_known(names, ", ") + ": ",
                           "    ");
             any = true;
         }
+    for (const json &row : elements(rows)) {
+        const std::string id = string_member(row, "id");
         for (size_t i = 0; i < inputs.labels.size(); ++i) {
             const json &cell = cell_at(row, i);
             const std::string error = string_member(cell, "error");
@@ -220,7 +235,7 @@ void write_section(const json &section, const ComparisonInputs &inputs, std::ost
     for (const json &index : indexes) table.add_row(index_cells(index, layout));
     table.write(out);
     out << '\n';
-    write_notes(rows, inputs, out);
+    write_notes(section, inputs, out);
 }
 
 // Before the tables: what differs between the machines and runs may explain their verdicts.
@@ -250,12 +265,18 @@ void write_warnings(const json &doc, std::ostream &out) {
 
 void write_gate(const json &gate, std::ostream &out) {
     if (!gate.is_object()) return;
-    const std::string threshold = format("%.1f%%", number_or_zero(gate, "threshold_pct"));
-    if (!flag_member(gate, "failed")) {
-        out << "Gate: passed; nothing is significantly worse by more than " << threshold << '\n';
+    const std::string threshold = gate_threshold_text(gate);
+    const std::string status = gate_status(gate);
+    if (status == "inconclusive") {
+        write_wrapped(out, "Gate: INCONCLUSIVE; " + string_member(gate, "reason"), "", "  ");
         return;
     }
-    out << "Gate: FAILED; significantly worse by more than " << threshold << ":\n";
+    if (status != "failed") {
+        write_wrapped(out, "Gate: passed; nothing is significantly worse by " + threshold, "",
+                      "  ");
+        return;
+    }
+    write_wrapped(out, "Gate: FAILED; significantly worse by " + threshold + ":", "", "  ");
     for (const json &failure : elements(member(gate, "failures"))) {
         std::string line = "  " + string_member(failure, "section") + ": " +
                            gate_failure_subject(failure) + " in " + string_member(failure, "input");
@@ -267,6 +288,10 @@ void write_gate(const json &gate, std::ostream &out) {
 }
 
 }  // namespace
+
+std::string index_row_label(const json &index) {
+    return index_name(index) + (row_comparable(index) ? "" : std::string(" ") + kNotComparable);
+}
 
 std::string comparison_row_label(const json &row) {
     std::string label;
@@ -297,6 +322,7 @@ void write_comparison_text(const json &comparison, std::ostream &out) {
         write_inputs(comparison, inputs, text);
         write_legend(comparison, text);
     }
+    write_warnings(comparison, text);
     write_environment_differences(comparison, text);
     for (const json &section : elements(member(comparison, "sections"))) {
         if (!compact) {
@@ -304,9 +330,8 @@ void write_comparison_text(const json &comparison, std::ostream &out) {
             continue;
         }
         write_compact_section(comparison, section, inputs, text);
-        write_notes(member(section, "rows"), inputs, text);
+        write_notes(section, inputs, text);
     }
-    write_warnings(comparison, text);
     write_gate(member(comparison, "gate"), text);
     out << without_final_blank_lines(text.str());
 }

@@ -16,6 +16,10 @@ inline constexpr const char *kPartial = "*";
 // is not comparable.
 std::string comparison_row_label(const nlohmann::json &row);
 
+// An index score's label in both layouts: "system index", with "!" when the scores are not
+// comparable (over different tests, or tests that are not).
+std::string index_row_label(const nlohmann::json &index);
+
 // Call inside a CLocaleScope.
 void write_comparison_text(const nlohmann::json &comparison, std::ostream &out);
 

@@ -6,8 +6,10 @@
 // logIndexCat, summarizeRun). Additions: a "bytebench <version>" line under the banner, the
 // machine lines after the uptime line (common/machine_lines.h), a line for each test that gave no
 // result (UnixBench aborted instead), "lower is better" on the line of a test whose value is,
-// a Metrics block after a copy-pass whose tests have metrics, a line after a copy-pass whose
-// passes were disturbed (steal, other processes), and a note on an incomplete run.
+// a Metrics block after a copy-pass whose tests have metrics, " !" after the line of a test the
+// run warned about and the warnings after the copy-pass's index tables, a line after a
+// copy-pass whose passes were disturbed (steal, other processes), and a note on an incomplete
+// run.
 #include <bytebench/plugin.hpp>
 #include <cctype>
 #include <nlohmann/json.hpp>
@@ -57,6 +59,7 @@ using bytebench::reporters::made_by_text;
 using bytebench::reporters::parse_iso8601;
 using bytebench::reporters::test_is_ok;
 using bytebench::reporters::test_status;
+using bytebench::reporters::test_warnings;
 using bytebench::reporters::tests_by_name;
 using bytebench::reporters::unixbench_version;
 
@@ -205,24 +208,41 @@ void write_run_heading(const json &run, const json &system, std::ostream &out) {
     out << "\n";
 }
 
+// Beside the line of a test the run warned about (after the line's own text, where parsers
+// of UnixBench's report do not look).
+constexpr const char *kWarned = " !";
+
 void write_test_line(const json &test, std::ostream &out) {
     const std::string name = display_name(test);
+    const char *mark = test_warnings(test).empty() ? "" : kWarned;
     if (test_is_ok(test)) {
         // Only a lower-is-better value says its direction: UnixBench's lines stay as they were.
         const bool lower =
             bytebench::direction_member(test) == bytebench::Direction::lower_is_better;
-        out << format("%-40s %12.1f %-5s (%.1f s, %lld samples%s)\n", name.c_str(),
+        out << format("%-40s %12.1f %-5s (%.1f s, %lld samples%s)%s\n", name.c_str(),
                       number_or_zero(test, "value"), string_member(test, "unit").c_str(),
                       number_or_zero(test, "time_s"), integer_or_zero(test, "samples"),
-                      lower ? ", lower is better" : "");
+                      lower ? ", lower is better" : "", mark);
         return;
     }
     const std::string label = upper(test_status(test));
     const std::string error = string_member(test, "error");
     if (error.empty())
-        out << format("%-40s %s\n", name.c_str(), label.c_str());
+        out << format("%-40s %s%s\n", name.c_str(), label.c_str(), mark);
     else
-        out << format("%-40s %s: %s\n", name.c_str(), label.c_str(), error.c_str());
+        out << format("%-40s %s: %s%s\n", name.c_str(), label.c_str(), error.c_str(), mark);
+}
+
+// "! Dhrystone 2 using register variables: dhry2reg wrote 31.9 KiB ...": the warnings of the
+// copy-pass's tests, after its index tables; nothing when there are none.
+void write_test_warnings(const std::vector<const json *> &tests, std::ostream &out) {
+    bool any = false;
+    for (const json *test : tests)
+        for (const std::string &warning : test_warnings(*test)) {
+            out << "! " << display_name(*test) << ": " << warning << "\n";
+            any = true;
+        }
+    if (any) out << "\n";
 }
 
 // The index of a test that has a baseline; the core's value when it wrote one.
@@ -279,6 +299,7 @@ void write_run(const json &run, const json &system, const std::string &note, std
     out << "\n";
     for (const json &index : elements(member(run, "indexes")))
         if (category_indexed(index)) write_index(index, tests, note, out);
+    write_test_warnings(tests, out);
     // Not UnixBench's: one line when passes were disturbed (steal, other processes), so that
     // a report without --stats still says its numbers are in doubt. Parsers of UnixBench's
     // report skip it, as they skip the note on a not comparable index.

@@ -1,6 +1,7 @@
 // `bytebench compare` through the real CLI and reporters: golden output in
-// every format, the --fail-if-worse gate (alias --fail-if-slower), metrics
-// with a direction and bad input.
+// every format, the --fail-if-worse gate (alias --fail-if-slower; its
+// inconclusive outcome, per-number thresholds), metrics with a direction and
+// bad input.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -130,6 +131,162 @@ TEST(Compare, AMetricThatGotWorseFailsTheGate) {
     EXPECT_EQ(back.exit_code, 1);
     EXPECT_NE(back.err.find("tcp_rr p50_us: B is 100.0% higher"), std::string::npos) << back.err;
     EXPECT_EQ(back.err.find("connect"), std::string::npos) << back.err;  // 6.5% worse: within 10%
+}
+
+// A failure record (docs/fleet.md): a host that gave no result.
+std::string failure_record(const std::string &dir, const std::string &host) {
+    const std::string path = dir + "/" + host + ".json";
+    std::ofstream(path) << nlohmann::json{{"schema", "bytebench.failure/1"},
+                                          {"host", host},
+                                          {"labels", {{"host", host}}},
+                                          {"reason", "unreachable: ssh: connect to host " + host +
+                                                         " port 22: Connection refused"}}
+                               .dump();
+    return path;
+}
+
+// A gate that compared nothing is neither passed nor failed: exit 4, in every report and on
+// stderr. Before, `compare R failure.json --fail-if-worse 1` said "Gate: passed" and exit 0.
+TEST(Compare, AGateThatComparedNothingIsInconclusive) {
+    const std::string dir = fresh_dir("gate-inconclusive");
+    const std::string failed = failure_record(dir, "db-7");
+    const std::string before = kFixtures + "/before.json";
+    const CliResult r =
+        run_cli({"--no-history", "compare", before, failed, "--fail-if-worse", "1"});
+    EXPECT_EQ(r.exit_code, 4) << r.describe() << r.err;
+    EXPECT_NE(r.out.find("Gate: INCONCLUSIVE; nothing of B could be judged against A: B failed: "
+                         "unreachable"),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(r.out.find("Gate: passed"), std::string::npos) << r.out;
+    EXPECT_EQ(r.err.rfind("bytebench: gate inconclusive: nothing of B could be judged against A: "
+                          "B failed: unreachable",
+                          0),
+              0u)
+        << r.err;
+    const CliResult json = run_cli(
+        {"--no-history", "compare", before, failed, "--fail-if-worse", "1", "--format", "json"});
+    EXPECT_EQ(json.exit_code, 4);
+    const nlohmann::json gate = nlohmann::json::parse(json.out)["gate"];
+    EXPECT_EQ(gate["status"], "inconclusive");
+    EXPECT_FALSE(gate["failed"].get<bool>());
+    EXPECT_EQ(gate["compared"], 0);
+    for (const char *format : {"markdown", "html"}) {
+        const CliResult other = run_cli({"--no-history", "compare", before, failed,
+                                         "--fail-if-worse", "1", "--format", format});
+        EXPECT_EQ(other.exit_code, 4) << format;
+        EXPECT_NE(other.out.find("nconclusive"), std::string::npos) << other.out;
+    }
+    // Only failed inputs: the gate-failure code of its own, not a verdict.
+    EXPECT_EQ(run_cli({"--no-history", "compare", failed, failure_record(dir, "db-8"),
+                       "--fail-if-worse", "1"})
+                  .exit_code,
+              4);
+    // An input that is judged on some numbers decides the gate; one with every number too
+    // short to tell (the imported report has no passes) does not.
+    const CliResult imported =
+        run_cli_in(kFixtures, {"--no-history", "compare", "before.json",
+                               BYTEBENCH_SOURCE_DIR "/tests/fixtures/unixbench/v5.1.3-16cpu.txt",
+                               "--fail-if-worse", "5"});
+    EXPECT_EQ(imported.exit_code, 4) << imported.err;
+    EXPECT_NE(imported.err.find("too few passes to tell on every number B shares with A"),
+              std::string::npos)
+        << imported.err;
+}
+
+// A failed input is never the default baseline: with it first, the measured input is the
+// baseline and the failed one is what could not be judged. Chosen with --baseline, it is
+// the baseline and nothing can be judged against it.
+TEST(Compare, AFailedInputIsTheBaselineOnlyWhenChosen) {
+    const std::string dir = fresh_dir("gate-failed-baseline");
+    const std::string failed = failure_record(dir, "db-1");
+    const std::string before = kFixtures + "/before.json", after = kFixtures + "/after.json";
+    const CliResult r = run_cli({"--no-history", "compare", failed, before, after,
+                                 "--fail-if-worse", "10", "--format", "json"});
+    const nlohmann::json c = nlohmann::json::parse(r.out);
+    EXPECT_EQ(c["baseline"], 1);
+    EXPECT_EQ(c["gate"].value("status", ""), "inconclusive") << c["gate"].dump();
+    EXPECT_NE(c["gate"].value("reason", "").find("nothing of A could be judged against B"),
+              std::string::npos);
+    EXPECT_EQ(r.exit_code, 4);
+    const CliResult chosen = run_cli({"--no-history", "compare", failed, before, "--baseline", "A",
+                                      "--format", "json", "--fail-if-worse", "10"});
+    EXPECT_EQ(chosen.exit_code, 4);
+    EXPECT_EQ(nlohmann::json::parse(chosen.out)["baseline"], 0);
+    EXPECT_NE(chosen.err.find("the baseline A failed"), std::string::npos) << chosen.err;
+    // A worse number decides even when another input could not be judged.
+    const CliResult worse =
+        run_cli({"--no-history", "compare", before, after, failed, "--fail-if-worse", "5"});
+    EXPECT_EQ(worse.exit_code, 1) << worse.err;
+}
+
+// --by host: the columns sort by host name, and the first host's failure record does not
+// become the baseline (before, it did, and the gate passed on nothing).
+TEST(Compare, APivotsFailedFirstHostIsNotItsBaseline) {
+    const std::string dir = fresh_dir("gate-pivot-baseline");
+    failure_record(dir, "aaa-down");
+    nlohmann::json a = nlohmann::json::parse(read_file(kFixtures + "/before.json"));
+    nlohmann::json b = nlohmann::json::parse(read_file(kFixtures + "/after.json"));
+    a["labels"] = {{"host", "db-1"}};
+    b["labels"] = {{"host", "db-2"}};
+    std::ofstream(dir + "/db-1.json") << a.dump();
+    std::ofstream(dir + "/db-2.json") << b.dump();
+    const CliResult r = run_cli({"--no-history", "compare", dir, "--by", "host", "--fail-if-worse",
+                                 "5", "--format", "json"});
+    const nlohmann::json c = nlohmann::json::parse(r.out);
+    EXPECT_EQ(c["inputs"][0]["label"], "aaa-down");
+    EXPECT_EQ(c["pivot"]["baseline"], "db-1");
+    EXPECT_EQ(c["gate"].value("status", ""), "failed");  // dhry2reg 8% worse on db-2
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+}
+
+// Any percentage of 0 or more (a latency can get 300% worse), and a threshold or an opt-out
+// per test, metric or TEST.METRIC, recorded in the comparison.
+TEST(Compare, TheGateTakesAThresholdPerNumber) {
+    const auto gate = [](const std::vector<std::string> &thresholds) {
+        std::vector<std::string> args = {"--no-history",       "compare",  "metrics-before.json",
+                                         "metrics-after.json", "--format", "json"};
+        for (const std::string &t : thresholds) args.insert(args.end(), {"--fail-if-worse", t});
+        return run_cli_in(kFixtures, args);
+    };
+    // tcp_rr's p99 latency is 100% higher in B.
+    EXPECT_EQ(gate({"150"}).exit_code, 0);  // refused before: "from 0 to 100 percent"
+    EXPECT_EQ(gate({"99"}).exit_code, 1);
+    const CliResult off = gate({"10", "p99_us=off"});
+    EXPECT_EQ(off.exit_code, 0) << off.err;
+    const nlohmann::json recorded = nlohmann::json::parse(off.out)["gate"];
+    EXPECT_EQ(recorded["threshold_pct"], 10.0);
+    EXPECT_EQ(recorded["thresholds"], (nlohmann::json{{"p99_us", "off"}}));
+    EXPECT_EQ(recorded["status"], "passed");
+    // The most specific name wins: TEST.METRIC over a metric key over a test id.
+    EXPECT_EQ(gate({"10", "tcp_rr=off"}).exit_code, 0);
+    EXPECT_EQ(gate({"tcp_rr=off", "p99_us=50"}).exit_code, 1);
+    EXPECT_EQ(gate({"p99_us=off", "tcp_rr.p99_us=50"}).exit_code, 1);
+    const CliResult one = gate({"tcp_rr.p99_us=120"});
+    EXPECT_EQ(one.exit_code, 0) << one.err;
+    EXPECT_EQ(nlohmann::json::parse(one.out)["gate"].count("threshold_pct"), 0u);
+    const CliResult failed = gate({"tcp_rr.p99_us=20"});
+    EXPECT_EQ(failed.exit_code, 1);
+    EXPECT_EQ(nlohmann::json::parse(failed.out)["gate"]["failures"][0]["threshold_pct"], 20.0);
+    // Everything off: nothing was judged.
+    EXPECT_EQ(gate({"tcp_rr=off", "syscall=off", "connect=off"}).exit_code, 4);
+    // A name that matches nothing is a typo, not a gate that passes: exit 2.
+    const CliResult typo = gate({"10", "p99_usx=off"});
+    EXPECT_EQ(typo.exit_code, 2);
+    EXPECT_EQ(typo.err,
+              "bytebench: error: --fail-if-worse p99_usx=...: no test or metric of the compared "
+              "results is called p99_usx\n");
+    EXPECT_EQ(gate({"10", "p99_us=5", "p99_us=off"}).err,
+              "bytebench: error: --fail-if-worse p99_us=off: p99_us is given twice\n");
+    EXPECT_EQ(gate({"10", "5"}).exit_code, 2);
+    // The text report says which thresholds it used.
+    const CliResult text = run_cli_in(
+        kFixtures, {"--no-history", "compare", "metrics-before.json", "metrics-after.json",
+                    "--fail-if-worse", "10", "--fail-if-worse", "p99_us=off"});
+    EXPECT_NE(text.out.find("Gate: passed; nothing is significantly worse by more than 10.0% "
+                            "(p99_us: off)"),
+              std::string::npos)
+        << text.out;
 }
 
 TEST(Compare, ImportsAUnixBenchReportOnTheFly) {

@@ -69,7 +69,14 @@ TEST(Numbers, CompareNeverSilentlyDropsItsGate) {
                 "--fail-if-worse: " + value + " is not a finite number (see bytebench --help)");
         expect_one_line_error(
             run_refused({"compare", "a.json", "b.json", option, "-5"}),
-            "--fail-if-worse: must be from 0 to 100 percent, not -5 (see bytebench --help)");
+            "--fail-if-worse: must be at least 0 percent, not -5 (see bytebench --help)");
+        expect_one_line_error(
+            run_refused({"compare", "a.json", "b.json", option, "p99_us=nan"}),
+            "--fail-if-worse: p99_us: nan is not a finite number (see bytebench --help)");
+        expect_one_line_error(
+            run_refused({"compare", "a.json", "b.json", option, "=5"}),
+            "--fail-if-worse: '' is not a test id, a metric key or TEST.METRIC (see bytebench "
+            "--help)");
     }
     expect_one_line_error(run_refused({"compare", "a.json", "b.json", "--alpha", "nan"}),
                           "--alpha: nan is not a finite number (see bytebench --help)");

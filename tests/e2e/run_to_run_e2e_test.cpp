@@ -49,7 +49,8 @@ TEST(RunToRunE2E, HtmlAndCompareShowTheSpreadOfThreeRuns) {
             EXPECT_FALSE(contains(page, "Run-to-run CoV</th>")) << i;
             EXPECT_TRUE(contains(page,
                                  "No run-to-run CoV: run-to-run spread needs 3 runs of this "
-                                 "suite on this machine; the history has " +
+                                 "suite on this machine, run the same way (method, pass "
+                                 "length, passes, parameters and tests); the history has " +
                                      std::to_string(i + 1)))
                 << page;
         } else {

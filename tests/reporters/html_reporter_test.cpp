@@ -459,6 +459,43 @@ TEST(HtmlReporter, GatePassedIsShown) {
     EXPECT_TRUE(contains(page, "by more than 5.0%."));
 }
 
+TEST(HtmlReporter, AnInconclusiveGateIsNotShownAsPassed) {
+    json doc = json::parse(fixture("comparison-2runs.json"));
+    doc["gate"] = {{"threshold_pct", 5.0},
+                   {"status", "inconclusive"},
+                   {"failed", false},
+                   {"reason", "nothing of B could be judged against A: B failed: unreachable"},
+                   {"failures", json::array()}};
+    const std::string page = render(html_reporter(), doc.dump());
+    EXPECT_TRUE(contains(page, "<section id=\"gate\" class=\"notice bad\">")) << page;
+    EXPECT_TRUE(contains(page, "<span class=\"badge bad\">inconclusive</span>")) << page;
+    EXPECT_TRUE(contains(page, "nothing of B could be judged against A: B failed: unreachable."));
+    EXPECT_FALSE(contains(page, "passed")) << page;
+}
+
+TEST(HtmlReporter, AnIndexScoreThatIsNotComparableSaysWhy) {
+    json doc = json::parse(fixture("comparison-2runs.json"));
+    doc["sections"][0]["indexes"][0]["comparable"] = false;
+    doc["sections"][0]["indexes"][0]["notes"] = {"scored over different tests (A: 12, B: 2)"};
+    const std::string page = render(html_reporter(), doc.dump());
+    EXPECT_TRUE(contains(page, "<tr class=\"score not-comparable\">")) << page;
+    EXPECT_TRUE(contains(page, "⚠ scored over different tests (A: 12, B: 2)")) << page;
+}
+
+// What the run warned about a test: a badge and the text under its name.
+TEST(HtmlReporter, AWarnedTestIsMarkedInTheResultsTable) {
+    json doc = json::parse(fixture("full-2run.json"));
+    doc["runs"][0]["tests"][0]["warnings"] = {"dhry2reg wrote 4.2 KiB to stdout <during> pass 3"};
+    const std::string page = render(html_reporter(), doc.dump());
+    EXPECT_EQ(occurrences(page, "<span class=\"badge warn\">warning</span>"), 1u) << page;
+    EXPECT_TRUE(contains(page,
+                         "<span class=\"note\">⚠ dhry2reg wrote 4.2 KiB to stdout "
+                         "&lt;during&gt; pass 3</span>"))
+        << page;
+    EXPECT_FALSE(
+        contains(render(html_reporter(), fixture("full-2run.json")), "badge warn\">warning"));
+}
+
 // ---------------------------------------------------------------------------
 // Escaping.
 // ---------------------------------------------------------------------------

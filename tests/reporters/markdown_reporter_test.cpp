@@ -88,6 +88,36 @@ TEST(MarkdownReporter, EscapesTableAndEmphasisCharactersInResults) {
     EXPECT_EQ(table_row(output, "read"), expected) << output;
 }
 
+// What the run warned about a test: ⚠ beside its name, the warning under the table.
+TEST(MarkdownReporter, AWarnedTestIsMarkedAndItsWarningSaid) {
+    nlohmann::json doc = nlohmann::json::parse(fixture("full-2run.json"));
+    nlohmann::json &test = doc["runs"][0]["tests"][0];
+    const std::string name = test["name"];
+    test["warnings"] = {"dhry2reg wrote 4.2 KiB to stdout|stderr"};
+    const std::string output = markdown(doc.dump());
+    EXPECT_NE(output.find("| " + name + " \u26A0 "), std::string::npos) << output;
+    EXPECT_NE(output.find("- \u26A0 *" + name + "*: dhry2reg wrote 4.2 KiB to stdout\\|stderr\n"),
+              std::string::npos)
+        << output;
+    EXPECT_EQ(markdown(fixture("full-2run.json")).find("\u26A0"), std::string::npos);
+}
+
+// The gate could not decide: said so, with why, never "Passed".
+TEST(MarkdownReporter, AnInconclusiveGateSaysWhy) {
+    nlohmann::json doc = nlohmann::json::parse(fixture("comparison-2runs.json"));
+    doc["gate"] = {{"threshold_pct", 5.0},
+                   {"status", "inconclusive"},
+                   {"failed", false},
+                   {"reason", "nothing of B could be judged against A: B failed: unreachable"},
+                   {"failures", nlohmann::json::array()}};
+    const std::string output = markdown(doc.dump());
+    EXPECT_NE(output.find("**Inconclusive:** nothing of B could be judged against A: B failed: "
+                          "unreachable."),
+              std::string::npos)
+        << output;
+    EXPECT_EQ(output.find("Passed"), std::string::npos) << output;
+}
+
 TEST(MarkdownReporter, EscapesTableCharactersInComparisons) {
     const std::string output = markdown(R"({"schema": "bytebench.comparison/2",
         "inputs": [{"label": "A|1", "source": "x"}, {"label": "B", "source": "y"}],

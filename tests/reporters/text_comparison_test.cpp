@@ -159,6 +159,60 @@ TEST(TextReporterComparison, EnvironmentDifferencesComeBeforeTheTables) {
     EXPECT_LE(widest_line(output.substr(block, output.find("\n1 copy\n") - block)), 100u);
 }
 
+// A note on several rows is said once with the rows it is on; an index score that is not
+// comparable is marked "!" and its note said; the warnings come before the tables.
+TEST(TextReporterComparison, NotesAreGroupedAndIndexScoresMarked) {
+    nlohmann::json doc = nlohmann::json::parse(fixture("comparison-2runs.json"));
+    nlohmann::json &section = doc["sections"][0];
+    for (nlohmann::json &row : section["rows"]) {
+        row["comparable"] = false;
+        row["notes"] = {"pass length differs: 10 s in A, 2 s in B"};
+    }
+    section["indexes"][0]["comparable"] = false;
+    section["indexes"][0]["notes"] = {
+        "scored over different tests (A: 12, B: 2); not in every "
+        "score: dhry2reg"};
+    doc["warnings"] = {"whetstone-double, execl: pass length differs: 10 s in A, 2 s in B"};
+    const std::string output = render_text(doc.dump());
+    EXPECT_NE(output.find("! whetstone-double, execl: pass length differs: 10 s in A, 2 s in B\n"),
+              std::string::npos)
+        << output;
+    EXPECT_EQ(output.find("! execl: pass length"), std::string::npos) << output;
+    EXPECT_NE(output.find("system index !"), std::string::npos) << output;
+    EXPECT_NE(output.find("! system index: scored over different tests (A: 12, B: 2); not in "
+                          "every score: dhry2reg"),
+              std::string::npos)
+        << output;
+    EXPECT_LT(output.find("Warnings:"), output.find("\n1 copy\n")) << output;
+}
+
+// The gate's outcomes: passed with the thresholds it used, and inconclusive with why.
+TEST(TextReporterComparison, TheGateSaysItsThresholdsAndWhenItCouldNotDecide) {
+    nlohmann::json doc = nlohmann::json::parse(fixture("comparison-2runs.json"));
+    doc["gate"] = {{"threshold_pct", 5.0},
+                   {"thresholds", {{"lat_max_us", "off"}, {"tcp_rr.p99_us", 20}}},
+                   {"status", "passed"},
+                   {"failed", false},
+                   {"failures", nlohmann::json::array()}};
+    // unwrapped(): the line is longer than 100 columns and wrapped.
+    EXPECT_NE(unwrapped(render_text(doc.dump()))
+                  .find("Gate: passed; nothing is significantly worse by more than 5.0% "
+                        "(lat_max_us: off; tcp_rr.p99_us: 20.0%)"),
+              std::string::npos);
+    doc["gate"] = {{"thresholds", {{"p99_us", 20}}},
+                   {"status", "inconclusive"},
+                   {"failed", false},
+                   {"compared", 0},
+                   {"reason", "nothing of B could be judged against A: B failed: unreachable"},
+                   {"failures", nlohmann::json::array()}};
+    const std::string output = render_text(doc.dump());
+    EXPECT_NE(output.find("Gate: INCONCLUSIVE; nothing of B could be judged against A: B failed: "
+                          "unreachable"),
+              std::string::npos)
+        << output;
+    EXPECT_EQ(output.find("passed"), std::string::npos) << output;
+}
+
 // ---------------------------------------------------------------------------
 // The compact layout: a pivot (compare --by), or more than three inputs.
 // ---------------------------------------------------------------------------

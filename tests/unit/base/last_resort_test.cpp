@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -26,7 +27,7 @@ int said_on_stderr(const std::string &line) {
 std::string line_of(std::exception_ptr e) { return exception_line(e); }
 
 TEST(LastResort, EachKindOfExceptionIsOneLine) {
-    EXPECT_EQ(line_of(std::make_exception_ptr(std::bad_alloc())), "out of memory");
+    EXPECT_EQ(line_of(std::make_exception_ptr(std::bad_alloc())), "not enough memory");
     EXPECT_EQ(line_of(std::make_exception_ptr(std::runtime_error("two\nlines\ttab"))),
               "two lines tab");
     EXPECT_EQ(line_of(std::make_exception_ptr(42)), "an exception of unknown type");
@@ -41,7 +42,7 @@ TEST(LastResort, EachKindOfExceptionIsOneLine) {
 TEST(LastResort, WhatTheBodyThrowsIsReported) {
     EXPECT_EQ(run_guarded(said, [] { return 0; }), 0);
     EXPECT_EQ(run_guarded(said, []() -> int { throw std::bad_alloc(); }), 7);
-    EXPECT_EQ(g_said, "out of memory");
+    EXPECT_EQ(g_said, "not enough memory");
     EXPECT_EQ(run_guarded(said, []() -> int { throw 1; }), 7);
     EXPECT_EQ(g_said, "an exception of unknown type");
     EXPECT_EQ(run_guarded(said, []() -> int { throw std::logic_error("bad"); }), 7);
@@ -54,6 +55,8 @@ struct ThrowsWhenDestroyed {
 
 [[noreturn]] void throw_runtime_error(const char *what) { throw std::runtime_error(what); }
 void throws_through_noexcept() noexcept { throw_runtime_error("out of a noexcept function"); }
+[[noreturn]] void throw_bad_alloc() { throw std::bad_alloc(); }
+void throws_bad_alloc_through_noexcept() noexcept { throw_bad_alloc(); }
 
 TEST(LastResortDeathTest, TerminateIsOneLineAndTheReportsExitCode) {
     // Not abort() (signal 6): the report's line and code.
@@ -80,6 +83,45 @@ TEST(LastResortDeathTest, TerminateIsOneLineAndTheReportsExitCode) {
                             }),
                 ::testing::ExitedWithCode(7),
                 "^test: error: terminated without an exception \\(std::terminate\\)\n$");
+}
+
+TEST(LastResort, OutOfMemorySaysWhatTheProgramWasDoing) {
+    set_activity("compare the results");
+    EXPECT_EQ(out_of_memory_line(), "not enough memory to compare the results");
+    EXPECT_EQ(line_of(std::make_exception_ptr(std::bad_alloc())),
+              "not enough memory to compare the results");
+    set_activity(nullptr);
+    EXPECT_EQ(out_of_memory_line(), "not enough memory");
+}
+
+// end_when_out_of_memory(): every way a program meets the end of its memory is the same line
+// and the program's own exit code (not the report's 7, not 1). Each in a child (EXPECT_EXIT),
+// which installs the new-handler there only.
+TEST(LastResortDeathTest, OutOfMemoryIsOneLineAndItsOwnExitCode) {
+    const auto out_of_memory = [](const std::function<int()> &body) {
+        end_when_out_of_memory("test", 5);
+        set_activity("read the results");
+        return run_guarded(said_on_stderr, body);
+    };
+    const char *kLine = "^test: error: not enough memory to read the results\n$";
+    // The new-handler: what operator new calls when malloc fails (called here directly: a
+    // real failing allocation is what the e2e test makes, under RLIMIT_AS).
+    EXPECT_EXIT(out_of_memory([] {
+                    std::get_new_handler()();
+                    return 0;
+                }),
+                ::testing::ExitedWithCode(5), kLine);
+    // A std::bad_alloc that reaches the top.
+    EXPECT_EXIT(out_of_memory([]() -> int { throw std::bad_alloc(); }),
+                ::testing::ExitedWithCode(5), kLine);
+    // One thrown into a noexcept function (nlohmann::json's destructor allocates as it frees):
+    // std::terminate with a std::bad_alloc in flight. Before, the report's line needed memory
+    // and this said "terminated by an exception that cannot be described", exit 1.
+    EXPECT_EXIT(out_of_memory([] {
+                    throws_bad_alloc_through_noexcept();
+                    return 0;
+                }),
+                ::testing::ExitedWithCode(5), kLine);
 }
 
 }  // namespace

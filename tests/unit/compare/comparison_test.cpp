@@ -1,5 +1,6 @@
 // compare_results(): lining up runs, deltas, verdicts, comparability
-// warnings, metrics with a direction and the --fail-if-worse gate.
+// warnings and row notes, metrics with a direction and the --fail-if-worse
+// gate.
 #include "compare/comparison.h"
 
 #include <gtest/gtest.h>
@@ -190,6 +191,89 @@ TEST(Comparison, ImportedReportsHaveNoPassesToTest) {
     ASSERT_GE(c["warnings"].size(), 2u);
     EXPECT_EQ(c["warnings"][0].get<std::string>().rfind("B is imported from a UnixBench 5.1.3", 0),
               0u);
+}
+
+// How a test ran: two runs of different pass lengths, passes and parameters (`run -i 1
+// --duration 2` against `run`), and a warning about one input's test, are notes on the row
+// (comparable false: "!" in the reports), and the differences are warnings above the tables.
+// Before, the delta stood without a word.
+TEST(Comparison, RunsThatRanATestDifferentlyAreNotComparableOnItsRow) {
+    json full = ok_test("fsdisk", 103, kFast), partial = ok_test("fsdisk", 93, kSlow);
+    full["duration_s"] = 10;
+    full["passes_planned"] = 10;
+    full["params"] = {{"io", "buffered"}};
+    partial["duration_s"] = 2;
+    partial["passes_planned"] = 1;
+    partial["params"] = {{"io", "direct"}};
+    partial["warnings"] = {"fsdisk wrote 31.9 KiB to stdout or stderr during timed pass 1"};
+    json same_a = ok_test("syscall", 103, kFast), same_b = ok_test("syscall", 103, kFast);
+    for (json *t : {&same_a, &same_b}) {
+        (*t)["duration_s"] = 10;
+        (*t)["params"] = json::object();
+    }
+    const json c = compare({result("a", {full, same_a}, 700), result("b", {partial, same_b}, 650)});
+    const json &row = c["sections"][0]["rows"][0];
+    EXPECT_FALSE(row["comparable"].get<bool>());
+    EXPECT_EQ(row["notes"], json::array({"pass length differs: 10 s in A, 2 s in B",
+                                         "number of passes differs: 1 in B, 10 in A",
+                                         "parameters differ: io=buffered in A, io=direct in B",
+                                         "B: fsdisk wrote 31.9 KiB to stdout or stderr during "
+                                         "timed pass 1"}));
+    EXPECT_TRUE(c["sections"][0]["rows"][1]["comparable"].get<bool>());  // syscall ran the same
+    EXPECT_FALSE(c["sections"][0]["rows"][1].contains("notes"));
+    const std::vector<std::string> warnings = c["warnings"];
+    EXPECT_NE(std::find(warnings.begin(), warnings.end(),
+                        "fsdisk: pass length differs: 10 s in A, 2 s in B"),
+              warnings.end())
+        << c["warnings"].dump();
+    // The test warning is on the row only: it says what it is about itself.
+    for (const std::string &w : warnings) EXPECT_EQ(w.find("31.9 KiB"), std::string::npos) << w;
+    // The index score over a test that is not comparable says so.
+    const json &index = c["sections"][0]["indexes"][0];
+    EXPECT_FALSE(index["comparable"].get<bool>());
+    EXPECT_EQ(index["notes"], json::array({"some of its tests are not comparable: fsdisk"}));
+}
+
+TEST(Comparison, AQuickRunAgainstAFullOneDiffersInMethodOnEveryRow) {
+    json quick = result("b", {ok_test("dhry", 93, kSlow), ok_test("pipe", 93, kSlow)}, 650);
+    quick["options"] = {{"quick", json::object()}};
+    const json c = compare(
+        {result("a", {ok_test("dhry", 103, kFast), ok_test("pipe", 103, kFast)}, 700), quick});
+    for (const json &row : c["sections"][0]["rows"])
+        EXPECT_EQ(row["notes"], json::array({"method differs: full in A, quick in B"}));
+    EXPECT_EQ(c["warnings"], json::array({"dhry, pipe: method differs: full in A, quick in B"}));
+}
+
+// A partial index (two tests) against a full one: the score is marked and its note names
+// what differs. Before: a +56% delta without a word.
+TEST(Comparison, AnIndexScoreOverOtherTestsIsNotComparable) {
+    const json c = compare({result("a",
+                                   {ok_test("dhry", 103, kFast), ok_test("pipe", 103, kFast),
+                                    ok_test("execl", 103, kFast)},
+                                   700),
+                            result("b", {ok_test("dhry", 103, kFast)}, 1100)});
+    const json &index = c["sections"][0]["indexes"][0];
+    EXPECT_FALSE(index["comparable"].get<bool>());
+    EXPECT_EQ(index["notes"], json::array({"scored over different tests (A: 3, B: 1); not in "
+                                           "every score: execl, pipe"}));
+    EXPECT_EQ(c["warnings"],
+              json::array({"system index (1 copy): scored over different tests (A: 3, B: 1); not "
+                           "in every score: execl, pipe"}));
+    EXPECT_TRUE(c["sections"][0]["rows"][0]["comparable"].get<bool>());
+    // The same tests: nothing to say.
+    const json same = compare({result("a", {ok_test("dhry", 103, kFast)}, 700),
+                               result("b", {ok_test("dhry", 93, kSlow)}, 650)});
+    EXPECT_FALSE(same["sections"][0]["indexes"][0].contains("comparable"));
+}
+
+TEST(Comparison, TheDefaultBaselineIsTheFirstInputThatDidNotFail) {
+    const json failed = {{"schema", "bytebench.failure/1"}, {"status", "failed"}};
+    std::vector<ComparisonInput> inputs;
+    inputs.push_back({"f.json", std::nullopt, failed});
+    inputs.push_back({"a.json", std::nullopt, result("a", {ok_test("dhry", 103, kFast)}, 700)});
+    EXPECT_EQ(default_baseline(inputs), 1u);
+    inputs.erase(inputs.begin() + 1);
+    EXPECT_EQ(default_baseline(inputs), 0u);
 }
 
 TEST(Comparison, GateFailsOnlyOnSignificantlyWorseChangesBeyondTheThreshold) {

@@ -135,6 +135,37 @@ TEST(Pivot, NeverPoolsANativeBuildWithAPortableOne) {
     EXPECT_EQ(column_names(c), (std::vector<std::string>{"a [native]", "a [portable x86-64-v2]"}));
 }
 
+// io=buffered and io=direct measure different things: never one column. Before, they were
+// pooled without a word.
+TEST(Pivot, NeverPoolsDifferentParameterValues) {
+    json buffered = labelled({{"k", "a"}}, kLow, 600);
+    buffered["runs"][0]["tests"][0]["params"] = {{"io", "buffered"}};
+    json direct = labelled({{"k", "a"}}, kHigh, 700);
+    direct["runs"][0]["tests"][0]["params"] = {{"io", "direct"}};
+    json again = buffered;
+    const json c = pivot({buffered, direct, again}, "label:k");
+    EXPECT_EQ(column_names(c), (std::vector<std::string>{"a [parameters dhry.io=buffered]",
+                                                         "a [parameters dhry.io=direct]"}));
+    EXPECT_EQ(c["inputs"][0]["results"], 2);  // the same values still pool
+    EXPECT_EQ(c["inputs"][1]["results"], 1);
+}
+
+// The columns sort by value, and a failed host first in that order is not the baseline.
+TEST(Pivot, AFailedFirstColumnIsNotTheDefaultBaseline) {
+    json failed = {{"schema", "bytebench.result/1"},
+                   {"status", "failed"},
+                   {"error", "unreachable"},
+                   {"system", {{"hostname", "a-down"}}},
+                   {"runs", json::array()}};
+    const json c = pivot({labelled({{"host", "b-up"}}, kLow, 600), failed}, "host");
+    EXPECT_EQ(column_names(c), (std::vector<std::string>{"a-down", "b-up"}));
+    EXPECT_EQ(c["baseline"], 1);
+    EXPECT_EQ(c["pivot"]["baseline"], "b-up");
+    // Named, it is the baseline.
+    EXPECT_EQ(
+        pivot({labelled({{"host", "b-up"}}, kLow, 600), failed}, "host", "a-down")["baseline"], 0);
+}
+
 TEST(Pivot, AResultWithoutTheKeyHasAColumnOfItsOwn) {
     const json c =
         pivot({labelled({{"k", "a"}}, kLow, 600), labelled(json::object(), kLow, 600)}, "label:k");

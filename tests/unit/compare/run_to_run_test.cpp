@@ -90,7 +90,8 @@ TEST(RunToRun, FewerThanThreeRunsSaysWhy) {
     EXPECT_EQ(spread["runs"], 2);
     EXPECT_FALSE(spread.contains("copy_passes"));
     EXPECT_EQ(spread["why"],
-              "run-to-run spread needs 3 runs of this suite on this machine; the history has 2");
+              "run-to-run spread needs 3 runs of this suite on this machine, run the same way "
+              "(method, pass length, passes, parameters and tests); the history has 2");
 }
 
 TEST(RunToRun, OtherSuitesHostsCpusImportedAndIncompleteRunsDoNotCount) {
@@ -157,6 +158,39 @@ TEST(RunToRun, OnlyTheCopyPassWithTheSameCopies) {
     EXPECT_EQ(spread["copy_passes"][0]["runs"], 3);
     EXPECT_EQ(syscall_of(spread)["n"], 3);
     EXPECT_NEAR(syscall_of(spread)["cov"].get<double>(), 10.0, 1e-12);
+}
+
+// A score card showed "CoV 38.55% (3 runs)" over two partial indexes and a full one: runs
+// asked for differently (other tests named, another pass length, -i, --quick) are not counted.
+TEST(RunToRun, OnlyRunsAskedForTheSameWay) {
+    const json shown = document(RunSpec{});
+    std::vector<RunDocument> earlier = earlier_runs({110, 90, 70, 60, 50});
+    earlier[0].document["options"] = {{"tests", {"syscall", "dhry2reg"}}};
+    earlier[1].document["options"] = {{"duration_s", 2}};
+    earlier[2].document["options"] = {{"iterations", 1}};
+    earlier[3].document["options"] = {{"quick", json::object()}};
+    const json spread = run_to_run_spread({shown, 1}, earlier);
+    EXPECT_EQ(spread["runs"], 2);  // the shown one and the 50
+    EXPECT_TRUE(spread.contains("why"));
+    EXPECT_NE(spread["why"].get<std::string>().find("run the same way"), std::string::npos);
+}
+
+// Within runs asked for the same way, a test counts only where it ran the same way (a suite
+// may have changed its pass length), and a score only over a copy-pass of the same tests.
+TEST(RunToRun, ATestOnlyWhereItRanTheSameWayAScoreOnlyOverTheSameTests) {
+    std::vector<RunDocument> earlier = earlier_runs({110, 90, 70});
+    earlier[2].document["runs"][0]["tests"][0]["duration_s"] = 2;
+    const json spread = run_to_run_spread({document(RunSpec{}), 1}, earlier);
+    EXPECT_EQ(syscall_of(spread)["n"], 3);
+    EXPECT_NEAR(syscall_of(spread)["cov"].get<double>(), 10.0, 1e-12);
+    EXPECT_EQ(spread["copy_passes"][0]["indexes"]["system"]["n"], 3);
+    std::vector<RunDocument> more = earlier_runs({110, 90, 70});
+    json other_test = more[2].document["runs"][0]["tests"][0];
+    other_test["id"] = "pipe";
+    more[2].document["runs"][0]["tests"].push_back(other_test);
+    const json scores = run_to_run_spread({document(RunSpec{}), 1}, more);
+    EXPECT_EQ(syscall_of(scores)["n"], 4);  // syscall itself ran the same way
+    EXPECT_EQ(scores["copy_passes"][0]["indexes"]["system"]["n"], 3);
 }
 
 TEST(RunToRun, OnlyOkTestsWithTheSameParams) {
