@@ -438,11 +438,17 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
         record_in_history(global, document, store->path("json"));
     const nlohmann::json repeatability =
         history_id ? run_to_run_for(global, document, history_id) : nlohmann::json();
-    std::vector<std::string> written = {store->path("json")};
-    const bool reported =
-        write_reports(o, *env, *store, document, repeatability, schedule.temp_root, written);
+    // The tests' folder goes before the reports are written: they need none
+    // of it, and its descriptor is one a reporter's worker may need under a
+    // tight RLIMIT_NOFILE. A reporter that cannot write through memory gets
+    // its scratch folder beside it, in the temporary folder.
     if (const std::string left = remove_folder(temp_root.parent, temp_root.folder); !left.empty())
         spdlog::warn("{}", left);
+    temp_root.parent = FolderFd();
+    std::vector<std::string> written = {store->path("json")};
+    const bool reported =
+        write_reports(o, *env, *store, document, repeatability,
+                      fs::path(schedule.temp_root).parent_path().string(), written);
     stop_janitor();
     spdlog::info("Results: {} (log: {})", joined_paths(written), store->path("log"));
     close_log_file();

@@ -188,8 +188,8 @@ class Pass {
                 std::vector<std::string> args = worker_args(r_, i, c.temp_dir.path);
                 std::vector<int> passed;
                 params_->hand_to(args, passed);
-                c.worker = std::make_unique<WorkerProcess>(
-                    r_.worker_program, std::move(args), barrier_read, passed);
+                c.worker = std::make_unique<WorkerProcess>(r_.worker_program, std::move(args),
+                                                           barrier_read, passed);
             } catch (const std::exception &e) {
                 launch_error_ = e.what();
             }
