@@ -181,8 +181,12 @@ ARM64_CMAKE_FLAGS ?=
 # - DiskPass.DirectOnUses...: qemu's statx() passes STATX_DIOALIGN but not
 #   its values (0), so O_DIRECT looks unsupported;
 # - DiskErrors.AFileCutShort...: flaky: the host thread of a joined guest
-#   thread may still be in /proc/self/task when the test counts threads.
-ARM64_QEMU_EXCLUDE ?= ^(Supervision\.AProcessThatLeftItsGroupIsKilledWhenThePassEnds|EndToEnd\.ACrashingWorkloadIsRecordedAndTheRunGoesOn|ProcessLimit\..*|DiskPass\.DirectOnUsesODirectWhereTheFileSystemTakesIt|DiskErrors\.AFileCutShortFailsThePassWithWhereAndWhat)$$
+#   thread may still be in /proc/self/task when the test counts threads;
+# - Orphans.OnlyAProcessThatLeft..., Orphans.AGroupThatWasNot...: they make
+#   the test process a subreaper, which qemu-user refuses (as above);
+# - OutOfMemory.*: under the address-space limit the test sets, qemu cannot
+#   map its own 128 MiB JIT buffer, and the emulated CLI never starts.
+ARM64_QEMU_EXCLUDE ?= ^(Supervision\.AProcessThatLeftItsGroupIsKilledWhenThePassEnds|Orphans\.OnlyAProcessThatLeftItsWorkersGroupIsCounted|Orphans\.AGroupThatWasNotAWorkersCountsItsProcesses|OutOfMemory\..*|EndToEnd\.ACrashingWorkloadIsRecordedAndTheRunGoesOn|ProcessLimit\..*|DiskPass\.DirectOnUsesODirectWhereTheFileSystemTakesIt|DiskErrors\.AFileCutShortFailsThePassWithWhereAndWhat)$$
 ARM64_CTEST_ARGS ?= -LE "packaging|fleet" -E '$(ARM64_QEMU_EXCLUDE)'
 
 .PHONY: test-arm64 test-arm64-deps test-arm64-binfmt

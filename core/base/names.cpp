@@ -66,21 +66,7 @@ std::string text_problem(const std::string &what, std::string_view text) {
     return "";
 }
 
-std::string quoted_for_message(std::string_view text) {
-    constexpr size_t kShown = 40;
-    std::string out = "'";
-    for (const char c : text.substr(0, kShown)) {
-        const auto byte = static_cast<unsigned char>(c);
-        if (byte >= 0x20 && byte < 0x7F && c != '\\' && c != '\'') {
-            out += c;
-        } else {
-            char escaped[8];
-            std::snprintf(escaped, sizeof escaped, "\\x%02x", static_cast<unsigned>(byte));
-            out += escaped;
-        }
-    }
-    return out + (text.size() > kShown ? "...'" : "'");
-}
+std::string quoted_for_message(std::string_view text) { return "'" + excerpt(text) + "'"; }
 
 std::string file_name_part(std::string_view text) {
     std::string out;

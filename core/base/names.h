@@ -37,8 +37,7 @@ std::string name_problem(const std::string &what, std::string_view name);
 // bidirectional control U+202E".
 std::string text_problem(const std::string &what, std::string_view text);
 
-// `text` in a one-line message: quoted, bytes that are not printable ASCII
-// as \xNN, cut after 40 bytes with "...".
+// `text` in a one-line message: excerpt() (base/text.h) in quotes.
 std::string quoted_for_message(std::string_view text);
 
 // `text` as one part of a file name, whatever it holds: letters, digits,

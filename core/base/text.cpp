@@ -24,8 +24,9 @@ std::string excerpt(std::string_view text, size_t max_bytes) {
     std::string out;
     for (const char c : text.substr(0, max_bytes)) {
         const auto byte = static_cast<unsigned char>(c);
-        if (c == '\\') {
-            out += "\\\\";
+        if (c == '\\' || c == '\'') {
+            out += '\\';
+            out += c;
         } else if (byte >= 0x20 && byte < 0x7f) {
             out += c;
         } else {

@@ -31,8 +31,8 @@ std::string terminal_safe(std::string_view text);
 
 // What a message may quote of a file's content: at most the first
 // `max_bytes` (40) of `text`, every byte outside printable ASCII (controls,
-// UTF-8, bytes that are not text) and the backslash written as \xNN and
-// \\, and "..." when it was cut. One line, safe on any terminal, and too
+// UTF-8, bytes that are not text) written as \xNN, the backslash and the
+// single quote as \\ and \', and "..." when it was cut. One line, safe on any terminal, and too
 // short to carry a file away (a parse error of a secret quotes its first
 // bytes at most).
 inline constexpr size_t kExcerptBytes = 40;

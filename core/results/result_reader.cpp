@@ -16,17 +16,6 @@
 namespace bytebench {
 namespace {
 
-// How a value from the file is quoted in a message: one line, not too long.
-std::string quoted(const std::string &text) {
-    constexpr size_t kLimit = 40;
-    std::string out;
-    for (const char c : text.substr(0, kLimit)) {
-        const auto byte = static_cast<unsigned char>(c);
-        out += byte < 0x20 || byte == 0x7f ? '?' : c;
-    }
-    return text.size() > kLimit ? out + "..." : out;
-}
-
 // A failure record as a result document (see result_reader.h).
 nlohmann::json result_from_failure(const nlohmann::json &record, const std::string &name) {
     const std::string reason = string_member(record, "reason");
@@ -60,7 +49,7 @@ nlohmann::json parse_result_document(const std::string &text, const std::string 
         doc = result_from_failure(doc, name);
     else if (schema == nullptr || !is_known_result_schema(schema->get<std::string>()))
         throw std::runtime_error(name + ": not a bytebench result (schema '" +
-                                 (schema ? quoted(schema->get<std::string>()) : "") +
+                                 (schema ? excerpt(schema->get<std::string>()) : "") +
                                  "', expected " + kResultSchema + ")");
     // Labels are held to the rules they were given by (model/labels.h): a
     // hand-made file of 100,000 labels is one line here, not gigabytes in
