@@ -8,6 +8,7 @@
 
 #include "base/json_read.h"
 #include "base/json_text.h"
+#include "base/names.h"
 #include "base/schema_name.h"
 #include "base/text.h"
 #include "model/isa_level.h"
@@ -48,9 +49,9 @@ nlohmann::json parse_result_document(const std::string &text, const std::string 
     if (schema != nullptr && is_known_failure_schema(schema->get<std::string>()))
         doc = result_from_failure(doc, name);
     else if (schema == nullptr || !is_known_result_schema(schema->get<std::string>()))
-        throw std::runtime_error(name + ": not a bytebench result (schema '" +
-                                 (schema ? excerpt(schema->get<std::string>()) : "") +
-                                 "', expected " + kResultSchema + ")");
+        throw std::runtime_error(name + ": not a bytebench result (schema " +
+                                 quoted_for_message(schema ? schema->get<std::string>() : "") +
+                                 ", expected " + kResultSchema + ")");
     // Labels are held to the rules they were given by (model/labels.h): a
     // hand-made file of 100,000 labels is one line here, not gigabytes in
     // a comparison.

@@ -80,12 +80,23 @@ class PathEscape : public ::testing::Test {
     std::string dir_, tmp_;
 };
 
+// The one error line of `err` (a first run after a build may also say that
+// it described the plugins again).
+std::string error_line(const std::string &err) {
+    const size_t at = err.find("bytebench: error: ");
+    if (at == std::string::npos) return "";
+    const size_t end = err.find('\n', at);
+    EXPECT_EQ(err.find("bytebench: error: ", at + 1), std::string::npos) << err;
+    return err.substr(at, end == std::string::npos ? std::string::npos : end - at + 1);
+}
+
 TEST_F(PathEscape, ATestIdLeadingOutIsRefusedAtLoadWithItsPlace) {
     const std::string s =
         suite("name = \"ids\"\n[test.\"../../victim\"]\nworkload = \"test.count\"\n");
     const CliResult r = run(s, "../../victim");
     EXPECT_EQ(r.exit_code, 2) << r.err;
-    EXPECT_EQ(r.err, "bytebench: error: " + s + ":2:7: test '../../victim'" + kRule + "\n");
+    EXPECT_EQ(error_line(r.err),
+              "bytebench: error: " + s + ":2:7: test '../../victim'" + kRule + "\n");
     expect_planted_folders_intact();
 }
 
@@ -95,13 +106,15 @@ TEST_F(PathEscape, AGroupOrWorkloadIdLeadingOutIsRefusedAtLoadWithItsPlace) {
         "[\"ok\"]\n");
     CliResult r = run(group, "../../victim");
     EXPECT_EQ(r.exit_code, 2) << r.err;
-    EXPECT_EQ(r.err, "bytebench: error: " + group + ":5:1: group '../../victim'" + kRule + "\n");
+    EXPECT_EQ(error_line(r.err),
+              "bytebench: error: " + group + ":5:1: group '../../victim'" + kRule + "\n");
     const std::string workload =
         suite("name = \"ids\"\n[test.ok]\nworkload = \"../../test.count\"\n");
     r = run(workload, "ok");
     EXPECT_EQ(r.exit_code, 2) << r.err;
-    EXPECT_EQ(r.err, "bytebench: error: " + workload +
-                         ":3:12: test 'ok': workload '../../test.count'" + kRule + "\n");
+    EXPECT_EQ(error_line(r.err), "bytebench: error: " + workload +
+                                     ":3:12: test 'ok': workload '../../test.count'" + kRule +
+                                     "\n");
     expect_planted_folders_intact();
 }
 
