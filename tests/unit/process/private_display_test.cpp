@@ -26,12 +26,23 @@ std::string xvfb_program() {
     return "";
 }
 
-std::string temp_log(const std::string &name) {
-    const fs::path dir =
-        fs::temp_directory_path() / ("bytebench-display-" + std::to_string(getpid()));
-    fs::create_directories(dir);
-    return (dir / name).string();
+// The test process's scratch folder, removed when the process ends (the tests
+// left one per process in $TMPDIR before).
+const fs::path &scratch_folder() {
+    struct Folder {
+        fs::path path =
+            fs::temp_directory_path() / ("bytebench-display-" + std::to_string(getpid()));
+        Folder() { fs::create_directories(path); }
+        ~Folder() {
+            std::error_code ignored;
+            fs::remove_all(path, ignored);
+        }
+    };
+    static const Folder folder;
+    return folder.path;
 }
+
+std::string temp_log(const std::string &name) { return (scratch_folder() / name).string(); }
 
 bool alive(pid_t pid) { return ::kill(pid, 0) == 0 || errno != ESRCH; }
 
