@@ -26,11 +26,6 @@ namespace {
 
 void on_alarm(int) { g_stop_flag = 1; }
 
-std::string dir_of(const std::string &path) {
-    const auto slash = path.rfind('/');
-    return slash == std::string::npos ? "." : path.substr(0, slash);
-}
-
 const bb_workload *find_workload(const std::string &id) {
     return &bytebench::test::find_workload(SYSTEM_PLUGIN, id);
 }
@@ -46,7 +41,7 @@ struct Outcome {
 // `seconds` (with or without SA_RESTART) that sets the stop flag, run(),
 // destroy(). `plugin_dir` is what the host says the plugin's folder is.
 Outcome run_pass(const std::string &id, double seconds, bool sa_restart = true,
-                 const std::string &plugin_dir = dir_of(SYSTEM_PLUGIN)) {
+                 const std::string &plugin_dir = SYSTEM_PLUGIN_PACKAGE_DIR) {
     const bb_workload *w = find_workload(id);
     fake_host_state().plugin_dir = plugin_dir;
     fake_host_state().temp_dir = ::testing::TempDir();
