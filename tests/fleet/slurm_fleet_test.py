@@ -18,7 +18,9 @@ installed folder, the installed bytebench), with real bytebench runs:
     task 5:       a short run on a node that ran one of 1, 2, 4: a node of two
                   results, pooled into its column;
     task 6:       a bad test name -> bytebench exits 2 -> the task's own record;
-    task 7:       cancelled before it started -> a record with state cancelled;
+    task 7:       a run of 15 passes, cancelled (scancel) once its first result is
+                  written -> bytebench's incomplete result, the merge job's
+                  record with state cancelled beside it;
     the merge job exits 3 (tasks without a complete result), reports written;
     then bytebench-merge.sbatch again by hand with BYTEBENCH_BASELINE.
   array 1 with --requeue, requeued (scontrol requeue) once it wrote its first
@@ -187,7 +189,7 @@ SlurmdPort={slurmd_port}
 SlurmUser={user}
 SlurmdUser={user}
 AuthType=auth/munge
-AuthInfo=socket={self.munge_socket}
+AuthInfo=socket={self.munge_socket},cred_expire=10
 CredType=cred/munge
 StateSaveLocation={self.path('state')}
 SlurmdSpoolDir={self.path('spool')}/%n
@@ -353,10 +355,14 @@ def kill_task(spool, job, task, sig):
     return pids
 
 
-SHORT_RUN = "syscall -i 1 --duration 0.2 --settle 0"
+SHORT_RUN = "syscall -c 1 -i 1 --duration 0.2 --settle 0"
 # Two tests of 2 s at 1 and 2 copies: the result is first written after the
 # first, and the run goes on for 6 s more, the time to kill it mid-run.
 LONG_RUN = "syscall pipe -i 1 --duration 2 --settle 0"
+# SHORT_RUN's method and copy count, so that its incomplete result pools with SHORT_RUN's results
+# on a node (a column split by what differs would hide the node of two tasks); 3 s a test, and
+# the result is first written after the first.
+CANCELLED_RUN = "syscall pipe -c 1 -i 15 --duration 0.2 --settle 0"
 
 
 def install(cmake, build_dir, prefix):
@@ -451,8 +457,6 @@ def run_main_array(cluster, scripts, env):
     array_job, merge_job = submit(cluster, scripts, env, "--array=1-7")
     job_dir = os.path.join(results, array_job)
     print(f"array job {array_job}, merge job {merge_job}, results {job_dir}")
-    # Task 7 never runs: cancelled while it waits for a node (4 nodes, tasks 1-4 go first).
-    cluster.slurm(["scancel", f"{array_job}_7"])
     submitted_at = time.monotonic()
 
     # Task 3's node crashes mid-run, once its first result is written: its slurmd, its
@@ -464,6 +468,10 @@ def run_main_array(cluster, scripts, env):
     check(killed, f"no processes of task 3 on {crashed} to kill")
     crashed_at = time.monotonic()
     print(f"crashed node {crashed} (task 3) {crashed_at - submitted_at:.1f} s after submission")
+    # Task 7, started once a node came free, is cancelled mid-run: Slurm's SIGTERM, bytebench's
+    # incomplete result.
+    wait_for_file(cluster, os.path.join(job_dir, "7", "*.json"), "task 7's first result")
+    cluster.slurm(["scancel", f"{array_job}_7"])
     return array_job, merge_job, job_dir, crashed, crashed_at
 
 
@@ -485,7 +493,7 @@ def check_main_array(cluster, array_job, merge_job, job_dir, crashed, results):
     states = {t: (f["JobState"], f["ExitCode"]) for t, f in tasks.items()}
     expected = {"1": ("COMPLETED", "0:0"), "2": ("COMPLETED", "0:0"), "3": ("NODE_FAIL", "0:0"),
                 "4": ("COMPLETED", "0:0"), "5": ("COMPLETED", "0:0"), "6": ("FAILED", "2:0"),
-                "7": ("CANCELLED", "0:0")}
+                "7": ("CANCELLED", "143:0")}
     check(states == expected, f"array tasks ended {states}, expected {expected}\n{more}")
     check(all(f.get("Restarts") == "0" for f in tasks.values()),
           f"a task was requeued (--no-requeue is the default): "
@@ -525,8 +533,11 @@ def check_main_array(cluster, array_job, merge_job, job_dir, crashed, results):
     check("no_such_test" in bad["reason"], f"task 6's reason does not name the test: {bad}")
     cancelled = check_failure_record(
         os.path.join(job_dir, "7", "failure.json"), "7", "cancelled",
-        "no result: the task ended without writing one", "(Slurm state CANCELLED)", more)
-    check(cancelled["host"] == "task-7", f"task 7 never ran, yet its record names {cancelled}")
+        "incomplete result: the task ended before bytebench finished", "(Slurm state CANCELLED)",
+        more)
+    kept = task_results(os.path.join(job_dir, "7"))
+    check(len(kept) == 1 and read_json(kept[0]).get("status") == "incomplete",
+          f"task 7's incomplete result is not kept beside its failure record: {kept}")
     check(not glob.glob(os.path.join(job_dir, "*", ".attempts")),
           f"attempts kept where no task was requeued: {glob.glob(os.path.join(job_dir, '*', '.attempts'))}")
 
@@ -538,8 +549,13 @@ def check_main_array(cluster, array_job, merge_job, job_dir, crashed, results):
         for record in (crash, bad, cancelled):
             check(f"failed: {record['reason']}" in flat,
                   f"report.{ext} does not say 'failed: {record['reason']}':\n{text}")
-    # Its column pools both results (and task 6's record, when task 6 ran there too).
-    pooled = list(nodes.values()).count(twice) + (bad["host"] == twice)
+    # Its column pools every file of the tasks that ran there: both results, and the records
+    # and incomplete result of tasks 6 and 7 when they ran there too.
+    pooled = 0
+    for task in map(str, range(1, 8)):
+        with open(os.path.join(job_dir, task, "node.txt")) as f:
+            if f.read().strip() == twice:
+                pooled += len(glob.glob(os.path.join(job_dir, task, "*.json")))
     text, flat = report_text(job_dir, "txt")
     check(re.search(rf"\] {twice} +{pooled} results", text),
           f"report.txt does not pool the {pooled} results of {twice} into its column:\n{text}")
@@ -593,6 +609,7 @@ def run(cluster, cmake, build_dir):
     history = os.path.join(cluster.path("xdg-data"), "bytebench", "history.db")
     env = dict(cluster.env, RESULTS=results, BYTEBENCH=bytebench, BYTEBENCH_ARGS=SHORT_RUN,
                BYTEBENCH_ARGS_3=LONG_RUN, BYTEBENCH_ARGS_6="no_such_test",
+               BYTEBENCH_ARGS_7=CANCELLED_RUN,
                BYTEBENCH_LABELS="fleet=slurm-test",
                XDG_DATA_HOME=cluster.path("xdg-data"), XDG_CACHE_HOME=cluster.path("xdg-cache"))
     array_job, merge_job, job_dir, crashed, crashed_at = run_main_array(cluster, scripts, env)
@@ -604,7 +621,8 @@ def run(cluster, cmake, build_dir):
     nodes, crash, bad, cancelled = check_main_array(cluster, array_job, merge_job, job_dir,
                                                     crashed, results)
     check_requeued_array(cluster, requeued_job, requeued_merge, requeued_dir, results)
-    baseline = max(nodes.values(), key=lambda n: int(n[1:]))
+    # Not the first column, which is the default baseline.
+    baseline = max(set(nodes.values()), key=lambda n: int(n[1:]))
     merge_again(cluster, scripts, env, array_job, baseline)
     check(not os.path.exists(history), f"the tasks wrote into the submitting user's history {history}")
     print(f"results: tasks 1, 2, 4, 5 on {nodes}; task 3 ({crash['host']}): {crash['reason']}; "
