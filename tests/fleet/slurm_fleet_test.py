@@ -506,7 +506,8 @@ def check_main_array(cluster, array_job, merge_job, job_dir, crashed, results):
     nodes = {}
     for task in ("1", "2", "4", "5"):
         found = task_results(os.path.join(job_dir, task))
-        check(len(found) == 1, f"task {task}: expected one result in {job_dir}/{task}, found {found}")
+        check(len(found) == 1,
+              f"task {task}: expected one result in {job_dir}/{task}, found {found}")
         result = read_json(found[0])
         labels = result.get("labels", {})
         check(result.get("status") == "complete" and labels.get("task") == task
@@ -538,8 +539,8 @@ def check_main_array(cluster, array_job, merge_job, job_dir, crashed, results):
     kept = task_results(os.path.join(job_dir, "7"))
     check(len(kept) == 1 and read_json(kept[0]).get("status") == "incomplete",
           f"task 7's incomplete result is not kept beside its failure record: {kept}")
-    check(not glob.glob(os.path.join(job_dir, "*", ".attempts")),
-          f"attempts kept where no task was requeued: {glob.glob(os.path.join(job_dir, '*', '.attempts'))}")
+    attempts = glob.glob(os.path.join(job_dir, "*", ".attempts"))
+    check(not attempts, f"attempts kept where no task was requeued: {attempts}")
 
     # The reports: a column per node, the node of two tasks pooled, each failure named.
     for ext in ("txt", "md", "html"):
@@ -568,7 +569,8 @@ def check_requeued_array(cluster, array_job, merge_job, job_dir, results):
     task = cluster.jobs(array_job)["1"]
     merge = cluster.jobs(merge_job)[None]
     check((task["JobState"], task.get("Restarts")) == ("COMPLETED", "1"),
-          f"the requeued task ended {task['JobState']} after {task.get('Restarts')} restarts\n{more}")
+          f"the requeued task ended {task['JobState']} after {task.get('Restarts')} "
+          f"restarts\n{more}")
     check((merge["JobState"], merge["ExitCode"]) == ("COMPLETED", "0:0"),
           f"its merge job ended {merge['JobState']} {merge['ExitCode']}\n{more}")
     folder = os.path.join(job_dir, "1")
@@ -598,13 +600,16 @@ def merge_again(cluster, scripts, env, array_job, baseline):
     wait_ended(cluster, job, "the second merge job to end", env["RESULTS"])
     merge = cluster.jobs(job)[None]
     check((merge["JobState"], merge["ExitCode"]) == ("FAILED", "3:0"),
-          f"the second merge ended {merge['JobState']} {merge['ExitCode']}\n{outputs(env['RESULTS'])}")
+          f"the second merge ended {merge['JobState']} {merge['ExitCode']}\n"
+          f"{outputs(env['RESULTS'])}")
     text, flat = report_text(os.path.join(env["RESULTS"], array_job), "txt")
     check(f"(deltas against {baseline})" in flat,
           f"report.txt is not against BYTEBENCH_BASELINE={baseline}:\n{text}")
 
 def run(cluster, cmake, build_dir):
+    installing = time.monotonic()
     scripts, bytebench = install(cmake, build_dir, cluster.path("prefix"))
+    print(f"installed in {time.monotonic() - installing:.1f} s: {scripts}")
     results = cluster.path("results")
     history = os.path.join(cluster.path("xdg-data"), "bytebench", "history.db")
     env = dict(cluster.env, RESULTS=results, BYTEBENCH=bytebench, BYTEBENCH_ARGS=SHORT_RUN,
@@ -624,7 +629,8 @@ def run(cluster, cmake, build_dir):
     # Not the first column, which is the default baseline.
     baseline = max(set(nodes.values()), key=lambda n: int(n[1:]))
     merge_again(cluster, scripts, env, array_job, baseline)
-    check(not os.path.exists(history), f"the tasks wrote into the submitting user's history {history}")
+    check(not os.path.exists(history),
+          f"the tasks wrote into the submitting user's history {history}")
     print(f"results: tasks 1, 2, 4, 5 on {nodes}; task 3 ({crash['host']}): {crash['reason']}; "
           f"task 6 ({bad['host']}): {bad['reason']}; task 7: {cancelled['reason']}")
 
