@@ -22,7 +22,9 @@ installed folder, the installed bytebench), with real bytebench runs:
                   written -> bytebench's incomplete result, the merge job's
                   record with state cancelled beside it;
     the merge job exits 3 (tasks without a complete result), reports written;
-    then bytebench-merge.sbatch again by hand with BYTEBENCH_BASELINE.
+    then bytebench-merge.sbatch again by hand with BYTEBENCH_BASELINE naming a
+    node (the reports against it), then naming no column (exit 2, the reports
+    written against the default all the same).
   array 1 with --requeue, requeued (scontrol requeue) once it wrote its first
     result: the task's folder holds the second attempt's complete result, the
     first attempt is in .attempts/1.
@@ -591,20 +593,37 @@ def check_requeued_array(cluster, array_job, merge_job, job_dir, results):
 
 
 def merge_again(cluster, scripts, env, array_job, baseline):
-    """bytebench-merge.sbatch by hand, as the README says to merge again, with a baseline."""
+    """bytebench-merge.sbatch by hand, as the README says to merge again, with
+    BYTEBENCH_BASELINE: (its JobState and ExitCode, its output, report.txt)."""
     merge_env = dict(env, BYTEBENCH_ARRAY_JOB=array_job, BYTEBENCH_ARRAY="1-7",
                      BYTEBENCH_BASELINE=baseline)
     out = os.path.join(env["RESULTS"], "slurm-%j-merge.out")
     job = cluster.slurm(["sbatch", "--parsable", f"--output={out}", "bytebench-merge.sbatch"],
                         env=merge_env, cwd=scripts).stdout.strip().split(";")[0]
-    wait_ended(cluster, job, "the second merge job to end", env["RESULTS"])
+    wait_ended(cluster, job, f"the merge job with BYTEBENCH_BASELINE={baseline} to end",
+               env["RESULTS"])
     merge = cluster.jobs(job)[None]
-    check((merge["JobState"], merge["ExitCode"]) == ("FAILED", "3:0"),
-          f"the second merge ended {merge['JobState']} {merge['ExitCode']}\n"
-          f"{outputs(env['RESULTS'])}")
+    with open(out.replace("%j", job)) as f:
+        output = f.read()
     text, flat = report_text(os.path.join(env["RESULTS"], array_job), "txt")
+    return (merge["JobState"], merge["ExitCode"]), output, text, flat
+
+
+def check_merges_again(cluster, scripts, env, array_job, baseline):
+    """A baseline is passed on; one that names no column costs no report."""
+    ended, output, text, flat = merge_again(cluster, scripts, env, array_job, baseline)
+    check(ended == ("FAILED", "3:0"), f"the merge with BYTEBENCH_BASELINE={baseline} ended "
+          f"{ended}, expected FAILED 3:0 (tasks without a complete result):\n{output}")
     check(f"(deltas against {baseline})" in flat,
           f"report.txt is not against BYTEBENCH_BASELINE={baseline}:\n{text}")
+    ended, output, text, flat = merge_again(cluster, scripts, env, array_job, "n9")
+    check(ended == ("FAILED", "2:0") and "--baseline n9: no such column" in output
+          and output.count("against compare's default baseline") == 3,
+          f"the merge with BYTEBENCH_BASELINE=n9 ended {ended}, expected FAILED 2:0 with "
+          f"compare's error and the reports written against the default:\n{output}")
+    check("deltas against" in flat and f"(deltas against {baseline})" not in flat,
+          f"report.txt was not written again against the default baseline:\n{text}")
+
 
 def run(cluster, cmake, build_dir):
     installing = time.monotonic()
@@ -628,7 +647,7 @@ def run(cluster, cmake, build_dir):
     check_requeued_array(cluster, requeued_job, requeued_merge, requeued_dir, results)
     # Not the first column, which is the default baseline.
     baseline = max(set(nodes.values()), key=lambda n: int(n[1:]))
-    merge_again(cluster, scripts, env, array_job, baseline)
+    check_merges_again(cluster, scripts, env, array_job, baseline)
     check(not os.path.exists(history),
           f"the tasks wrote into the submitting user's history {history}")
     print(f"results: tasks 1, 2, 4, 5 on {nodes}; task 3 ({crash['host']}): {crash['reason']}; "
