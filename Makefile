@@ -54,7 +54,7 @@ TEST_LOCALES := de_DE.UTF-8
 # openssh-server, Slurm's daemons and munge run the fleet examples for real
 # (tests/fleet). qemu-user-static runs the .deb on older CPU models
 # (tests/install/deb_under_qemu_cpus.py).
-DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev dpkg-dev hwloc-nox ansible-core openssh-server slurmctld slurmd slurm-client munge qemu-user-static
+DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev dpkg-dev hwloc-nox ansible-core openssh-server iproute2 slurmctld slurmd slurm-client munge qemu-user-static
 
 # The sanitizer run: a crashing test plugin must die of its signal as it does
 # without ASan (the tests check how a crash is recorded), and leaks are

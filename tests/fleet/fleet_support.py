@@ -1,4 +1,5 @@
-"""Helpers for the fleet tests: a throwaway sshd on the loopback, and stopping what a test started.
+"""Helpers for the fleet tests: a throwaway sshd, hosts as network namespaces, and stopping what a
+test started.
 
 The sshd runs as the user running the test (root in CI), with its own host key, its own
 authorized_keys and its own sshd_config in a temporary folder; it accepts only that user, with
@@ -85,10 +86,12 @@ def stop_tree(process, grace_s=3.0):
 
 
 class Sshd:
-    """sshd -D on `port` at `addresses`, files in `folder` (which must exist and be private)."""
+    """sshd -D on `port` at `addresses`, files in `folder` (which must exist and be private).
+    `prefix`: a command sshd runs under (a network namespace's, NetnsHost.prefix)."""
 
-    def __init__(self, folder, addresses, port):
+    def __init__(self, folder, addresses, port, prefix=()):
         self.folder, self.addresses, self.port = folder, addresses, port
+        self.prefix = list(prefix)
         self.user = _current_user()
         self.client_key = os.path.join(folder, "client_key")
         self.known_hosts = os.path.join(folder, "known_hosts")
@@ -112,7 +115,7 @@ class Sshd:
         if os.geteuid() == 0 and not os.path.isdir(PRIVSEP_DIR):
             os.makedirs(PRIVSEP_DIR, mode=0o755, exist_ok=True)
         # sshd re-executes itself, so it needs its absolute path; -D: no daemon, -E: log file.
-        self.process = subprocess.Popen([SSHD, "-D", "-f", config, "-E", self.log],
+        self.process = subprocess.Popen(self.prefix + [SSHD, "-D", "-f", config, "-E", self.log],
                                         start_new_session=True, stdin=subprocess.DEVNULL)
         self._wait_listening(timeout_s)
 
@@ -150,6 +153,80 @@ class Sshd:
                 time.sleep(0.05)
         raise RuntimeError(f"sshd did not listen on {self.addresses[0]}:{self.port} "
                            f"within {timeout_s} s: {self.log_tail(3).strip()}")
+
+
+class NetnsHost:
+    """A host of its own on this machine: a network namespace `bbfa-<name>` reached through a
+    veth pair (10.231.36.<4i+1> here, 10.231.36.<4i+2> there, a /30 per host), and a UTS
+    namespace with its own host name for what runs under `prefix`. The folders are this
+    machine's: the namespaces separate the network and the name, which is what the playbook
+    and bytebench tell hosts apart by. Needs root (CAP_SYS_ADMIN, CAP_NET_ADMIN)."""
+
+    def __init__(self, name, index):
+        self.name = name
+        self.netns = f"bbfa-{name}"
+        # Interface names have at most 15 bytes.
+        self.veth_here, self.veth_there = f"bbfa-{index}h", f"bbfa-{index}n"
+        self.gateway = f"10.231.36.{4 * index + 1}"
+        self.address = f"10.231.36.{4 * index + 2}"
+        self.prefix = ["ip", "netns", "exec", self.netns, "unshare", "--uts", "--",
+                       "sh", "-c", f'hostname {name} && exec "$0" "$@"']
+        self.made = False
+
+    def make(self):
+        self.remove()  # what a killed earlier run left
+        self.made = True
+        for command in (["ip", "netns", "add", self.netns],
+                        ["ip", "link", "add", self.veth_here, "type", "veth", "peer", "name",
+                         self.veth_there, "netns", self.netns],
+                        ["ip", "addr", "add", f"{self.gateway}/30", "dev", self.veth_here],
+                        ["ip", "link", "set", self.veth_here, "up"],
+                        ["ip", "-n", self.netns, "addr", "add", f"{self.address}/30", "dev", self.veth_there],
+                        ["ip", "-n", self.netns, "link", "set", self.veth_there, "up"],
+                        ["ip", "-n", self.netns, "link", "set", "lo", "up"]):
+            _ip(command)
+
+    def set_link(self, up):
+        """The host's own end of the cable: down is a network cut (packets dropped, no reset)."""
+        _ip(["ip", "-n", self.netns, "link", "set", self.veth_there, "up" if up else "down"])
+
+    def inode(self):
+        return os.stat(f"/run/netns/{self.netns}").st_ino
+
+    def remove(self):
+        """Kills what runs in the namespace, removes it and the veth pair (its peer goes with it)."""
+        if os.path.exists(f"/run/netns/{self.netns}"):
+            for sig in (signal.SIGTERM, signal.SIGKILL):
+                pids = subprocess.run(["ip", "netns", "pids", self.netns], capture_output=True,
+                                      text=True).stdout.split()
+                for pid in pids:
+                    try:
+                        os.kill(int(pid), sig)
+                    except ProcessLookupError:
+                        pass
+                if pids:
+                    time.sleep(0.3)
+            subprocess.run(["ip", "netns", "del", self.netns], capture_output=True)
+        subprocess.run(["ip", "link", "del", self.veth_here], capture_output=True)
+        self.made = False
+
+
+def can_make_namespaces():
+    """None, or why network namespaces cannot be made here."""
+    if os.geteuid() != 0:
+        return "network namespaces need root; the test runs as " + _current_user()
+    probe = "bbfa-probe"
+    out = subprocess.run(["ip", "netns", "add", probe], capture_output=True, text=True)
+    if out.returncode != 0:
+        return f"network namespaces cannot be made here (a container?): {out.stderr.strip()}"
+    subprocess.run(["ip", "netns", "del", probe], capture_output=True)
+    return None
+
+
+def _ip(command):
+    out = subprocess.run(command, capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)}: {out.stderr.strip()}")
 
 
 def _current_user():
