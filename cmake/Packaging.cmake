@@ -24,8 +24,16 @@ install(FILES "${PROJECT_SOURCE_DIR}/README.md" "${PROJECT_SOURCE_DIR}/LICENSE"
 # Apache-2.0 text. Installed in every tree (it is small and true there too),
 # because the .deb is made from the same install.
 install(FILES "${PROJECT_SOURCE_DIR}/cmake/deb/copyright" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
+# The examples' scripts are run in place (README: ./submit.sh), so they keep
+# their executable bit installed and in the .deb; install(DIRECTORY) gives
+# every file 644 otherwise. Named by pattern, not copied from the checkout,
+# whose modes depend on the umask it was made with.
+set(bytebench_script_permissions OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
+  WORLD_READ WORLD_EXECUTE)
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/examples/" DESTINATION "${CMAKE_INSTALL_DOCDIR}/examples"
-  PATTERN "build*" EXCLUDE)
+  PATTERN "build*" EXCLUDE
+  PATTERN "*.sh" PERMISSIONS ${bytebench_script_permissions}
+  PATTERN "*.sbatch" PERMISSIONS ${bytebench_script_permissions})
 
 set(CPACK_GENERATOR "DEB")
 set(CPACK_PACKAGE_NAME "bytebench")

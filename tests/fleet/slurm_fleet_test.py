@@ -1,16 +1,35 @@
 #!/usr/bin/env python3
-"""examples/fleet/slurm on a real, throwaway Slurm cluster.
+"""examples/fleet/slurm, installed, on a real, throwaway Slurm cluster.
 
-Starts munged, slurmctld and one slurmd per node (n1..n4, all on this machine:
-Debian's slurmd is built with multiple-slurmd support, `slurmd -N NAME`), each
-with its own ports, paths and logs in a temporary folder, then submits
-submit.sh's array and merge jobs with real bytebench runs:
-  task 1, 2: a short syscall run -> a result each, labelled with its node;
-  task 3:    a bad test name -> bytebench exits 2 -> the task's failure record;
-  task 4:    a long run, its batch script and bytebench SIGKILLed while it
-             runs -> no record of its own, the merge job writes "no result: ...".
-Checks the shared results folder and the merged reports, stops every daemon it
-started (also when a check fails) and removes the folder.
+Installs the build tree (cmake --install) into a temporary prefix, whose
+submit.sh must be executable, and starts munged, slurmctld and one slurmd per
+node (n1..n4, all on this machine: Debian's slurmd is built with
+multiple-slurmd support, `slurmd -N NAME`), each with its own ports, paths and
+logs in a temporary folder. Then, as the README says (`./submit.sh` in the
+installed folder, the installed bytebench), with real bytebench runs:
+
+  array 1-7, the default --no-requeue:
+    task 1, 2, 4: a short run each on three nodes -> a result each;
+    task 3:       a longer run on the fourth node, which crashes once the run's
+                  first result is written (its slurmd, slurmstepd, batch script
+                  and bytebench SIGKILLed) -> Slurm's NODE_FAIL, no requeue, and
+                  the merge job's failure record with state node_fail beside
+                  the incomplete result;
+    task 5:       a short run on a node that ran one of 1, 2, 4: a node of two
+                  results, pooled into its column;
+    task 6:       a bad test name -> bytebench exits 2 -> the task's own record;
+    task 7:       a run of 15 passes, cancelled (scancel) once its first result is
+                  written -> bytebench's incomplete result, the merge job's
+                  record with state cancelled beside it;
+    the merge job exits 3 (tasks without a complete result), reports written;
+    then bytebench-merge.sbatch again by hand with BYTEBENCH_BASELINE naming a
+    node (the reports against it), then naming no column (exit 2, the reports
+    written against the default all the same).
+  array 1 with --requeue, requeued (scontrol requeue) once it wrote its first
+    result: the task's folder holds the second attempt's complete result, the
+    first attempt is in .attempts/1.
+Neither writes the history of the user who submitted them. Stops every daemon
+it started (also when a check fails) and removes the folder.
 
 Runs as root or as any user (the cluster's SlurmUser is whoever runs it).
 munged insists on safe folders: the temporary folder's parents ($TMPDIR) must
@@ -27,6 +46,7 @@ import glob
 import html
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -132,6 +152,7 @@ class Cluster:
     def __init__(self, root):
         self.root = root
         self.daemons = []
+        self.crashed = set()  # names of the daemons killed on purpose
         self.env = dict(os.environ, SLURM_CONF=os.path.join(root, "slurm.conf"))
 
     def path(self, *parts):
@@ -170,7 +191,7 @@ SlurmdPort={slurmd_port}
 SlurmUser={user}
 SlurmdUser={user}
 AuthType=auth/munge
-AuthInfo=socket={self.munge_socket}
+AuthInfo=socket={self.munge_socket},cred_expire=10
 CredType=cred/munge
 StateSaveLocation={self.path('state')}
 SlurmdSpoolDir={self.path('spool')}/%n
@@ -191,7 +212,7 @@ MailProg=/bin/true
 ReturnToService=2
 MessageTimeout=5
 SlurmctldTimeout=30
-SlurmdTimeout=30
+SlurmdTimeout=5
 InactiveLimit=0
 KillWait=1
 MinJobAge=600
@@ -218,12 +239,30 @@ PartitionName=test Nodes={','.join(NODES)} Default=YES MaxTime=INFINITE State=UP
 
         wait_for(f"{len(NODES)} idle nodes", nodes_idle, self.daemons)
 
-    def slurm(self, argv, check=True, env=None):
+    def running(self):
+        """The daemons that must be alive: all but those crashed on purpose."""
+        return [d for d in self.daemons if d.name not in self.crashed]
+
+    def crash_node(self, node, job, task):
+        """NODE crashes while it runs array task TASK of JOB: its slurmd, the task's
+        slurmstepd and everything below it SIGKILLed, stopped first so that none reports
+        anything. Returns the pids killed."""
+        slurmd = next(d for d in self.daemons if d.name == f"slurmd-{node}")
+        self.crashed.add(slurmd.name)
+        pids = kill_task(self.path("spool"), job, task, signal.SIGSTOP)
+        os.killpg(slurmd.proc.pid, signal.SIGKILL)
+        slurmd.proc.wait()
+        kill_task(self.path("spool"), job, task, signal.SIGKILL)
+        return pids
+
+    def slurm(self, argv, check=True, env=None, cwd=None):
         try:
             result = subprocess.run(argv, capture_output=True, text=True, env=env or self.env,
-                                    timeout=30)
+                                    cwd=cwd, timeout=30)
         except subprocess.TimeoutExpired:
             raise TestFailure(f"{' '.join(argv)} did not answer in 30 s")
+        except OSError as e:
+            raise TestFailure(f"{' '.join(argv)} (in {cwd or os.getcwd()}): {e}")
         if check and result.returncode != 0:
             raise TestFailure(f"{' '.join(argv)} exited {result.returncode}: "
                               f"{result.stderr.strip() or result.stdout.strip()}")
@@ -286,119 +325,117 @@ def processes():
     return found
 
 
-def kill_batch_script(spool, task):
-    """SIGKILLs the batch script of array task TASK (found by its spool folder
-    and its SLURM_ARRAY_TASK_ID) and every process under it, stopped first so
-    that none escapes. Returns the pids killed."""
+def kill_task(spool, job, task, sig):
+    """Sends SIG to array task JOB_TASK's slurmstepd (the parent of its batch script, found by
+    its spool folder and its SLURM_ARRAY_JOB_ID and SLURM_ARRAY_TASK_ID) and every process
+    below it. Returns the pids signalled."""
+    wanted = {f"SLURM_ARRAY_JOB_ID={job}".encode(), f"SLURM_ARRAY_TASK_ID={task}".encode()}
+
     def is_task_script(pid, argv):
         if not any(a.startswith(spool) and a.endswith("/slurm_script") for a in argv):
             return False
         try:
             with open(f"/proc/{pid}/environ", "rb") as f:
-                return f"SLURM_ARRAY_TASK_ID={task}".encode() in f.read().split(b"\0")
+                return wanted <= set(f.read().split(b"\0"))
         except OSError:
             return False
 
-    def tree():
-        table = processes()
-        pids = [p for p, (_, argv) in table.items() if is_task_script(p, argv)]
-        for pid in pids:
-            pids += [p for p, (parent, _) in table.items() if parent == pid and p not in pids]
-        return pids
-
-    for sig in (signal.SIGSTOP, signal.SIGKILL):
-        pids = tree()
-        for pid in pids:
-            try:
-                os.kill(pid, sig)
-            except ProcessLookupError:
-                pass
+    table = processes()
+    pids = []
+    for script in (p for p, (_, argv) in table.items() if is_task_script(p, argv)):
+        stepd = table[script][0]
+        # slurmstepd names itself "slurmstepd: [JOB.batch]".
+        in_stepd = stepd in table and table[stepd][1][0].startswith("slurmstepd")
+        pids.append(stepd if in_stepd else script)
+    for pid in pids:
+        pids += [p for p, (parent, _) in table.items() if parent == pid and p not in pids]
+    for pid in pids:
+        try:
+            os.kill(pid, sig)
+        except ProcessLookupError:
+            pass
     return pids
 
 
-def run_fleet(cluster, bytebench, scripts):
-    results = cluster.path("results")
-    env = dict(cluster.env, RESULTS=results, BYTEBENCH=bytebench,
-               BYTEBENCH_ARGS="syscall -i 1 --duration 0.2 --settle 0",
-               BYTEBENCH_ARGS_3="no_such_test",
-               BYTEBENCH_ARGS_4="syscall -i 1 --duration 120 --settle 0",
-               BYTEBENCH_LABELS="fleet=slurm-test",
-               XDG_DATA_HOME=cluster.path("xdg-data"), XDG_CACHE_HOME=cluster.path("xdg-cache"))
-    submitted = cluster.slurm([os.path.join(scripts, "submit.sh"), "--array=1-4"], env=env)
+SHORT_RUN = "syscall -c 1 -i 1 --duration 0.2 --settle 0"
+# Two tests of 2 s at 1 and 2 copies: the result is first written after the
+# first, and the run goes on for 6 s more, the time to kill it mid-run.
+LONG_RUN = "syscall pipe -i 1 --duration 2 --settle 0"
+# SHORT_RUN's method and copy count, so that its incomplete result pools with SHORT_RUN's results
+# on a node (a column split by what differs would hide the node of two tasks); 3 s a test, and
+# the result is first written after the first.
+CANCELLED_RUN = "syscall pipe -c 1 -i 15 --duration 0.2 --settle 0"
+
+
+def install(cmake, build_dir, prefix):
+    """`cmake --install` of the build tree into PREFIX, as a user installs it; returns the
+    installed examples/fleet/slurm and bytebench. The scripts must be executable there: the
+    README runs ./submit.sh."""
+    try:
+        done = subprocess.run([cmake, "--install", build_dir, "--prefix", prefix],
+                              capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        raise TestFailure("cmake --install took more than 120 s")
+    check(done.returncode == 0, f"cmake --install exited {done.returncode}:\n{done.stderr[-2000:]}")
+    scripts = os.path.join(prefix, "share", "doc", "bytebench", "examples", "fleet", "slurm")
+    for name in ("submit.sh", "bytebench-array.sbatch", "bytebench-merge.sbatch"):
+        path = os.path.join(scripts, name)
+        check(os.path.isfile(path), f"{path} is not installed")
+        check(os.access(path, os.X_OK),
+              f"the installed {path} is not executable (mode {os.stat(path).st_mode & 0o777:o})")
+    return scripts, os.path.join(prefix, "bin", "bytebench")
+
+
+def submit(cluster, scripts, env, *options):
+    """./submit.sh OPTIONS in the installed examples folder, as the README runs it: the array's
+    and the merge's job ids."""
+    submitted = cluster.slurm(["./submit.sh", *options], env=env, cwd=scripts)
     ids = dict(line.split(" ", 1) for line in submitted.stdout.splitlines() if " " in line)
     check("array" in ids and "merge" in ids,
           f"submit.sh printed no job ids:\n{submitted.stdout}{submitted.stderr}")
-    array_job, merge_job = ids["array"], ids["merge"]
-    job_dir = os.path.join(results, array_job)
-    print(f"array job {array_job}, merge job {merge_job}, results {job_dir}")
-    submitted_at = time.monotonic()
+    return ids["array"], ids["merge"]
 
-    def output(name):
-        return f"{name}:\n{tail(os.path.join(results, name), 30)}"
 
-    # Task 4 is killed once it has started (its node.txt written), with SIGKILL,
-    # as the OOM killer would: a task that ends without a word. Slurm cannot do it: scancel (any
-    # signal, KILL too) sends SIGTERM first, and bytebench then writes what it
-    # measured as an incomplete result.
-    wait_for("task 4 to start", lambda: os.path.exists(os.path.join(job_dir, "4", "node.txt")),
-             cluster.daemons, JOBS_TIMEOUT_S)
-    killed = kill_batch_script(cluster.path("spool"), "4")
-    check(killed, f"no batch script of task 4 under {cluster.path('spool')} to kill")
+def outputs(results):
+    """Every job output in RESULTS, for a failure message."""
+    return "\n".join(f"{os.path.basename(p)}:\n{tail(p, 30)}"
+                     for p in sorted(glob.glob(os.path.join(results, "slurm-*.out"))))
 
-    def merge_done():
-        return cluster.jobs(merge_job)[None]["JobState"] in DONE_STATES
 
+def wait_for_file(cluster, pattern, what):
+    wait_for(what, lambda: glob.glob(pattern), cluster.running(), JOBS_TIMEOUT_S)
+    return glob.glob(pattern)[0]
+
+
+def wait_ended(cluster, job, what, results):
     try:
-        wait_for("the array and the merge job to end", merge_done, cluster.daemons, JOBS_TIMEOUT_S)
+        wait_for(what, lambda: cluster.jobs(job)[None]["JobState"] in DONE_STATES,
+                 cluster.running(), JOBS_TIMEOUT_S)
     except TestFailure as e:
-        raise TestFailure(f"{e}\nqueue:\n{cluster.slurm(['squeue'], check=False).stdout}")
-
-    print(f"jobs ended {time.monotonic() - submitted_at:.1f} s after submission")
-    tasks = cluster.jobs(array_job)
-    merge = cluster.jobs(merge_job)[None]
-    outputs = "\n".join(output(os.path.basename(p))
-                        for p in sorted(glob.glob(os.path.join(results, "slurm-*.out"))))
-    states = {t: (f["JobState"], f["ExitCode"]) for t, f in tasks.items()}
-    expected = {"1": ("COMPLETED", "0:0"), "2": ("COMPLETED", "0:0"), "3": ("FAILED", "2:0"),
-                "4": ("FAILED", "0:9")}
-    check(states == expected,
-          f"array tasks ended {states}, expected {expected}\n{outputs}")
-    check(merge["JobState"] == "COMPLETED",
-          f"merge job ended {merge['JobState']} {merge['ExitCode']}\n{outputs}")
-    return job_dir, outputs
+        raise TestFailure(f"{e}\nqueue:\n{cluster.slurm(['squeue'], check=False).stdout}\n"
+                          f"{outputs(results)}")
 
 
-def check_results(job_dir, outputs):
-    nodes = {}
-    for task in ("1", "2"):
-        found = glob.glob(os.path.join(job_dir, task, "*.json"))
-        check(len(found) == 1 and not found[0].endswith("failure.json"),
-              f"task {task}: expected one result in {job_dir}/{task}, found {found}\n{outputs}")
-        labels = read_json(found[0]).get("labels", {})
-        check(labels.get("task") == task and labels.get("node") in NODES
-              and labels.get("host") == labels.get("node") and labels.get("fleet") == "slurm-test",
-              f"task {task}: labels {labels} in {found[0]}")
-        nodes[task] = labels["node"]
+def task_results(task_dir):
+    """The result files of a task's folder (not its failure record, not .attempts)."""
+    return sorted(f for f in glob.glob(os.path.join(task_dir, "*.json"))
+                  if os.path.basename(f) != "failure.json")
 
-    failure = read_json(os.path.join(job_dir, "3", "failure.json"), outputs)
-    check(failure.get("schema") == "bytebench.failure/1"
-          and failure.get("reason", "").startswith("bytebench exited 2: ")
-          and "no_such_test" in failure.get("reason", "")
-          and failure.get("labels", {}).get("task") == "3"
-          and failure.get("host") in NODES and failure["labels"].get("node") == failure["host"],
-          f"task 3's failure record: {failure}")
-    nodes["3"] = failure["host"]
 
-    missing = read_json(os.path.join(job_dir, "4", "failure.json"), outputs)
-    check(missing.get("schema") == "bytebench.failure/1"
-          and missing.get("reason", "").startswith("no result: the task ended without writing one")
-          and "(Slurm state FAILED)" in missing.get("reason", "")
-          and missing.get("labels", {}).get("task") == "4" and missing.get("host") in NODES,
-          f"task 4's failure record (by the merge job): {missing}")
-    nodes["4"] = missing["host"]
-    # The tasks start together, each on its own node (--exclusive, 4 free nodes).
-    check(len(set(nodes.values())) == 4, f"tasks shared nodes: {nodes}")
-    return nodes, failure, missing
+def check_failure_record(path, task, state, reason_start, reason_end, more=""):
+    record = read_json(path, more)
+    reason = record.get("reason", "")
+    check(record.get("schema") == "bytebench.failure/1" and record.get("state") == state
+          and reason.startswith(reason_start) and reason.endswith(reason_end)
+          and record.get("labels", {}).get("task") == task
+          and record["labels"].get("node") == record.get("host")
+          and record["labels"].get("fleet") == "slurm-test",
+          f"task {task}'s failure record {path}: {record}, expected state {state} and a reason "
+          f"'{reason_start}...{reason_end}'\n{more}")
+    # One clean line: no newline, no doubled prefix, no Python bytes repr.
+    check("\n" not in reason and "bytebench: error:" not in reason and "b'" not in reason,
+          f"task {task}'s failure reason is not one clean line: {reason!r}")
+    return record
 
 
 def words(text):
@@ -406,27 +443,221 @@ def words(text):
     return " ".join(text.split())
 
 
-def check_reports(job_dir, nodes, failure, missing, outputs):
-    """report.txt, .md and .html: a column per node, each failed node named with its reason."""
+def report_text(job_dir, ext, more=""):
+    path = os.path.join(job_dir, f"report.{ext}")
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError as e:
+        raise TestFailure(f"{path}: {e.strerror}\n{more}")
+    return text, words(html.unescape(text) if ext == "html" else text)
+
+
+def run_main_array(cluster, scripts, env):
+    """The array of 7 tasks on 4 nodes; returns what the later checks need."""
+    results = env["RESULTS"]
+    array_job, merge_job = submit(cluster, scripts, env, "--array=1-7")
+    job_dir = os.path.join(results, array_job)
+    print(f"array job {array_job}, merge job {merge_job}, results {job_dir}")
+    submitted_at = time.monotonic()
+
+    # Task 3's node crashes mid-run, once its first result is written: its slurmd, its
+    # slurmstepd, the batch script and bytebench all SIGKILLed, as a power cut would.
+    wait_for_file(cluster, os.path.join(job_dir, "3", "*.json"), "task 3's first result")
+    with open(os.path.join(job_dir, "3", "node.txt")) as f:
+        crashed = f.read().strip()
+    killed = cluster.crash_node(crashed, array_job, "3")
+    check(killed, f"no processes of task 3 on {crashed} to kill")
+    crashed_at = time.monotonic()
+    print(f"crashed node {crashed} (task 3) {crashed_at - submitted_at:.1f} s after submission")
+    # Task 7, started once a node came free, is cancelled mid-run: Slurm's SIGTERM, bytebench's
+    # incomplete result.
+    wait_for_file(cluster, os.path.join(job_dir, "7", "*.json"), "task 7's first result")
+    cluster.slurm(["scancel", f"{array_job}_7"])
+    return array_job, merge_job, job_dir, crashed, crashed_at
+
+
+def run_requeued_array(cluster, scripts, env):
+    """One task, --requeue: requeued once it wrote its first result, so it runs twice into
+    the same folder."""
+    array_job, merge_job = submit(cluster, scripts, dict(env, BYTEBENCH_ARGS=LONG_RUN.replace(
+        "--duration 2", "--duration 1")), "--requeue", "--array=1")
+    job_dir = os.path.join(env["RESULTS"], array_job)
+    print(f"requeued array job {array_job}, merge job {merge_job}, results {job_dir}")
+    wait_for_file(cluster, os.path.join(job_dir, "1", "*.json"), "the requeued task's first result")
+    cluster.slurm(["scontrol", "requeue", f"{array_job}_1"])
+    return array_job, merge_job, job_dir
+
+
+def check_main_array(cluster, array_job, merge_job, job_dir, crashed, results):
+    more = outputs(results)
+    tasks = cluster.jobs(array_job)
+    states = {t: (f["JobState"], f["ExitCode"]) for t, f in tasks.items()}
+    expected = {"1": ("COMPLETED", "0:0"), "2": ("COMPLETED", "0:0"), "3": ("NODE_FAIL", "0:0"),
+                "4": ("COMPLETED", "0:0"), "5": ("COMPLETED", "0:0"), "6": ("FAILED", "2:0"),
+                "7": ("CANCELLED", "143:0")}
+    check(states == expected, f"array tasks ended {states}, expected {expected}\n{more}")
+    check(all(f.get("Restarts") == "0" for f in tasks.values()),
+          f"a task was requeued (--no-requeue is the default): "
+          f"{ {t: f.get('Restarts') for t, f in tasks.items()} }")
+    merge = cluster.jobs(merge_job)[None]
+    # Exit 3: the reports are written, but tasks 3, 6 and 7 have no complete result.
+    check((merge["JobState"], merge["ExitCode"]) == ("FAILED", "3:0"),
+          f"merge job ended {merge['JobState']} {merge['ExitCode']}, expected FAILED 3:0\n{more}")
+
+    nodes = {}
+    for task in ("1", "2", "4", "5"):
+        found = task_results(os.path.join(job_dir, task))
+        check(len(found) == 1,
+              f"task {task}: expected one result in {job_dir}/{task}, found {found}")
+        result = read_json(found[0])
+        labels = result.get("labels", {})
+        check(result.get("status") == "complete" and labels.get("task") == task
+              and labels.get("node") in NODES and labels.get("host") == labels.get("node")
+              and labels.get("fleet") == "slurm-test",
+              f"task {task}: status {result.get('status')}, labels {labels} in {found[0]}")
+        nodes[task] = labels["node"]
+    check(crashed not in nodes.values(), f"a task ran on the crashed node {crashed}: {nodes}")
+    # Tasks 1, 2 and 4 ran at once on three nodes, task 5 then on one of them: a node with
+    # two results, each in its task's folder with its own task label.
+    check(len(set(nodes[t] for t in ("1", "2", "4"))) == 3 and nodes["5"] in nodes.values(),
+          f"tasks 1, 2, 4 did not run on three nodes and task 5 on one of them: {nodes}")
+    twice = nodes["5"]
+
+    crash = check_failure_record(
+        os.path.join(job_dir, "3", "failure.json"), "3", "node_fail",
+        "incomplete result: the task ended before bytebench finished", "(Slurm state NODE_FAIL)",
+        more)
+    check(crash["host"] == crashed, f"task 3's failure record names {crash['host']}, not {crashed}")
+    check(len(task_results(os.path.join(job_dir, "3"))) == 1,
+          "task 3's incomplete result is not kept beside its failure record")
+    bad = check_failure_record(os.path.join(job_dir, "6", "failure.json"), "6", "failed",
+                               "bytebench exited 2: ", "", more)
+    check("no_such_test" in bad["reason"], f"task 6's reason does not name the test: {bad}")
+    cancelled = check_failure_record(
+        os.path.join(job_dir, "7", "failure.json"), "7", "cancelled",
+        "incomplete result: the task ended before bytebench finished", "(Slurm state CANCELLED)",
+        more)
+    kept = task_results(os.path.join(job_dir, "7"))
+    check(len(kept) == 1 and read_json(kept[0]).get("status") == "incomplete",
+          f"task 7's incomplete result is not kept beside its failure record: {kept}")
+    attempts = glob.glob(os.path.join(job_dir, "*", ".attempts"))
+    check(not attempts, f"attempts kept where no task was requeued: {attempts}")
+
+    # The reports: a column per node, the node of two tasks pooled, each failure named.
     for ext in ("txt", "md", "html"):
-        path = os.path.join(job_dir, f"report.{ext}")
-        try:
-            with open(path) as f:
-                text = f.read()
-        except OSError as e:
-            raise TestFailure(f"{path}: {e.strerror}\n{outputs}")
-        flat = words(html.unescape(text) if ext == "html" else text)
-        for node in (nodes["1"], nodes["2"]):
+        text, flat = report_text(job_dir, ext, more)
+        for node in set(nodes.values()) | {crashed}:
             check(node in flat, f"report.{ext} has no column for {node}:\n{text}")
-        for record in (failure, missing):
-            named = f"{record['host']} failed: {record['reason']}"
-            check(named in flat, f"report.{ext} does not say '{named}':\n{text}")
+        for record in (crash, bad, cancelled):
+            check(f"failed: {record['reason']}" in flat,
+                  f"report.{ext} does not say 'failed: {record['reason']}':\n{text}")
+    # Its column pools every file of the tasks that ran there: both results, and the records
+    # and incomplete result of tasks 6 and 7 when they ran there too.
+    pooled = 0
+    for task in map(str, range(1, 8)):
+        with open(os.path.join(job_dir, task, "node.txt")) as f:
+            if f.read().strip() == twice:
+                pooled += len(glob.glob(os.path.join(job_dir, task, "*.json")))
+    text, flat = report_text(job_dir, "txt")
+    check(re.search(rf"\] {twice} +{pooled} results", text),
+          f"report.txt does not pool the {pooled} results of {twice} into its column:\n{text}")
+    return nodes, crash, bad, cancelled
+
+
+def check_requeued_array(cluster, array_job, merge_job, job_dir, results):
+    """The folder holds the newest attempt, complete; the first is in .attempts/1."""
+    more = outputs(results)
+    task = cluster.jobs(array_job)["1"]
+    merge = cluster.jobs(merge_job)[None]
+    check((task["JobState"], task.get("Restarts")) == ("COMPLETED", "1"),
+          f"the requeued task ended {task['JobState']} after {task.get('Restarts')} "
+          f"restarts\n{more}")
+    check((merge["JobState"], merge["ExitCode"]) == ("COMPLETED", "0:0"),
+          f"its merge job ended {merge['JobState']} {merge['ExitCode']}\n{more}")
+    folder = os.path.join(job_dir, "1")
+    newest = task_results(folder)
+    check(len(newest) == 1 and read_json(newest[0]).get("status") == "complete"
+          and not os.path.exists(os.path.join(folder, "failure.json")),
+          f"{folder} holds {os.listdir(folder)}, not the second attempt's complete result alone")
+    attempts = os.path.join(folder, ".attempts")
+    check(sorted(os.listdir(attempts)) == ["1"], f"{attempts} holds {os.listdir(attempts)}, not 1")
+    first = task_results(os.path.join(attempts, "1"))
+    check(len(first) == 1 and read_json(first[0]).get("status") == "incomplete"
+          and os.path.exists(os.path.join(attempts, "1", "node.txt")),
+          f"{attempts}/1 holds {os.listdir(os.path.join(attempts, '1'))}, not the first "
+          "attempt's incomplete result and node.txt")
+    text, flat = report_text(job_dir, "txt", more)
+    check("incomplete" not in flat and "1 result" in flat,
+          f"the requeued task's report is not of its complete second attempt alone:\n{text}")
+
+
+def merge_again(cluster, scripts, env, array_job, baseline):
+    """bytebench-merge.sbatch by hand, as the README says to merge again, with
+    BYTEBENCH_BASELINE: (its JobState and ExitCode, its output, report.txt)."""
+    merge_env = dict(env, BYTEBENCH_ARRAY_JOB=array_job, BYTEBENCH_ARRAY="1-7",
+                     BYTEBENCH_BASELINE=baseline)
+    out = os.path.join(env["RESULTS"], "slurm-%j-merge.out")
+    job = cluster.slurm(["sbatch", "--parsable", f"--output={out}", "bytebench-merge.sbatch"],
+                        env=merge_env, cwd=scripts).stdout.strip().split(";")[0]
+    wait_ended(cluster, job, f"the merge job with BYTEBENCH_BASELINE={baseline} to end",
+               env["RESULTS"])
+    merge = cluster.jobs(job)[None]
+    with open(out.replace("%j", job)) as f:
+        output = f.read()
+    text, flat = report_text(os.path.join(env["RESULTS"], array_job), "txt")
+    return (merge["JobState"], merge["ExitCode"]), output, text, flat
+
+
+def check_merges_again(cluster, scripts, env, array_job, baseline):
+    """A baseline is passed on; one that names no column costs no report."""
+    ended, output, text, flat = merge_again(cluster, scripts, env, array_job, baseline)
+    check(ended == ("FAILED", "3:0"), f"the merge with BYTEBENCH_BASELINE={baseline} ended "
+          f"{ended}, expected FAILED 3:0 (tasks without a complete result):\n{output}")
+    check(f"(deltas against {baseline})" in flat,
+          f"report.txt is not against BYTEBENCH_BASELINE={baseline}:\n{text}")
+    ended, output, text, flat = merge_again(cluster, scripts, env, array_job, "n9")
+    check(ended == ("FAILED", "2:0") and "--baseline n9: no such column" in output
+          and output.count("against compare's default baseline") == 3,
+          f"the merge with BYTEBENCH_BASELINE=n9 ended {ended}, expected FAILED 2:0 with "
+          f"compare's error and the reports written against the default:\n{output}")
+    check("deltas against" in flat and f"(deltas against {baseline})" not in flat,
+          f"report.txt was not written again against the default baseline:\n{text}")
+
+
+def run(cluster, cmake, build_dir):
+    installing = time.monotonic()
+    scripts, bytebench = install(cmake, build_dir, cluster.path("prefix"))
+    print(f"installed in {time.monotonic() - installing:.1f} s: {scripts}")
+    results = cluster.path("results")
+    history = os.path.join(cluster.path("xdg-data"), "bytebench", "history.db")
+    env = dict(cluster.env, RESULTS=results, BYTEBENCH=bytebench, BYTEBENCH_ARGS=SHORT_RUN,
+               BYTEBENCH_ARGS_3=LONG_RUN, BYTEBENCH_ARGS_6="no_such_test",
+               BYTEBENCH_ARGS_7=CANCELLED_RUN,
+               BYTEBENCH_LABELS="fleet=slurm-test",
+               XDG_DATA_HOME=cluster.path("xdg-data"), XDG_CACHE_HOME=cluster.path("xdg-cache"))
+    array_job, merge_job, job_dir, crashed, crashed_at = run_main_array(cluster, scripts, env)
+    requeued_job, requeued_merge, requeued_dir = run_requeued_array(cluster, scripts, env)
+
+    wait_ended(cluster, merge_job, "the array and its merge job to end", results)
+    print(f"merge job ended {time.monotonic() - crashed_at:.1f} s after the node crashed")
+    wait_ended(cluster, requeued_merge, "the requeued array and its merge job to end", results)
+    nodes, crash, bad, cancelled = check_main_array(cluster, array_job, merge_job, job_dir,
+                                                    crashed, results)
+    check_requeued_array(cluster, requeued_job, requeued_merge, requeued_dir, results)
+    # Not the first column, which is the default baseline.
+    baseline = max(set(nodes.values()), key=lambda n: int(n[1:]))
+    check_merges_again(cluster, scripts, env, array_job, baseline)
+    check(not os.path.exists(history),
+          f"the tasks wrote into the submitting user's history {history}")
+    print(f"results: tasks 1, 2, 4, 5 on {nodes}; task 3 ({crash['host']}): {crash['reason']}; "
+          f"task 6 ({bad['host']}): {bad['reason']}; task 7: {cancelled['reason']}")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bytebench", required=True, help="the bytebench binary")
-    parser.add_argument("--scripts", required=True, help="examples/fleet/slurm")
+    parser.add_argument("--cmake", required=True, help="cmake, to install the build tree")
+    parser.add_argument("--build-dir", required=True, help="the build tree to install")
     args = parser.parse_args()
     started = time.monotonic()
 
@@ -450,12 +681,7 @@ def main():
         cluster.start_slurm()
         print(f"cluster up in {time.monotonic() - started:.1f} s: munged, slurmctld, "
               f"slurmd {' '.join(NODES)}")
-        job_dir, outputs = run_fleet(cluster, os.path.abspath(args.bytebench),
-                                     os.path.abspath(args.scripts))
-        nodes, failure, missing = check_results(job_dir, outputs)
-        check_reports(job_dir, nodes, failure, missing, outputs)
-        print(f"results: tasks 1, 2 on {nodes['1']}, {nodes['2']}; task 3 ({nodes['3']}) failed: "
-              f"{failure['reason']}; task 4 ({missing['host']}): {missing['reason']}")
+        run(cluster, args.cmake, os.path.abspath(args.build_dir))
         status = 0
     except TestFailure as e:
         print(f"FAIL: {e}", file=sys.stderr)

@@ -2,7 +2,7 @@
 # Submits the bytebench array and its merge job, chained with afterany.
 #   RESULTS=/shared/bytebench BYTEBENCH_ARGS="-i 3" ./submit.sh [--array=1-8] [SBATCH OPTION...]
 # --array takes Slurm's syntax (default 1-3). Every SBATCH OPTION (--partition,
-# --time, --reservation, ...) goes to the array job; BYTEBENCH_MERGE_OPTIONS
+# --time, --reservation, --requeue, ...) goes to the array job; BYTEBENCH_MERGE_OPTIONS
 # (words) go to the merge job. Prints "array <id>", "merge <id>" and "reports <folder>".
 set -euo pipefail
 
