@@ -102,7 +102,8 @@ TEST(PooledResult, ABuildTheResultsDifferInHoldsEachOfTheirValues) {
     b["runs"][0]["tests"][0]["build"] = "gcc 13 -O2";
     a["runs"][0]["tests"][0]["duration_s"] = 10;
     b["runs"][0]["tests"][0]["duration_s"] = 2;
-    const json &p = pooled_result({a, b, a})["runs"][0]["tests"][0];
+    const json pooled = pooled_result({a, b, a});
+    const json &p = pooled["runs"][0]["tests"][0];
     EXPECT_EQ(p["build"], "gcc 12 -O2; gcc 13 -O2");
     EXPECT_FALSE(p.contains("duration_s"));  // a condition they differ in is not known
 }
