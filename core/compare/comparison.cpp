@@ -595,7 +595,8 @@ std::string absent_copy_pass_note(const json &document, const std::string &label
         ran.push_back(copies_text(copies_of(run)));
         most = std::max(most, copies_of(run));
     }
-    std::string note = label + (ran.empty() ? " ran no copy-pass" : " ran " + joined(ran, " and ") + " only");
+    std::string note =
+        label + (ran.empty() ? " ran no copy-pass" : " ran " + joined(ran, " and ") + " only");
     const std::optional<int> cpus = cpus_of(document);
     if (cpus && *cpus <= most && !ran.empty())
         note += ": the host has " + std::to_string(*cpus) + (*cpus == 1 ? " CPU" : " CPUs");

@@ -150,9 +150,8 @@ void add_build_fields(json &test, const std::vector<TestView> &ok) {
 void add_shared_conditions(json &test, const std::vector<TestView> &ok) {
     for (const char *key : {"params", "duration_s", "passes_planned", "combine"}) {
         const json &first = ok.front().raw(key);
-        if (!first.is_null() && std::all_of(ok.begin(), ok.end(), [&](const TestView &t) {
-                return t.raw(key) == first;
-            }))
+        if (!first.is_null() && std::all_of(ok.begin(), ok.end(),
+                                            [&](const TestView &t) { return t.raw(key) == first; }))
             test[key] = first;
     }
 }
@@ -161,9 +160,8 @@ void add_shared_conditions(json &test, const std::vector<TestView> &ok) {
 // a value (at least one); the first of them describes the test.
 json pooled_test(const std::vector<TestView> &ok) {
     json test = json::object();
-    for (const char *key :
-         {"id", "name", "category", "unit", "better", "version", "workload", "baseline",
-          "time_base_s"})
+    for (const char *key : {"id", "name", "category", "unit", "better", "version", "workload",
+                            "baseline", "time_base_s"})
         if (!ok.front().raw(key).is_null()) test[key] = ok.front().raw(key);
     add_build_fields(test, ok);
     add_shared_conditions(test, ok);

@@ -64,8 +64,8 @@ void write_column_problems(const json &list, const ComparisonInputs &inputs, std
     for (size_t i = 0; i < list.size(); ++i) {
         const std::string name = column_number(i) + " " + markdown_escape(inputs.labels[i]);
         // "lost: unreachable: …": the state, then the reason.
-        const std::string why = join_known(
-            {string_member(list[i], "state"), string_member(list[i], "reason")}, ": ");
+        const std::string why =
+            join_known({string_member(list[i], "state"), string_member(list[i], "reason")}, ": ");
         if (column_failed(list[i]))
             failed.push_back(name + (why.empty() ? "" : " (" + markdown_escape(why) + ")"));
         else if (column_status(list[i]) == "incomplete")

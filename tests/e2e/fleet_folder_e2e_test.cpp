@@ -34,8 +34,8 @@ const char *const kLost = "lost: ssh: connect to host 10.0.0.1 port 22: No route
 std::string fleet_folder() {
     const std::string dir = fresh_dir("fleet-folder");
     const CliResult r =
-        run_cli({"--no-history", "run", "syscall", "-i", "3", "--duration", "0.05", "--settle",
-                 "0", "-c", "1", "-c", "2", "--format", "json", "-o", dir + "/made"});
+        run_cli({"--no-history", "run", "syscall", "-i", "3", "--duration", "0.05", "--settle", "0",
+                 "-c", "1", "-c", "2", "--format", "json", "-o", dir + "/made"});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     const json made = only_result(dir + "/made");
     fs::remove_all(dir + "/made");
@@ -73,12 +73,13 @@ std::vector<std::string> columns_of(const json &comparison) {
 
 TEST(FleetFolderE2E, ComparesTheNewestAttemptsAgainstTheFirstHostWithAResult) {
     const std::string run = fleet_folder();
-    const CliResult j = run_cli({"--no-history", "compare", run, "--by", "host", "--format", "json"});
+    const CliResult j =
+        run_cli({"--no-history", "compare", run, "--by", "host", "--format", "json"});
     ASSERT_EQ(j.exit_code, 0) << j.err;
     const json c = json::parse(j.out);
     // .attempts is hidden: no zz-attempt column, and c-ok is its newest result alone.
-    EXPECT_EQ(columns_of(c), (std::vector<std::string>{"a-lost", "b-stopped", "c-ok",
-                                                       "d-one-cpu", "e-older"}));
+    EXPECT_EQ(columns_of(c),
+              (std::vector<std::string>{"a-lost", "b-stopped", "c-ok", "d-one-cpu", "e-older"}));
     EXPECT_EQ(c["inputs"][2]["results"], 1);
     // Neither the lost host nor the stopped one is the default baseline.
     EXPECT_EQ(c["pivot"]["baseline"], "c-ok");
@@ -107,10 +108,9 @@ TEST(FleetFolderE2E, AFailureRecordWithAnUnknownStateIsOneLineAndExitTwo) {
     for (const auto &[state, why] : std::vector<std::pair<json, std::string>>{
              {"gone", "state: 'gone' is not one of failed, timeout, lost, node_fail, cancelled"},
              {3, "state: not a text (one of failed, timeout, lost, node_fail, cancelled)"}}) {
-        write_json(dir + "/h1/failure.json", {{"schema", "bytebench.failure/1"},
-                                              {"host", "h1"},
-                                              {"state", state},
-                                              {"reason", "x"}});
+        write_json(
+            dir + "/h1/failure.json",
+            {{"schema", "bytebench.failure/1"}, {"host", "h1"}, {"state", state}, {"reason", "x"}});
         const CliResult r = run_cli({"--no-history", "compare", dir, "--by", "host"});
         EXPECT_EQ(r.exit_code, 2) << r.out;
         EXPECT_NE(r.err.find(dir + "/h1/failure.json: " + why), std::string::npos) << r.err;

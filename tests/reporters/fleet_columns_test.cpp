@@ -47,7 +47,8 @@ const bb_reporter &reporter_named(const std::string &id) {
 // Before, a failed column said "failed" and its reason, not how it failed, and a column
 // without the N-copy pass was "-" there without a word.
 TEST_P(FleetColumns, SayHowAColumnFailedWhyOneHasNoCopyPassAndWhichIsIncomplete) {
-    const std::string output = unwrapped(render(reporter_named(GetParam()), fleet_document().dump()));
+    const std::string output =
+        unwrapped(render(reporter_named(GetParam()), fleet_document().dump()));
     EXPECT_NE(output.find("failed (lost)"), std::string::npos) << output;
     EXPECT_NE(output.find(kReason), std::string::npos);
     EXPECT_NE(output.find(kNote), std::string::npos);

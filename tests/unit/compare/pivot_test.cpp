@@ -214,8 +214,8 @@ TEST(Pivot, AnIncompleteFirstColumnIsNotTheDefaultBaseline) {
     EXPECT_EQ(c["pivot"]["baseline"], "b-up");
     // A column with a complete result beside the stopped one has results.
     json also = labelled({{"host", "a-stopped"}}, kLow, 600);
-    EXPECT_EQ(pivot({labelled({{"host", "b-up"}}, kLow, 600), stopped, also}, "host")["pivot"]
-                   ["baseline"],
+    EXPECT_EQ(pivot({labelled({{"host", "b-up"}}, kLow, 600), stopped, also},
+                    "host")["pivot"]["baseline"],
               "a-stopped");
     // Nothing complete: the first column with results.
     EXPECT_EQ(pivot({stopped}, "host")["pivot"]["baseline"], "a-stopped");
