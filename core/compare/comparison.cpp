@@ -69,6 +69,7 @@ json describe_input(const ComparisonInput &input, const std::string &label) {
     out["status"] = result.status();
     if (result.status() == "failed") {  // a failure record: no tool, suite or run to describe
         out["reason"] = result.error();
+        if (!result.state().empty()) out["state"] = result.state();
         return out;
     }
     out["tool"] = tool_text(result);
@@ -184,6 +185,28 @@ std::string build_method_warning(const std::vector<ComparisonInput> &inputs,
     return out + "; the code that ran differs, not only the machines";
 }
 
+// One line when the measured inputs were run by different bytebench
+// versions: a version may change how a test runs or is scored, which no
+// workload version records.
+std::string tool_version_warning(const std::vector<ComparisonInput> &inputs,
+                                 const std::vector<std::string> &labels) {
+    std::vector<std::string> order;
+    std::map<std::string, std::vector<std::string>> holders;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        const ResultView result(inputs[i].document);
+        if (result.imported() || result.status() == "failed") continue;  // said otherwise
+        const std::string version = result.tool_version();
+        if (version.empty()) continue;  // unknown differs from nothing
+        if (holders[version].empty()) order.push_back(version);
+        holders[version].push_back(labels[i]);
+    }
+    if (order.size() < 2) return "";
+    std::string out = "bytebench versions differ: ";
+    for (size_t k = 0; k < order.size(); ++k)
+        out += (k == 0 ? "" : "; ") + order[k] + " in " + joined_labels(holders[order[k]]);
+    return out + "; another version may run or score a test differently";
+}
+
 std::vector<std::string> comparability_warnings(const std::vector<ComparisonInput> &inputs,
                                                 const std::vector<std::string> &labels,
                                                 const WorkloadIdentity &identity) {
@@ -195,7 +218,7 @@ std::vector<std::string> comparability_warnings(const std::vector<ComparisonInpu
                                " report: its workloads are UnixBench's own builds, and it has no "
                                "passes to test significance with");
         if (result.status() == "failed")
-            warnings.push_back(labels[i] + " failed: " + result.error());
+            warnings.push_back(labels[i] + " " + result.failed_text());
         else if (result.status() != "complete")
             warnings.push_back(labels[i] +
                                " is incomplete (interrupted, still running or "
@@ -203,6 +226,8 @@ std::vector<std::string> comparability_warnings(const std::vector<ComparisonInpu
     }
     for (const std::string &warning : suite_warnings(inputs, labels)) warnings.push_back(warning);
     if (const std::string warning = build_method_warning(inputs, labels); !warning.empty())
+        warnings.push_back(warning);
+    if (const std::string warning = tool_version_warning(inputs, labels); !warning.empty())
         warnings.push_back(warning);
     for (const std::string &warning :
          per_test_warnings(identity.versions, labels, "workload version differs"))
@@ -544,6 +569,42 @@ json index_rows(const Section &runs, const json &rows, size_t baseline,
     return indexes;
 }
 
+// The CPUs the host's copies could use: system.effective_cpus.count, else
+// the online CPUs (results from before it); nullopt when neither is known.
+std::optional<int> cpus_of(const json &document) {
+    const json &system = member(document, "system");
+    for (const json *count :
+         {&member(member(system, "effective_cpus"), "count"), &member(system, "cpus_online")})
+        if (count->is_number_integer() && count->get<int64_t>() > 0 &&
+            count->get<int64_t>() <= std::numeric_limits<int>::max())
+            return static_cast<int>(count->get<int64_t>());
+    return std::nullopt;
+}
+
+// Why an input has no copy-pass in a section, where its cells are missing:
+// "B ran 1 copy only: the host has 1 CPU" (a default run adds the N-copy
+// pass only on more than one), or ": the result is incomplete (the run
+// stopped)"; without either, what it ran (`-c 1`). "" for a failure record,
+// whose column says why it has nothing.
+std::string absent_copy_pass_note(const json &document, const std::string &label) {
+    const ResultView result(document);
+    if (result.status() == "failed") return "";
+    std::vector<std::string> ran;
+    int most = 0;
+    for (const CopyPassView &run : result.copy_passes()) {
+        ran.push_back(copies_text(copies_of(run)));
+        most = std::max(most, copies_of(run));
+    }
+    std::string note =
+        label + (ran.empty() ? " ran no copy-pass" : " ran " + joined(ran, " and ") + " only");
+    const std::optional<int> cpus = cpus_of(document);
+    if (cpus && *cpus <= most && !ran.empty())
+        note += ": the host has " + std::to_string(*cpus) + (*cpus == 1 ? " CPU" : " CPUs");
+    else if (result.status() != "complete")
+        note += ": the result is incomplete (the run stopped)";
+    return note;
+}
+
 std::string section_title(const Section &runs) {
     std::vector<int> copies;
     for (const CopyPassLookup *run : runs)
@@ -599,6 +660,13 @@ json section_at(size_t position, const std::vector<std::vector<CopyPassView>> &c
     NoteCollector test_sets;
     section["indexes"] =
         index_rows(runs, rows, context.options.baseline, context.labels, test_sets);
+    json notes = json::array();
+    for (size_t i = 0; i < runs.size(); ++i)
+        if (!runs[i])
+            if (std::string note = absent_copy_pass_note(*context.documents[i], context.labels[i]);
+                !note.empty())
+                notes.push_back(std::move(note));
+    if (!notes.empty()) section["notes"] = std::move(notes);
     for (const std::string &note : test_sets.order)
         for (const std::string &category : test_sets.subjects[note])
             context.test_sets.add(category + " index: " + note, section["title"]);
@@ -618,8 +686,17 @@ std::vector<std::string> gathered_warnings(const NoteCollector &notes) {
 }  // namespace
 
 size_t default_baseline(const std::vector<ComparisonInput> &inputs) {
-    for (size_t i = 0; i < inputs.size(); ++i)
-        if (ResultView(inputs[i].document).status() != "failed") return i;
+    std::vector<std::vector<std::string>> statuses;
+    for (const ComparisonInput &input : inputs)
+        statuses.push_back({ResultView(input.document).status()});
+    return first_with_results(statuses);
+}
+
+size_t first_with_results(const std::vector<std::vector<std::string>> &statuses) {
+    for (const char *wanted : {"complete", ""})
+        for (size_t i = 0; i < statuses.size(); ++i)
+            for (const std::string &status : statuses[i])
+                if (*wanted ? status == wanted : status != "failed") return i;
     return 0;
 }
 

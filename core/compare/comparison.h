@@ -42,10 +42,17 @@ struct ComparisonOptions {
     std::vector<NumberThreshold> fail_if_worse_numbers;
 };
 
-// The baseline when none is chosen: the first input that is not a failure
-// record (a host that gave no result has nothing to compare with); the
-// first when every input is one.
+// The baseline when none is chosen: the first complete input. An
+// incomplete one (the run was stopped) lacks what it did not finish, and a
+// failure record (a host that gave no result) has nothing to compare with:
+// the first incomplete one only when nothing is complete, the first input
+// when every one failed.
 size_t default_baseline(const std::vector<ComparisonInput> &inputs);
+
+// The same rule over columns of several results (compare --by): a column
+// has the statuses of its results, and the first with a complete one is
+// the baseline.
+size_t first_with_results(const std::vector<std::vector<std::string>> &statuses);
 
 // "A", "B", ..., "Z", "AA", ...
 std::string input_label(size_t index);

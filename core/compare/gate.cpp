@@ -4,6 +4,7 @@
 
 #include "base/decimal.h"
 #include "base/direction.h"
+#include "base/failure_state.h"
 #include "base/json_read.h"
 
 namespace bytebench {
@@ -95,9 +96,8 @@ std::string undecided_reason(const json &inputs, size_t i, size_t baseline,
     const std::string label = label_of(inputs, i), base = label_of(inputs, baseline);
     std::string why;
     if (string_member(input, "status") == "failed")
-        why = label + " failed" +
-              (string_member(input, "reason").empty() ? std::string()
-                                                      : ": " + string_member(input, "reason"));
+        why = label + " " +
+              failed_text(string_member(input, "state"), string_member(input, "reason"));
     else if (string_member(element(inputs, baseline), "status") == "failed")
         why = "the baseline " + base + " failed";
     else if (tally.with_delta == 0 && tally.ungated > 0)

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "base/failure_state.h"
 #include "base/json_read.h"
 #include "base/text.h"
 #include "compare/pooled_result.h"
@@ -277,16 +278,17 @@ std::vector<Column> columns_of(const std::vector<ComparisonInput> &inputs, const
 
 // --baseline: a column's name, else the name without a split column's
 // suffix, else its values joined as typed (3.16,on), when either names one
-// column only. None: the first column with a result that is not a failure
-// record (a failed host has nothing to compare with); a failed one only
-// when named.
+// column only. None: the first column with a complete result
+// (first_with_results: a failed host has nothing to compare with, and a
+// stopped one lacks what it did not finish); either only when named.
 size_t baseline_column(const std::vector<Column> &columns, const std::string &wanted,
                        const std::vector<ComparisonInput> &inputs) {
     if (wanted.empty()) {
+        std::vector<std::vector<std::string>> statuses(columns.size());
         for (size_t i = 0; i < columns.size(); ++i)
             for (const size_t member : columns[i].inputs)
-                if (ResultView(inputs[member].document).status() != "failed") return i;
-        return 0;
+                statuses[i].push_back(ResultView(inputs[member].document).status());
+        return first_with_results(statuses);
     }
     for (size_t i = 0; i < columns.size(); ++i)
         if (columns[i].name == wanted) return i;
@@ -319,6 +321,7 @@ json member_description(const ComparisonInput &input) {
     const std::vector<CopyPassView> runs = result.copy_passes();
     if (!runs.empty() && !runs[0].start().empty()) out["start"] = runs[0].start();
     if (!result.error().empty()) out["reason"] = result.error();
+    if (!result.state().empty()) out["state"] = result.state();
     return out;
 }
 
@@ -333,7 +336,8 @@ std::vector<std::string> member_warnings(const Column &column, const json &membe
                 ? string_member(m, "source")
                 : string_member(m, "hostname") + " (" + string_member(m, "source") + ")";
         if (status == "failed")
-            warnings.push_back(column.name + ": " + who + " failed: " + string_member(m, "reason"));
+            warnings.push_back(column.name + ": " + who + " " +
+                               failed_text(string_member(m, "state"), string_member(m, "reason")));
         else if (status != "complete")
             warnings.push_back(column.name + ": " + who +
                                " is incomplete: the tests it did not finish are pooled from "

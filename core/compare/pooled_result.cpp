@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "base/json_read.h"
+#include "base/text.h"
 #include "results/result_reader.h"
 
 namespace bytebench {
@@ -114,13 +115,56 @@ json pooled_passes(const std::vector<TestView> &tests) {
     return passes;
 }
 
+// `values` each once, in order, without the empty ones, joined by
+// `separator`; null when none is left.
+json distinct_joined(const std::vector<std::string> &values, const char *separator = "; ") {
+    std::vector<std::string> distinct;
+    for (const std::string &v : values)
+        if (!v.empty() && std::find(distinct.begin(), distinct.end(), v) == distinct.end())
+            distinct.push_back(v);
+    return distinct.empty() ? json() : json(joined(distinct, separator));
+}
+
+// How the tests' workload was built. A column of one build is that build:
+// taking the first result's fields alone, or dropping some, would make it
+// another ("custom" without isa_level) and warn of a difference there is
+// not. Results that differ keep every value, so that the column differs
+// from one that ran only one of them, and the comparison says so.
+void add_build_fields(json &test, const std::vector<TestView> &ok) {
+    std::vector<std::string> builds, methods, levels;
+    for (const TestView &t : ok) {
+        builds.push_back(t.build());
+        methods.push_back(t.build_method());  // derived for a result that predates it
+        levels.push_back(t.isa_level());
+    }
+    const std::pair<const char *, json> fields[] = {{"build", distinct_joined(builds)},
+                                                    {"build_method", distinct_joined(methods)},
+                                                    {"isa_level", distinct_joined(levels)}};
+    for (const auto &[key, value] : fields)
+        if (!value.is_null()) test[key] = value;
+}
+
+// How the tests ran (test_conditions.h reads these), kept when every
+// result ran it the same way: a condition they differ in is unknown, as
+// in a result that does not record it.
+void add_shared_conditions(json &test, const std::vector<TestView> &ok) {
+    for (const char *key : {"params", "duration_s", "passes_planned", "combine"}) {
+        const json &first = ok.front().raw(key);
+        if (!first.is_null() && std::all_of(ok.begin(), ok.end(),
+                                            [&](const TestView &t) { return t.raw(key) == first; }))
+            test[key] = first;
+    }
+}
+
 // The results' tests of one id pooled: `ok` holds those with status ok and
 // a value (at least one); the first of them describes the test.
 json pooled_test(const std::vector<TestView> &ok) {
     json test = json::object();
-    for (const char *key : {"id", "name", "category", "unit", "better", "version", "build",
-                            "workload", "baseline", "time_base_s"})
+    for (const char *key : {"id", "name", "category", "unit", "better", "version", "workload",
+                            "baseline", "time_base_s"})
         if (!ok.front().raw(key).is_null()) test[key] = ok.front().raw(key);
+    add_build_fields(test, ok);
+    add_shared_conditions(test, ok);
     test["status"] = "ok";
     std::vector<double> values, indexes;
     double samples = 0;
@@ -218,8 +262,21 @@ json pooled_result(std::vector<json> members) {
     json out = json::object();
     for (const char *key : {"schema", "tool", "system", "options", "suite", "imported", "labels"})
         if (!member(first, key).is_null()) out[key] = member(first, key);
+    // bytebench versions the results differ in are each named ("0.1.0,
+    // 0.2.0"): the comparison warns when columns differ in it.
+    std::vector<std::string> versions;
+    for (const json &m : members) versions.push_back(ResultView(m).tool_version());
+    if (const json version = distinct_joined(versions, ", ");
+        version.is_string() && out["tool"].is_object())
+        out["tool"]["version"] = version;
     out["status"] = pooled_status(members);
-    if (const std::string error = pooled_error(members); !error.empty()) out["error"] = error;
+    if (const std::string error = pooled_error(members); !error.empty()) {
+        out["error"] = error;
+        std::vector<std::string> states;  // how each failed, each once
+        for (const json &m : members) states.push_back(ResultView(m).state());
+        if (const json state = distinct_joined(states, ", "); state.is_string())
+            out["state"] = state;
+    }
     std::vector<std::vector<CopyPassView>> passes;
     size_t positions = 0;
     for (const json &m : members) {

@@ -11,8 +11,14 @@
 // category's score is the geometric mean of the results' scores, partial
 // when one of them is or lacks it.
 //
+// A test's build (build, build_method, isa_level) is the one its results
+// share; where they differ, each of their values joined by "; ". How it ran
+// (params, duration_s, passes_planned, combine) is kept when every result
+// has the same. The bytebench version is each distinct one, joined by ", ".
+//
 // The results must be comparable (pivot.cpp splits those that are not);
-// the first result gives the descriptions (system, suite, names, units).
+// the first result gives the other descriptions (system, suite, names,
+// units).
 // One result is returned as it is.
 #pragma once
 

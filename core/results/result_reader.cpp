@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <unordered_set>
 
+#include "base/failure_state.h"
 #include "base/json_read.h"
 #include "base/json_text.h"
 #include "base/names.h"
@@ -17,8 +18,24 @@
 namespace bytebench {
 namespace {
 
+// The record's "state", checked: "" when it has none. A state no report
+// could name (a typo, a number) is refused, not read as no state: a lost
+// host would show as one that merely failed.
+std::string failure_state(const nlohmann::json &record, const std::string &name) {
+    const nlohmann::json &state = member(record, "state");
+    if (state.is_null()) return "";
+    if (!state.is_string())
+        throw std::runtime_error(name + ": state: not a text (one of " + failure_states_text() +
+                                 ")");
+    if (!is_failure_state(state.get<std::string>()))
+        throw std::runtime_error(name + ": state: " + quoted_for_message(state.get<std::string>()) +
+                                 " is not one of " + failure_states_text());
+    return state.get<std::string>();
+}
+
 // A failure record as a result document (see result_reader.h).
 nlohmann::json result_from_failure(const nlohmann::json &record, const std::string &name) {
+    const std::string state = failure_state(record, name);
     const std::string reason = string_member(record, "reason");
     nlohmann::json doc = {{"schema", kResultSchema},
                           {"status", "failed"},
@@ -26,6 +43,7 @@ nlohmann::json result_from_failure(const nlohmann::json &record, const std::stri
                           {"system", nlohmann::json::object()},
                           {"runs", nlohmann::json::array()},
                           {"failure_record", name}};
+    if (!state.empty()) doc["state"] = state;
     if (const std::string host = string_member(record, "host"); !host.empty())
         doc["system"]["hostname"] = host;
     if (const nlohmann::json &labels = member(record, "labels"); labels.is_object())
@@ -209,6 +227,8 @@ std::optional<IndexView> CopyPassView::headline_index() const {
 
 std::string ResultView::status() const { return string_member(*json_, "status"); }
 std::string ResultView::error() const { return string_member(*json_, "error"); }
+std::string ResultView::state() const { return string_member(*json_, "state"); }
+std::string ResultView::failed_text() const { return bytebench::failed_text(state(), error()); }
 
 std::vector<CopyPassView> ResultView::copy_passes() const {
     std::vector<CopyPassView> passes;

@@ -31,9 +31,10 @@ inline constexpr int kMaxResultDepth = 64;
 // Throws std::runtime_error with one line, "NAME: what is wrong". A failure
 // record (bytebench.failure/1: {"host", "labels", "reason"}, written by a
 // fleet run for a host that gave no result) reads as a result with status
-// "failed", the reason as its "error", no copy-passes, the host as
-// system.hostname and its labels: so that a comparison shows the host and
-// why, never drops it.
+// "failed", the reason as its "error", its "state" (base/failure_state.h;
+// another value, or one that is not a text, is refused), no copy-passes,
+// the host as system.hostname and its labels: so that a comparison shows
+// the host and why, never drops it.
 nlohmann::json parse_result_document(const std::string &text, const std::string &name);
 
 // A metric of a test (runs[].tests[].metrics[]): a secondary number with its
@@ -163,6 +164,9 @@ class ResultView {
     explicit ResultView(const nlohmann::json &&) = delete;  // would outlive a temporary
     std::string status() const;  // "complete", "incomplete", "failed" (a failure record)
     std::string error() const;   // why a failed one failed
+    std::string state() const;   // how (a failure record's "state"), "" when it does not say
+    // "failed (lost): REASON" (base/failure_state.h): how reports name it.
+    std::string failed_text() const;
     std::vector<CopyPassView> copy_passes() const;
     // system.<key> when it is a string, else "".
     std::string system_text(const char *key) const;

@@ -225,6 +225,15 @@ inline std::vector<GroupedNote> grouped_notes(const nlohmann::json &rows) {
     return groups;
 }
 
+// A section's own notes (`notes`): why a column has no copy-pass there ("B ran 1 copy only:
+// the host has 1 CPU"), said under its table by every report.
+inline std::vector<std::string> section_notes(const nlohmann::json &section) {
+    std::vector<std::string> notes;
+    for (const nlohmann::json &note : elements(member(section, "notes")))
+        if (!text_of(note).empty()) notes.push_back(text_of(note));
+    return notes;
+}
+
 // How reports describe an input, in parts that are empty when unknown (the caller escapes
 // and joins them): where it came from ("(history 4)": "#4" would be an issue link on GitHub) ...
 inline std::vector<std::string> input_source_parts(const nlohmann::json &input) {

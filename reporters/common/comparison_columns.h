@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "base/failure_state.h"
 #include "base/json_read.h"
 #include "common/comparison_access.h"
 #include "common/number_text.h"
@@ -82,11 +83,11 @@ inline std::vector<std::string> column_parts(const nlohmann::json &input) {
     return parts;
 }
 
-// "failed: unreachable: ssh timed out" for a failed column; "" otherwise.
+// "failed (lost): unreachable: ssh timed out" for a failed column (the state when the failure
+// record gives one); "" otherwise.
 inline std::string column_failure(const nlohmann::json &input) {
     if (!column_failed(input)) return "";
-    const std::string reason = string_member(input, "reason");
-    return reason.empty() ? "failed" : "failed: " + reason;
+    return failed_text(string_member(input, "state"), string_member(input, "reason"));
 }
 
 // A cell of the compact layout in parts: the number shown (the index when its row has one,

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "base/failure_state.h"
 #include "common/comparison_columns.h"
 #include "format.h"
 #include "html_page.h"
@@ -49,7 +50,8 @@ std::string status_badges(const json &input, bool baseline) {
     std::string html;
     if (baseline) html += " " + badge("baseline", "info");
     const std::string status = column_status(input);
-    if (status == "failed") html += " " + badge("failed", "bad");
+    if (status == "failed")
+        html += " " + badge(failed_text(string_member(input, "state"), ""), "bad");
     if (status == "incomplete") html += " " + badge("incomplete", "warn");
     if (!string_member(input, "split").empty()) html += " " + badge("split", "warn");
     return html;
@@ -155,7 +157,8 @@ void write_head(const json &inputs, size_t baseline, std::ostream &out) {
     out << "</tr></thead>\n";
 }
 
-// Why rows and index scores are not comparable: each note once, with what it is on.
+// Why rows and index scores are not comparable: each note once, with what it is on; then the
+// section's own notes (why a column has no copy-pass here).
 void write_notes(const json &section, std::ostream &out) {
     std::string items;
     for (const char *group : {"rows", "indexes"})
@@ -166,6 +169,8 @@ void write_notes(const json &section, std::ostream &out) {
                                                              : index_title(*row) + " Index Score");
             items += "<li>" + escape(joined(names, ", ") + ": " + grouped.note) + "</li>\n";
         }
+    for (const std::string &note : section_notes(section))
+        items += "<li>" + escape(note) + "</li>\n";
     if (!items.empty()) out << "<ul class=\"notes\">\n" << items << "</ul>\n";
 }
 

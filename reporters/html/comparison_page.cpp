@@ -410,6 +410,11 @@ void write_section(const Columns &columns, const json &section, size_t number, s
     out << "<section class=\"comparison\" id=\"section-" << number << "\">\n<h2>" << escape(title)
         << "</h2>\n";
     write_table(columns, section, out);
+    // The section's own notes (why a column has no copy-pass here); the rows' are in the table.
+    std::string notes;
+    for (const std::string &note : section_notes(section))
+        notes += "<li>" + escape(note) + "</li>\n";
+    if (!notes.empty()) out << "<ul class=\"notes\">\n" << notes << "</ul>\n";
     write_chart(columns, section, title, out);
     out << "</section>\n";
 }

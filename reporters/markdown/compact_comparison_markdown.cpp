@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "base/direction.h"
+#include "base/failure_state.h"
 #include "base/json_read.h"
 #include "common/c_format.h"
 #include "common/comparison_columns.h"
@@ -49,11 +50,12 @@ std::string column_description(const json &input) {
     return described(parts, ", ");
 }
 
-// "**failed**: unreachable: …", escaped; "" for a column that did not fail.
+// "**failed (lost)**: unreachable: …", escaped; "" for a column that did not fail.
 std::string failure_text(const json &input) {
     if (!column_failed(input)) return "";
     const std::string reason = string_member(input, "reason");
-    return "**failed**" + (reason.empty() ? "" : ": " + markdown_escape(reason));
+    return "**" + markdown_escape(failed_text(string_member(input, "state"), "")) + "**" +
+           (reason.empty() ? "" : ": " + markdown_escape(reason));
 }
 
 // "The failed columns: …; incomplete: …": said before the tables, where they are not missed.
@@ -61,9 +63,11 @@ void write_column_problems(const json &list, const ComparisonInputs &inputs, std
     std::vector<std::string> failed, incomplete;
     for (size_t i = 0; i < list.size(); ++i) {
         const std::string name = column_number(i) + " " + markdown_escape(inputs.labels[i]);
-        const std::string reason = string_member(list[i], "reason");
+        // "lost: unreachable: …": the state, then the reason.
+        const std::string why =
+            join_known({string_member(list[i], "state"), string_member(list[i], "reason")}, ": ");
         if (column_failed(list[i]))
-            failed.push_back(name + (reason.empty() ? "" : " (" + markdown_escape(reason) + ")"));
+            failed.push_back(name + (why.empty() ? "" : " (" + markdown_escape(why) + ")"));
         else if (column_status(list[i]) == "incomplete")
             incomplete.push_back(name);
     }

@@ -193,7 +193,8 @@ std::vector<std::string> index_cells(const json &index, const SectionLayout &lay
 }
 
 // Why rows and index scores are not comparable, each note once with what it is on; then why
-// a cell has no value; one line each.
+// a cell has no value; then the section's own notes (why a column has no copy-pass here); one
+// line each.
 void write_notes(const json &section, const ComparisonInputs &inputs, std::ostream &out) {
     bool any = false;
     const json &rows = member(section, "rows");
@@ -220,6 +221,10 @@ void write_notes(const json &section, const ComparisonInputs &inputs, std::ostre
                 << '\n';
             any = true;
         }
+    }
+    for (const std::string &note : section_notes(section)) {
+        out << "- " << markdown_escape(note) << '\n';
+        any = true;
     }
     if (any) out << '\n';
 }

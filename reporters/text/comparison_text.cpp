@@ -191,7 +191,7 @@ std::string index_name(const json &index) {
 
 // Why rows and index scores are not comparable, each note once with what it is on
 // ("! dhry2reg, syscall: pass length differs: 10 s in A, 2 s in B"); then why a cell has no
-// value.
+// value; then the section's own notes (why a column has no copy-pass here).
 void write_notes(const json &section, const ComparisonInputs &inputs, std::ostream &out) {
     bool any = false;
     const json &rows = member(section, "rows");
@@ -217,6 +217,10 @@ void write_notes(const json &section, const ComparisonInputs &inputs, std::ostre
                 id + " in " + inputs.labels[i] + " (" + cell_status(cell) + "): ", "    ");
             any = true;
         }
+    }
+    for (const std::string &note : section_notes(section)) {
+        write_wrapped(out, note, "", "    ");
+        any = true;
     }
     if (any) out << '\n';
 }

@@ -276,6 +276,58 @@ TEST(Comparison, TheDefaultBaselineIsTheFirstInputThatDidNotFail) {
     EXPECT_EQ(default_baseline(inputs), 0u);
 }
 
+// A stopped run has results, but not all of them: the first complete input is the default.
+TEST(Comparison, AnIncompleteInputIsNotTheDefaultBaseline) {
+    json stopped = result("a", {ok_test("dhry", 103, kFast)}, 700);
+    stopped["status"] = "incomplete";
+    std::vector<ComparisonInput> inputs;
+    inputs.push_back({"a.json", std::nullopt, stopped});
+    inputs.push_back({"b.json", std::nullopt, result("b", {ok_test("dhry", 93, kSlow)}, 650)});
+    EXPECT_EQ(default_baseline(inputs), 1u);
+    inputs.pop_back();  // nothing complete: the first with results
+    EXPECT_EQ(default_baseline(inputs), 0u);
+}
+
+bool has_warning(const json &comparison, const std::string &text) {
+    for (const json &w : comparison["warnings"])
+        if (w == text) return true;
+    return false;
+}
+
+// Inputs of different bytebench versions raised no warning.
+TEST(Comparison, DifferentBytebenchVersionsAreNamed) {
+    json b = result("b", {ok_test("dhry", 93, kSlow)}, 650), c = b;
+    b["tool"]["version"] = "0.2.0";
+    const json cmp = compare({result("a", {ok_test("dhry", 103, kFast)}, 700), b, c});
+    EXPECT_TRUE(has_warning(cmp,
+                            "bytebench versions differ: 0.1.0 in A and C; 0.2.0 in B; another "
+                            "version may run or score a test differently"))
+        << cmp["warnings"].dump();
+    EXPECT_EQ(compare({c, c})["warnings"], json::array());
+}
+
+// A host with one CPU runs no N-copy pass: its cells there were "-" without a word.
+TEST(Comparison, AnInputWithoutTheCopyPassSaysWhy) {
+    json two = result("a", {ok_test("dhry", 103, kFast)}, 700);
+    two["runs"].push_back(two["runs"][0]);
+    two["runs"][1]["copies"] = 2;
+    json one = result("b", {ok_test("dhry", 93, kSlow)}, 650);
+    one["system"]["cpus_online"] = 4;
+    one["system"]["effective_cpus"] = {{"count", 1}};  // a cgroup's 1 CPU of 4
+    json stopped = one;
+    stopped["system"]["effective_cpus"]["count"] = 4;
+    stopped["status"] = "incomplete";
+    json chosen = stopped;  // `-c 1` on 4 CPUs
+    chosen["status"] = "complete";
+    const json c = compare({two, one, stopped, chosen});
+    ASSERT_EQ(c["sections"].size(), 2u);
+    EXPECT_FALSE(c["sections"][0].contains("notes"));
+    EXPECT_EQ(c["sections"][1]["notes"],
+              json({"B ran 1 copy only: the host has 1 CPU",
+                    "C ran 1 copy only: the result is incomplete (the run stopped)",
+                    "D ran 1 copy only"}));
+}
+
 TEST(Comparison, GateFailsOnlyOnSignificantlyWorseChangesBeyondTheThreshold) {
     ComparisonOptions options;
     options.fail_if_worse_pct = 5;

@@ -135,6 +135,45 @@ TEST(Pivot, NeverPoolsANativeBuildWithAPortableOne) {
     EXPECT_EQ(column_names(c), (std::vector<std::string>{"a [native]", "a [portable x86-64-v2]"}));
 }
 
+json portable_build(json result) {
+    json &test = result["runs"][0]["tests"][0];
+    test["build"] = "gcc 12.2.0 -O2 -march=x86-64-v3";
+    test["build_method"] = "portable";
+    test["isa_level"] = "x86-64-v3";
+    return result;
+}
+
+bool warns_about(const json &comparison, const std::string &what) {
+    for (const json &w : comparison["warnings"])
+        if (w.get<std::string>().find(what) != std::string::npos) return true;
+    return false;
+}
+
+// Pooled columns were "custom" builds (pooling dropped isa_level), and every grouping with a
+// column of two results or more, a Slurm node that ran two tasks among them, warned that the
+// builds differ.
+TEST(Pivot, PooledColumnsOfOneBuildAreThatBuildAndDoNotWarn) {
+    const json a = portable_build(labelled({{"node", "n1"}}, kLow, 600));
+    const json b = portable_build(labelled({{"node", "n2"}}, kHigh, 700));
+    const json c = pivot({a, a, b}, "label:node");
+    ASSERT_EQ(column_names(c), (std::vector<std::string>{"n1", "n2"}));
+    EXPECT_EQ(c["inputs"][0]["results"], 2);
+    for (const json &input : c["inputs"]) EXPECT_EQ(input["build"], "portable x86-64-v3");
+    EXPECT_FALSE(warns_about(c, "built differently")) << c["warnings"].dump();
+    EXPECT_EQ(c["warnings"], json::array());
+}
+
+// A real difference still warns: a column one of whose results ran another compiler.
+TEST(Pivot, APooledColumnOfAnotherCompilerStillWarns) {
+    const json a = portable_build(labelled({{"node", "n1"}}, kLow, 600));
+    const json b = portable_build(labelled({{"node", "n2"}}, kHigh, 700));
+    json newer = b;
+    newer["runs"][0]["tests"][0]["build"] = "gcc 13.1.0 -O2 -march=x86-64-v3";
+    const json c = pivot({a, a, b, newer}, "label:node");
+    ASSERT_EQ(c["inputs"].size(), 2u);
+    EXPECT_TRUE(warns_about(c, "dhry: built differently")) << c["warnings"].dump();
+}
+
 // io=buffered and io=direct measure different things: never one column. Before, they were
 // pooled without a word.
 TEST(Pivot, NeverPoolsDifferentParameterValues) {
@@ -164,6 +203,22 @@ TEST(Pivot, AFailedFirstColumnIsNotTheDefaultBaseline) {
     // Named, it is the baseline.
     EXPECT_EQ(
         pivot({labelled({{"host", "b-up"}}, kLow, 600), failed}, "host", "a-down")["baseline"], 0);
+}
+
+// A host whose run was stopped sorts first: its column has results, not all of them, and a
+// report against it had deltas only for what it finished.
+TEST(Pivot, AnIncompleteFirstColumnIsNotTheDefaultBaseline) {
+    json stopped = labelled({{"host", "a-stopped"}}, kLow, 600);
+    stopped["status"] = "incomplete";
+    const json c = pivot({labelled({{"host", "b-up"}}, kLow, 600), stopped}, "host");
+    EXPECT_EQ(c["pivot"]["baseline"], "b-up");
+    // A column with a complete result beside the stopped one has results.
+    json also = labelled({{"host", "a-stopped"}}, kLow, 600);
+    EXPECT_EQ(pivot({labelled({{"host", "b-up"}}, kLow, 600), stopped, also},
+                    "host")["pivot"]["baseline"],
+              "a-stopped");
+    // Nothing complete: the first column with results.
+    EXPECT_EQ(pivot({stopped}, "host")["pivot"]["baseline"], "a-stopped");
 }
 
 TEST(Pivot, AResultWithoutTheKeyHasAColumnOfItsOwn) {

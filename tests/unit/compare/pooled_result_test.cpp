@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+#include "results/result_reader.h"
+
 namespace bytebench {
 namespace {
 
@@ -71,6 +73,47 @@ TEST(PooledResult, AScoreOneResultLacksMakesThePooledIndexPartial) {
     lacking["runs"][0]["indexes"] = json::array();
     const json pooled = pooled_result({result_with(100, 10, 10), lacking});
     EXPECT_TRUE(pooled["runs"][0]["indexes"][0]["partial"].get<bool>());
+}
+
+// A portable build pooled was read as "custom" (isa_level and build_method were dropped), and
+// every pooled column then warned that builds differ.
+TEST(PooledResult, KeepsTheBuildFieldsItsResultsShare) {
+    json a = result_with(100, 10, 10);
+    json &test = a["runs"][0]["tests"][0];
+    test["build"] = "gcc 12.2.0 -O2 -march=x86-64-v3";
+    test["build_method"] = "portable";
+    test["isa_level"] = "x86-64-v3";
+    test["params"] = {{"io", "direct"}};
+    test["duration_s"] = 10;
+    test["passes_planned"] = 3;
+    const json pooled = pooled_result({a, a});
+    const json &p = pooled["runs"][0]["tests"][0];
+    for (const char *key :
+         {"build", "build_method", "isa_level", "params", "duration_s", "passes_planned"})
+        EXPECT_EQ(p[key], test[key]) << key;
+    EXPECT_EQ(ResultView(pooled).workload_build(), "portable x86-64-v3");
+}
+
+// A build the results differ in is not the first one's: every value, so that the column
+// differs from others that ran another.
+TEST(PooledResult, ABuildTheResultsDifferInHoldsEachOfTheirValues) {
+    json a = result_with(100, 10, 10), b = a;
+    a["runs"][0]["tests"][0]["build"] = "gcc 12 -O2";
+    b["runs"][0]["tests"][0]["build"] = "gcc 13 -O2";
+    a["runs"][0]["tests"][0]["duration_s"] = 10;
+    b["runs"][0]["tests"][0]["duration_s"] = 2;
+    const json pooled = pooled_result({a, b, a});
+    const json &p = pooled["runs"][0]["tests"][0];
+    EXPECT_EQ(p["build"], "gcc 12 -O2; gcc 13 -O2");
+    EXPECT_FALSE(p.contains("duration_s"));  // a condition they differ in is not known
+}
+
+TEST(PooledResult, BytebenchVersionsTheResultsDifferInAreEachNamed) {
+    json a = result_with(100, 10, 10), b = a;
+    a["tool"] = {{"name", "bytebench"}, {"version", "0.1.0"}};
+    b["tool"] = {{"name", "bytebench"}, {"version", "0.2.0"}};
+    EXPECT_EQ(pooled_result({a, a})["tool"], a["tool"]);
+    EXPECT_EQ(pooled_result({a, b, a})["tool"]["version"], "0.1.0, 0.2.0");
 }
 
 }  // namespace

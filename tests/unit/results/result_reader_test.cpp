@@ -95,6 +95,38 @@ TEST(ResultReader, LabelsBreakingTheRulesAreOneLineNamingTheFile) {
     EXPECT_EQ(parse_error(with_labels({{"kernel", "6.1"}, {"host", "db-1"}})), "");
 }
 
+// The fleet engines say how a host failed ("state"); before, the state was not read, and a
+// typo in it went unnoticed.
+TEST(ResultReader, AFailureRecordsStateIsReadAndChecked) {
+    const auto record = [](const nlohmann::json &state) {
+        return nlohmann::json({{"schema", "bytebench.failure/1"},
+                               {"host", "h3"},
+                               {"state", state},
+                               {"reason", "no route to host"}})
+            .dump();
+    };
+    for (const char *state : {"failed", "timeout", "lost", "node_fail", "cancelled"}) {
+        const nlohmann::json doc = parse_result_document(record(state), "r.json");
+        EXPECT_EQ(ResultView(doc).state(), state);
+        EXPECT_EQ(ResultView(doc).failed_text(),
+                  std::string("failed (") + state + "): no route to host");
+    }
+    EXPECT_EQ(parse_error(record("gone")),
+              "r.json: state: 'gone' is not one of failed, timeout, lost, node_fail, cancelled");
+    EXPECT_EQ(parse_error(record("LOST")),
+              "r.json: state: 'LOST' is not one of failed, timeout, lost, node_fail, cancelled");
+    for (const nlohmann::json &bad : {nlohmann::json(3), nlohmann::json::array({"lost"})})
+        EXPECT_EQ(parse_error(record(bad)),
+                  "r.json: state: not a text (one of failed, timeout, lost, node_fail, "
+                  "cancelled)");
+    // Without a state, as records written before it: failed, without saying how.
+    const nlohmann::json old = parse_result_document(
+        R"({"schema": "bytebench.failure/1", "host": "h3", "reason": "x"})", "r.json");
+    EXPECT_EQ(ResultView(old).state(), "");
+    EXPECT_EQ(ResultView(old).failed_text(), "failed: x");
+    EXPECT_EQ(parse_error(record(nullptr)), "");  // null: no state
+}
+
 // Found in review (libFuzzer's inputs are too short to reach it): a result
 // nested 100000 deep (200 KB) parsed, then overflowed the stack in nlohmann's
 // recursive copy and dump, which the CLI does to every document it reads.
