@@ -550,8 +550,11 @@ def check_main_array(cluster, array_job, merge_job, job_dir, crashed, results):
         for node in set(nodes.values()) | {crashed}:
             check(node in flat, f"report.{ext} has no column for {node}:\n{text}")
         for record in (crash, bad, cancelled):
-            check(f"failed: {record['reason']}" in flat,
-                  f"report.{ext} does not say 'failed: {record['reason']}':\n{text}")
+            said = f"failed ({record['state']}): {record['reason']}" if record.get("state") \
+                else f"failed: {record['reason']}"
+            check(said in flat, f"report.{ext} does not say '{said}':\n{text}")
+        # Columns that pool results of one build are that build (issue 36, defect 4).
+        check("built differently" not in flat, f"report.{ext} calls a pooled column another build:\n{text}")
     # Its column pools every file of the tasks that ran there: both results, and the records
     # and incomplete result of tasks 6 and 7 when they ran there too.
     pooled = 0
