@@ -156,19 +156,21 @@ class Sshd:
 
 
 class NetnsHost:
-    """A host of its own on this machine: a network namespace `bbfa-<name>` reached through a
-    veth pair (10.231.36.<4i+1> here, 10.231.36.<4i+2> there, a /30 per host), and a UTS
+    """A host of its own on this machine: a network namespace `<tag>-<name>` reached through a
+    veth pair (<subnet>.<4i+1> here, <subnet>.<4i+2> there, a /30 per host), and a UTS
     namespace with its own host name for what runs under `prefix`. The folders are this
     machine's: the namespaces separate the network and the name, which is what the playbook
-    and bytebench tell hosts apart by. Needs root (CAP_SYS_ADMIN, CAP_NET_ADMIN)."""
+    and bytebench tell hosts apart by. Needs root (CAP_SYS_ADMIN, CAP_NET_ADMIN). Tests that
+    may run at the same time (ctest -j) give different tags and subnets: make() first removes
+    what an earlier run of the same tag left."""
 
-    def __init__(self, name, index):
+    def __init__(self, name, index, tag="bbfa", subnet="10.231.36"):
         self.name = name
-        self.netns = f"bbfa-{name}"
+        self.netns = f"{tag}-{name}"
         # Interface names have at most 15 bytes.
-        self.veth_here, self.veth_there = f"bbfa-{index}h", f"bbfa-{index}n"
-        self.gateway = f"10.231.36.{4 * index + 1}"
-        self.address = f"10.231.36.{4 * index + 2}"
+        self.veth_here, self.veth_there = f"{tag}-{index}h", f"{tag}-{index}n"
+        self.gateway = f"{subnet}.{4 * index + 1}"
+        self.address = f"{subnet}.{4 * index + 2}"
         self.prefix = ["ip", "netns", "exec", self.netns, "unshare", "--uts", "--",
                        "sh", "-c", f'hostname {name} && exec "$0" "$@"']
         self.made = False
@@ -211,11 +213,11 @@ class NetnsHost:
         self.made = False
 
 
-def can_make_namespaces():
-    """None, or why network namespaces cannot be made here."""
+def can_make_namespaces(tag="bbfa"):
+    """None, or why network namespaces cannot be made here (a probe `<tag>-probe`)."""
     if os.geteuid() != 0:
         return "network namespaces need root; the test runs as " + _current_user()
-    probe = "bbfa-probe"
+    probe = f"{tag}-probe"
     out = subprocess.run(["ip", "netns", "add", probe], capture_output=True, text=True)
     if out.returncode != 0:
         return f"network namespaces cannot be made here (a container?): {out.stderr.strip()}"
