@@ -19,7 +19,7 @@ lists folder's time in the overlay). Ansible's apt module needs python3-apt on t
 this machine's /usr; without it the module would fetch it from the host's mirror).
 
 1. fleet.yml on both hosts, bytebench_deb = the .deb that ctest's deb_package_installs_and_runs
-   made, bytebench_bin `bytebench`: debhost gets the package copied and installed (the task
+   made (a path relative to the folder ansible-playbook runs in), bytebench_bin `bytebench`: debhost gets the package copied and installed (the task
    results say so, ANSIBLE_STDOUT_CALLBACK=json), its result arrives and was made by the
    installed package (its plugins loaded from /usr/lib/bytebench, its tool version the
    package's), dpkg in the overlay has it, and this machine has no bytebench package, no
@@ -268,7 +268,10 @@ def run(args):
         env.update({"ANSIBLE_REMOTE_TEMP": "~/.ansible/tmp", "ANSIBLE_STDOUT_CALLBACK": "json"})
         playbook = Playbook(args, work, inventory_file, env)
         fleet_dir = os.path.join(work, "fleet")
-        common = {"bytebench_deb": deb, "bytebench_bin": "bytebench",
+        # Relative to the folder ansible-playbook runs in (work), as a user at a shell gives it.
+        os.mkdir(os.path.join(work, "debs"))
+        os.symlink(deb, os.path.join(work, "debs", os.path.basename(deb)))
+        common = {"bytebench_deb": os.path.join("debs", os.path.basename(deb)), "bytebench_bin": "bytebench",
                   "bytebench_controller_bin": os.path.abspath(args.bytebench),
                   "bytebench_fleet_dir": fleet_dir, "bytebench_args": SHORT}
         started = time.monotonic()
