@@ -20,7 +20,7 @@ this machine's /usr; without it the module would fetch it from the host's mirror
 
 1. fleet.yml on both hosts, bytebench_deb = the .deb that ctest's deb_package_installs_and_runs
    made (a path relative to the folder ansible-playbook runs in), bytebench_bin `bytebench`: debhost gets the package copied and installed (the task
-   results say so, ANSIBLE_STDOUT_CALLBACK=json), its result arrives and was made by the
+   results say so: tests/fleet/ansible_callbacks/task_record.py), its result arrives and was made by the
    installed package (its plugins loaded from /usr/lib/bytebench, its tool version the
    package's), dpkg in the overlay has it, and this machine has no bytebench package, no
    /usr/bin/bytebench change and no test user. nosudo is a failure record with one clean line
@@ -147,14 +147,9 @@ def installed_here(admindir="/var/lib/dpkg"):
     return out.stdout.strip() if out.returncode == 0 else None
 
 
-def task_results(document, task, host):
-    """The results of the task named `task` for `host` in ansible's json callback output."""
-    found = []
-    for play in document.get("plays", []):
-        for entry in play.get("tasks", []):
-            if entry.get("task", {}).get("name") == task and host in entry.get("hosts", {}):
-                found.append(entry["hosts"][host])
-    return found
+def task_results(records, task, host):
+    """The results of the task named `task` for `host`, from the task_record callback's lines."""
+    return [line for line in records if line["task"] == task and line["host"] == host]
 
 
 def one_result(run_dir, host):
@@ -179,35 +174,42 @@ def check_made_by_package(document, host, version):
 
 
 class Playbook:
-    """ansible-playbook with the json stdout callback: stdout is one JSON document, stderr
-    Ansible's warnings."""
+    """ansible-playbook, its output (Ansible's default callback) in one log, and every task result
+    as a JSON line (the callback tests/fleet/ansible_callbacks/task_record.py: Ansible 2.14 has
+    no json callback of its own, and in fleet.yml's free-strategy play the default callback's
+    task headers and host lines interleave)."""
 
     def __init__(self, args, work, inventory_file, env):
         self.playbook = os.path.join(os.path.abspath(args.playbook_dir), "fleet.yml")
-        self.work, self.inventory_file, self.env = work, inventory_file, env
-        self.outputs = []
+        self.work, self.inventory_file = work, inventory_file
+        self.env = {**env, "ANSIBLE_CALLBACK_PLUGINS": os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                                    "ansible_callbacks"),
+                    "ANSIBLE_CALLBACKS_ENABLED": "task_record"}
+        self.logs = []
 
     def run(self, name, extra_vars):
+        """ansible-playbook's exit status and the task records of the run."""
         vars_file = os.path.join(self.work, f"vars-{name}.json")
         with open(vars_file, "w") as out:
             json.dump(extra_vars, out)
-        stdout_path = os.path.join(self.work, f"ansible-{name}.json")
-        stderr_path = os.path.join(self.work, f"ansible-{name}.stderr")
-        self.outputs += [stdout_path, stderr_path]
-        with open(stdout_path, "w") as stdout, open(stderr_path, "w") as stderr:
+        log_path = os.path.join(self.work, f"ansible-{name}.log")
+        record_path = os.path.join(self.work, f"tasks-{name}.jsonl")
+        self.logs.append(log_path)
+        with open(log_path, "w") as log:
             process = subprocess.Popen(["ansible-playbook", "-i", self.inventory_file, "-e", "@" + vars_file,
-                                        self.playbook], cwd=self.work, env=self.env, stdout=stdout,
-                                       stderr=stderr, stdin=subprocess.DEVNULL, start_new_session=True)
+                                        self.playbook], cwd=self.work,
+                                       env={**self.env, "BYTEBENCH_TASK_RECORD": record_path},
+                                       stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                       start_new_session=True)
         try:
             rc = process.wait(timeout=PLAYBOOK_LIMIT_S)
         except subprocess.TimeoutExpired:
             raise CheckFailed(f"ansible-playbook ({name}) did not end within {PLAYBOOK_LIMIT_S} s")
         finally:
             fleet_support.stop_tree(process)
-        try:
-            return rc, read_json(stdout_path)
-        except ValueError as error:
-            raise CheckFailed(f"ansible-playbook ({name}) exited {rc} without a JSON document on stdout: {error}")
+        check(os.path.isfile(record_path), f"ansible-playbook ({name}) exited {rc} and recorded no task")
+        with open(record_path) as records:
+            return rc, [json.loads(line) for line in records]
 
 
 def run(args):
@@ -265,7 +267,7 @@ def run(args):
             json.dump(inventory, out, indent=1)
         env = ansible_environment(work)
         # The login user's own (its home, a tmpfs of the host's); root's, through sudo, the same.
-        env.update({"ANSIBLE_REMOTE_TEMP": "~/.ansible/tmp", "ANSIBLE_STDOUT_CALLBACK": "json"})
+        env["ANSIBLE_REMOTE_TEMP"] = "~/.ansible/tmp"
         playbook = Playbook(args, work, inventory_file, env)
         fleet_dir = os.path.join(work, "fleet")
         # Relative to the folder ansible-playbook runs in (work), as a user at a shell gives it.
@@ -283,7 +285,7 @@ def run(args):
         check(rc == 2, f"the first run exited {rc}, not 2 (nosudo without a result)")
         for task in (COPY_TASK, INSTALL_TASK):
             results = task_results(output, task, "debhost")
-            check(len(results) == 1 and results[0].get("changed") is True and not results[0].get("skipped"),
+            check(len(results) == 1 and results[0]["status"] == "ok" and results[0]["changed"],
                   f"debhost, first run: {task!r} did not run and change the host: {results}")
         run_dir = os.path.join(fleet_dir, "first")
         check_made_by_package(one_result(run_dir, "debhost"), "debhost", version)
@@ -325,7 +327,7 @@ def run(args):
         check(rc == 0, f"the second run exited {rc}, not 0")
         for task in (COPY_TASK, INSTALL_TASK):
             results = task_results(output, task, "debhost")
-            check(len(results) == 1 and results[0].get("skipped") is True,
+            check(len(results) == 1 and results[0]["status"] == "skipped",
                   f"debhost, second run: {task!r} was not skipped with that version installed: {results}")
         check(file_state(installed_bin) == installed_before,
               "debhost's /usr/bin/bytebench was replaced by the second run")
@@ -334,12 +336,12 @@ def run(args):
               "this machine's /usr/bin/bytebench or its bytebench package changed")
         print(f"second run: {time.monotonic() - started - first_s:.1f} s")
         if args.show_output:
-            for path in playbook.outputs:
+            for path in playbook.logs:
                 with open(path) as file:
                     print(f"--- {os.path.basename(path)} ---\n{file.read()}")
     except (CheckFailed, RuntimeError, OSError, LookupError, ValueError, subprocess.CalledProcessError) as error:
         print(f"FAILED: {error}", file=sys.stderr)
-        for path in (playbook.outputs if playbook else []):
+        for path in (playbook.logs if playbook else []):
             try:
                 with open(path) as file:
                     print(f"--- {os.path.basename(path)} ---\n{file.read()[-20000:]}", file=sys.stderr)
