@@ -337,6 +337,14 @@ def run(args):
               "this machine's /usr/bin/bytebench or its bytebench package changed")
         print(f"second run: {time.monotonic() - started - first_s:.1f} s")
         if args.show_output:
+            for path in sorted(glob.glob(os.path.join(work, "tasks-*.jsonl"))):
+                print(f"--- {os.path.basename(path)}: seconds since the previous result, the slowest ---")
+                with open(path) as records:
+                    lines = [json.loads(line) for line in records]
+                steps = sorted(((b["time"] - a["time"], b["host"], b["task"], b["status"])
+                                for a, b in zip(lines, lines[1:])), reverse=True)
+                for step in steps[:12]:
+                    print("%6.2f  %s  %s  %s" % step)
             for path in playbook.logs:
                 with open(path) as file:
                     print(f"--- {os.path.basename(path)} ---\n{file.read()}")

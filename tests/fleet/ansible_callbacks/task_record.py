@@ -1,6 +1,6 @@
 """An Ansible callback for the fleet tests: every task result of a run, one JSON line each,
 appended to the file named by BYTEBENCH_TASK_RECORD: {"host", "task", "status" (ok, skipped,
-failed, unreachable), "changed", "msg"}. A task delegated to another machine is recorded under
+failed, unreachable), "changed", "msg", "time" (when the result arrived, Unix time)}. A task delegated to another machine is recorded under
 the inventory host it ran for. Results arrive in the controller's main process, one at a time,
 so lines never mix, whatever the strategy (fleet.yml's run play is `free`, where a stdout
 callback's task headers and host lines interleave).
@@ -9,6 +9,7 @@ Enabled with ANSIBLE_CALLBACK_PLUGINS=<this folder> ANSIBLE_CALLBACKS_ENABLED=ta
 """
 import json
 import os
+import time
 
 from ansible.plugins.callback import CallbackBase
 
@@ -36,7 +37,7 @@ class CallbackModule(CallbackBase):
             return
         line = {"host": result._host.get_name(), "task": result._task.name, "status": status,
                 "changed": bool(result._result.get("changed", False)),
-                "msg": str(result._result.get("msg", ""))}
+                "msg": str(result._result.get("msg", "")), "time": time.time()}
         with open(path, "a") as out:
             out.write(json.dumps(line) + "\n")
 
