@@ -30,7 +30,8 @@ this machine's /usr; without it the module would fetch it from the host's mirror
    arrives.
 
 Every process started here is stopped, the namespaces removed (their mounts go with them) and
-the temporary folder deleted, also when a check fails or ctest stops the test. Exits 77
+the temporary folder deleted, also when a check fails or ctest stops the test (its TIMEOUT is a
+SIGKILL: then fleet_support.Janitor, a process outside the test's tree, does it). Exits 77
 (ctest's SKIP_RETURN_CODE) when network namespaces or overlay mounts cannot be made (not root,
 a container: tests/setup/allowed_skips.toml).
 """
@@ -223,7 +224,7 @@ def run(args):
         print(f"FAILED: {len(debs)} bytebench_*.deb in {args.deb_dir}, not one "
               "(ctest's deb_package_installs_and_runs makes it)", file=sys.stderr)
         return 1
-    deb = debs[0]
+    deb = os.path.abspath(debs[0])
     version = subprocess.run(["dpkg-deb", "--show", "--showformat=${Version}", deb], capture_output=True,
                              text=True, check=True).stdout.strip()
     why_not = fleet_support.can_make_namespaces(TAG)
@@ -233,6 +234,17 @@ def run(args):
     hosts = {name: fleet_support.NetnsHost(name, index, tag=TAG, subnet=SUBNET)
              for index, name in enumerate(HOSTS)}
     sshds, playbook = {}, None
+
+    def remove_hosts():
+        stop_ssh_masters(work)
+        # Kills what is left in each namespace (sshd among them): its mount namespace, and the
+        # overlays, go with its last process.
+        for host in hosts.values():
+            host.remove()
+        shutil.rmtree(work, ignore_errors=True)
+
+    # ctest's TIMEOUT kills with SIGKILL: then the janitor removes them.
+    janitor = fleet_support.Janitor(remove_hosts)
     try:
         why_not = can_mount_overlays(work)
         if why_not:
@@ -362,11 +374,8 @@ def run(args):
     finally:
         for sshd in sshds.values():
             sshd.stop()
-        stop_ssh_masters(work)
-        # Kills what is left in each namespace: its mount namespace, and the overlays, go with it.
-        for host in hosts.values():
-            host.remove()
-        shutil.rmtree(work, ignore_errors=True)
+        remove_hosts()
+        janitor.done()
     return 0
 
 

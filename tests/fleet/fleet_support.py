@@ -233,3 +233,41 @@ def _ip(command):
 
 def _current_user():
     return pwd.getpwuid(os.geteuid()).pw_name
+
+
+class Janitor:
+    """Cleans up after the test process even when it is killed with SIGKILL, as ctest 3.25 kills
+    a test at its TIMEOUT (no SIGTERM first, so no `finally` runs). A process of its own, outside
+    the test's process tree (forked twice, in a session of its own: ctest kills the test's
+    descendants), waits on a pipe only the test process holds. When the test process ends
+    without calling done() (killed, or crashed), the pipe closes and `cleanup` runs there.
+    done(): the test cleaned up itself; the janitor exits without touching anything, so it never
+    races with the next run of the same test."""
+
+    def __init__(self, cleanup):
+        read_end, self.write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                os.setsid()
+                if os.fork() != 0:
+                    os._exit(0)
+                os.close(self.write_end)
+                # Not ctest's pipes: ctest waits for their last writer.
+                devnull = os.open(os.devnull, os.O_RDWR)
+                for fd in (0, 1, 2):
+                    os.dup2(devnull, fd)
+                signal.signal(signal.SIGTERM, signal.SIG_IGN)
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+                if os.read(read_end, 1) == b"":
+                    cleanup()
+            finally:
+                os._exit(0)
+        os.close(read_end)
+        os.waitpid(pid, 0)
+
+    def done(self):
+        if self.write_end is not None:
+            os.write(self.write_end, b"x")
+            os.close(self.write_end)
+            self.write_end = None
