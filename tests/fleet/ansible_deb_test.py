@@ -19,12 +19,14 @@ lists folder's time in the overlay). Ansible's apt module needs python3-apt on t
 this machine's /usr; without it the module would fetch it from the host's mirror).
 
 1. fleet.yml on both hosts, bytebench_deb = the .deb that ctest's deb_package_installs_and_runs
-   made (a path relative to the folder ansible-playbook runs in), bytebench_bin `bytebench`: debhost gets the package copied and installed (the task
-   results say so: tests/fleet/ansible_callbacks/task_record.py), its result arrives and was made by the
+   made (a path relative to the folder ansible-playbook runs in), bytebench_bin `bytebench`:
+   debhost gets the package copied and installed (the task results say so:
+   tests/fleet/ansible_callbacks/task_record.py), its result arrives and was made by the
    installed package (its plugins loaded from /usr/lib/bytebench, its tool version the
-   package's), dpkg in the overlay has it, and this machine has no bytebench package, no
-   /usr/bin/bytebench change and no test user. nosudo is a failure record with one clean line
-   naming sudo's refusal.
+   package's), dpkg in the overlay has it, apt's lists were refreshed, and this machine's
+   /usr/bin/bytebench and bytebench package (whether there are any or not) are as they were,
+   and it has no test user. nosudo is a failure record with one line:
+   "Install the bytebench package: Missing sudo password".
 2. fleet.yml again on debhost, into a new run id: the copy and the install are skipped (that
    version is installed), the installed /usr/bin/bytebench is the same file, and the result
    arrives.
