@@ -52,9 +52,12 @@ TEST_LOCALES := de_DE.UTF-8
 # sanitizer runtimes (libasan, libubsan) come with g++. dpkg-dev's
 # dpkg-shlibdeps gives the .deb its Depends (tests/install). ansible-core and
 # openssh-server, Slurm's daemons and munge run the fleet examples for real
-# (tests/fleet). qemu-user-static runs the .deb on older CPU models
+# (tests/fleet); sudo is how the fleet's .deb test becomes root on its host,
+# and python3-apt is what Ansible's apt module installs the .deb with there
+# (tests/fleet/ansible_deb_test.py; without it the module would fetch it).
+# qemu-user-static runs the .deb on older CPU models
 # (tests/install/deb_under_qemu_cpus.py).
-DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev dpkg-dev hwloc-nox ansible-core openssh-server iproute2 slurmctld slurmd slurm-client munge qemu-user-static
+DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev dpkg-dev hwloc-nox ansible-core openssh-server iproute2 slurmctld slurmd slurm-client munge qemu-user-static sudo python3-apt
 
 # The sanitizer run: a crashing test plugin must die of its signal as it does
 # without ASan (the tests check how a crash is recorded), and leaks are

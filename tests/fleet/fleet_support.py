@@ -156,19 +156,21 @@ class Sshd:
 
 
 class NetnsHost:
-    """A host of its own on this machine: a network namespace `bbfa-<name>` reached through a
-    veth pair (10.231.36.<4i+1> here, 10.231.36.<4i+2> there, a /30 per host), and a UTS
+    """A host of its own on this machine: a network namespace `<tag>-<name>` reached through a
+    veth pair (<subnet>.<4i+1> here, <subnet>.<4i+2> there, a /30 per host), and a UTS
     namespace with its own host name for what runs under `prefix`. The folders are this
     machine's: the namespaces separate the network and the name, which is what the playbook
-    and bytebench tell hosts apart by. Needs root (CAP_SYS_ADMIN, CAP_NET_ADMIN)."""
+    and bytebench tell hosts apart by. Needs root (CAP_SYS_ADMIN, CAP_NET_ADMIN). Tests that
+    may run at the same time (ctest -j) give different tags and subnets: make() first removes
+    what an earlier run of the same tag left."""
 
-    def __init__(self, name, index):
+    def __init__(self, name, index, tag="bbfa", subnet="10.231.36"):
         self.name = name
-        self.netns = f"bbfa-{name}"
+        self.netns = f"{tag}-{name}"
         # Interface names have at most 15 bytes.
-        self.veth_here, self.veth_there = f"bbfa-{index}h", f"bbfa-{index}n"
-        self.gateway = f"10.231.36.{4 * index + 1}"
-        self.address = f"10.231.36.{4 * index + 2}"
+        self.veth_here, self.veth_there = f"{tag}-{index}h", f"{tag}-{index}n"
+        self.gateway = f"{subnet}.{4 * index + 1}"
+        self.address = f"{subnet}.{4 * index + 2}"
         self.prefix = ["ip", "netns", "exec", self.netns, "unshare", "--uts", "--",
                        "sh", "-c", f'hostname {name} && exec "$0" "$@"']
         self.made = False
@@ -211,11 +213,11 @@ class NetnsHost:
         self.made = False
 
 
-def can_make_namespaces():
-    """None, or why network namespaces cannot be made here."""
+def can_make_namespaces(tag="bbfa"):
+    """None, or why network namespaces cannot be made here (a probe `<tag>-probe`)."""
     if os.geteuid() != 0:
         return "network namespaces need root; the test runs as " + _current_user()
-    probe = "bbfa-probe"
+    probe = f"{tag}-probe"
     out = subprocess.run(["ip", "netns", "add", probe], capture_output=True, text=True)
     if out.returncode != 0:
         return f"network namespaces cannot be made here (a container?): {out.stderr.strip()}"
@@ -231,3 +233,41 @@ def _ip(command):
 
 def _current_user():
     return pwd.getpwuid(os.geteuid()).pw_name
+
+
+class Janitor:
+    """Cleans up after the test process even when it is killed with SIGKILL, as ctest 3.25 kills
+    a test at its TIMEOUT (no SIGTERM first, so no `finally` runs). A process of its own, outside
+    the test's process tree (forked twice, in a session of its own: ctest kills the test's
+    descendants), waits on a pipe only the test process holds. When the test process ends
+    without calling done() (killed, or crashed), the pipe closes and `cleanup` runs there.
+    done(): the test cleaned up itself; the janitor exits without touching anything, so it never
+    races with the next run of the same test."""
+
+    def __init__(self, cleanup):
+        read_end, self.write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                os.setsid()
+                if os.fork() != 0:
+                    os._exit(0)
+                os.close(self.write_end)
+                # Not ctest's pipes: ctest waits for their last writer.
+                devnull = os.open(os.devnull, os.O_RDWR)
+                for fd in (0, 1, 2):
+                    os.dup2(devnull, fd)
+                signal.signal(signal.SIGTERM, signal.SIG_IGN)
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+                if os.read(read_end, 1) == b"":
+                    cleanup()
+            finally:
+                os._exit(0)
+        os.close(read_end)
+        os.waitpid(pid, 0)
+
+    def done(self):
+        if self.write_end is not None:
+            os.write(self.write_end, b"x")
+            os.close(self.write_end)
+            self.write_end = None
