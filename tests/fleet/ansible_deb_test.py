@@ -44,7 +44,6 @@ import json
 import os
 import pwd
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -55,7 +54,6 @@ import fleet_support  # noqa: E402
 from ansible_fleet_test import (CheckFailed, ansible_environment, check, read_json,  # noqa: E402
                                 read_yaml, stop_ssh_masters)
 
-SKIP = 77
 # Not the Ansible fleet test's (bbfa, 10.231.36): the two may run at once.
 TAG, SUBNET = "bbfd", "10.231.37"
 SHORT = ["syscall", "-c", "1", "-i", "1", "--duration", "0.2", "--settle", "0"]
@@ -387,17 +385,7 @@ def main():
     parser.add_argument("--deb-dir", required=True, help="the folder with the one bytebench_*.deb")
     parser.add_argument("--playbook-dir", required=True, help="examples/fleet/ansible")
     parser.add_argument("--show-output", action="store_true", help="print ansible-playbook's output")
-    args = parser.parse_args()
-    # ctest's timeout or a ^C: stop everything and remove the namespaces on the way out (finally).
-    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(f"stopped by signal {signum}"))
-    started = time.monotonic()
-    try:
-        status = run(args)
-    except fleet_support.SkipTest as reason:
-        print(f"skipped: {reason}")
-        return SKIP
-    print(f"{'ok' if status == 0 else 'failed'} in {time.monotonic() - started:.1f} s")
-    return status
+    return fleet_support.run_as_test(run, parser.parse_args())
 
 
 if __name__ == "__main__":

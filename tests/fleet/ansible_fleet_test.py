@@ -46,7 +46,6 @@ import yaml
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fleet_support  # noqa: E402
 
-SKIP = 77
 RUN_ID = "test-run"
 # One short pass of one test: a real run of a few tenths of a second.
 SHORT = ["syscall", "-c", "1", "-i", "1", "--duration", "0.2", "--settle", "0"]
@@ -444,17 +443,7 @@ def main():
     parser.add_argument("--bytebench", required=True, help="the bytebench the hosts run")
     parser.add_argument("--playbook-dir", required=True, help="examples/fleet/ansible")
     parser.add_argument("--show-output", action="store_true", help="print ansible-playbook's output")
-    args = parser.parse_args()
-    # ctest's timeout or a ^C: stop everything and remove the namespaces on the way out (finally).
-    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(f"stopped by signal {signum}"))
-    started = time.monotonic()
-    try:
-        status = run(args)
-    except fleet_support.SkipTest as reason:
-        print(f"skipped: {reason}")
-        return SKIP
-    print(f"{'ok' if status == 0 else 'failed'} in {time.monotonic() - started:.1f} s")
-    return status
+    return fleet_support.run_as_test(run, parser.parse_args())
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ import pwd
 import signal
 import socket
 import subprocess
+import sys
 import time
 
 SSHD = "/usr/sbin/sshd"
@@ -22,6 +23,25 @@ SFTP_SERVER = "/usr/lib/openssh/sftp-server"
 
 class SkipTest(Exception):
     """The test cannot run here; the message says exactly why."""
+
+
+# ctest's SKIP_RETURN_CODE for the fleet tests.
+SKIP = 77
+
+
+def run_as_test(run, args):
+    """A fleet test's main: run(args) -> 0 or 1; SkipTest -> SKIP; the time it took printed.
+    ctest's timeout or a ^C (SIGTERM) ends through run's finally blocks, which stop everything
+    the test started and remove its namespaces."""
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(f"stopped by signal {signum}"))
+    started = time.monotonic()
+    try:
+        status = run(args)
+    except SkipTest as reason:
+        print(f"skipped: {reason}")
+        return SKIP
+    print(f"{'ok' if status == 0 else 'failed'} in {time.monotonic() - started:.1f} s")
+    return status
 
 
 def free_port():
