@@ -348,6 +348,17 @@ def run(args):
         check((file_state("/usr/bin/bytebench"), installed_here()) == here_before,
               "this machine's /usr/bin/bytebench or its bytebench package changed")
         print(f"second run: {time.monotonic() - started - first_s:.1f} s")
+
+        # 3. A .deb that is not there: the host's record says what dpkg-deb said, not only that
+        # a command failed ("non-zero return code").
+        missing = os.path.join(work, "no-such-bytebench.deb")
+        rc, _ = playbook.run("missing", {**common, "bytebench_run_id": "missing", "bytebench_hosts": "debhost",
+                                         "bytebench_deb": missing})
+        check(rc == 2, f"the run with a missing .deb exited {rc}, not 2")
+        record = read_json(os.path.join(fleet_dir, "missing", "debhost", "failure.json"))
+        expected = (f"Read the package's name and version (on the controller): dpkg-deb: error: "
+                    f"failed to read archive '{missing}': No such file or directory")
+        check(record.get("reason") == expected, f"debhost with a missing .deb: {record}, not {expected!r}")
         if args.show_output:
             for path in sorted(glob.glob(os.path.join(work, "tasks-*.jsonl"))):
                 print(f"--- {os.path.basename(path)}: seconds since the previous result, the slowest ---")
