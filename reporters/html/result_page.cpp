@@ -7,14 +7,14 @@
 
 #include "base/direction.h"
 #include "common/machine_lines.h"
-#include "common/metric_access.h"
 #include "common/result_access.h"
+#include "common/run_sections.h"
 #include "common/statistics_access.h"
-#include "environment_section.h"
 #include "format.h"
 #include "html_page.h"
 #include "json_fields.h"
 #include "repeatability_cells.h"
+#include "section_html.h"
 #include "statistics_cells.h"
 #include "svg_chart.h"
 
@@ -210,9 +210,9 @@ std::string status_cell(const json &test) {
            (error.empty() ? "" : " <span class=\"error\">" + escape(error) + "</span>") + "</td>";
 }
 
-// With `statistics`, the value's 95% interval, the CV and the outlier passes too; with
-// `environment`, the disturbed passes; with a run-to-run column, its CoV.
-void write_result_row(const json &test, bool statistics, bool environment, const RunToRun &spread,
+// With `statistics`, the value's 95% interval, the CV and the outlier passes too; with a
+// run-to-run column, its CoV.
+void write_result_row(const json &test, bool statistics, const RunToRun &spread,
                       std::ostream &out) {
     const bool ok = test_is_ok(test);
     const auto number = [&](const char *key, int decimals, const char *suffix) {
@@ -232,48 +232,21 @@ void write_result_row(const json &test, bool statistics, bool environment, const
         << number("samples", 0, "");
     if (statistics)
         out << (ok ? cv_cell(test) + outliers_cell(test) : number_cell("—") + "<td></td>");
-    if (environment) out << disturbed_cell(test);
     out << status_cell(test) << "</tr>\n";
-}
-
-// A metric's row: test, metric, value with unit, spread, passes, direction.
-void write_metric_row(const TestMetric &item, std::ostream &out) {
-    const std::optional<long long> n = metric_n(*item.metric);
-    const std::string spread = metric_spread_text(*item.metric, "±");
-    out << "<tr><td>" << escape(display_name(*item.test)) << "</td><td>"
-        << escape(metric_name(*item.metric)) << "</td>"
-        << number_cell(number_member(*item.metric, "value") ? metric_value_text(*item.metric) : "—")
-        << number_cell(spread.empty() ? "—" : spread) << number_cell(n ? std::to_string(*n) : "—")
-        << "<td>" << escape(direction_text(direction_member(*item.metric))) << "</td></tr>\n";
-}
-
-// The metrics of the copy-pass's tests; nothing when they have none.
-void write_metrics_table(const json &run, std::ostream &out) {
-    const std::vector<TestMetric> metrics = run_metrics(run);
-    if (metrics.empty()) return;
-    out << "<h3>Metrics</h3>\n<div class=\"table-wrap\"><table class=\"metrics\">\n"
-        << "<thead><tr><th>Test</th><th>Metric</th><th class=\"num\">Value</th>"
-        << "<th class=\"num\">Spread</th><th class=\"num\">n</th><th>Direction</th></tr>"
-        << "</thead>\n<tbody>\n";
-    for (const TestMetric &item : metrics) write_metric_row(item, out);
-    out << "</tbody>\n</table></div>\n<p class=\"muted\">Value: mean of the ok passes; "
-           "spread: half width of its 95% confidence interval (cv with fewer values); n: "
-           "passes.</p>\n";
 }
 
 void write_results_table(const std::vector<const json *> &tests, const RunToRun &spread,
                          const std::string &spread_note, std::ostream &out) {
     const bool statistics = has_statistics(tests);
-    const bool environment = has_environment(tests);
     out << "<h3>Results</h3>\n<div class=\"table-wrap\"><table class=\"results\">\n"
         << "<thead><tr><th>Test</th><th class=\"num\">Value</th>"
         << (statistics ? "<th class=\"num\">95% CI</th>" : "")
         << (spread.column() ? "<th class=\"num\">Run-to-run CoV</th>" : "") << "<th>Unit</th>"
         << "<th class=\"num\">Time</th><th class=\"num\">Samples</th>"
         << (statistics ? "<th class=\"num\">CV</th><th>Outliers</th>" : "")
-        << (environment ? "<th>Disturbed</th>" : "") << "<th>Status</th></tr>"
+        << "<th>Status</th></tr>"
         << "</thead>\n<tbody>\n";
-    for (const json *test : tests) write_result_row(*test, statistics, environment, spread, out);
+    for (const json *test : tests) write_result_row(*test, statistics, spread, out);
     out << "</tbody>\n</table></div>\n";
     if (!spread_note.empty()) out << "<p class=\"muted\">" << escape(spread_note) << "</p>\n";
 }
@@ -364,8 +337,7 @@ void write_run(const json &doc, const json &run, size_t number, std::ostream &ou
     write_results_table(tests, spread, run_to_run_note(doc, spread), out);
     for (const json *index : indexed_categories(run)) write_index_table(*index, tests, spread, out);
     write_run_chart(run, tests, out);
-    write_metrics_table(run, out);
-    write_environment(run, tests, out);
+    for (const model::Section &section : run_sections(run)) write_section(section, 3, out);
     out << "</section>\n";
 }
 

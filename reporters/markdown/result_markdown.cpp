@@ -1,8 +1,7 @@
 // A result as Markdown: a short description of the machine (shorter still with
 // `render.brief`), then per copy-pass a table of the tests' results and indexes with the
-// category scores in bold, the reasons of the tests that gave no result, and a table of the
-// tests' metrics when they have any, and a table of the environment of the passes when they
-// recorded it.
+// category scores in bold, the reasons of the tests that gave no result, and the
+// sections every format adds after a copy-pass (common/run_sections.h).
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
@@ -15,13 +14,13 @@
 #include "common/c_format.h"
 #include "common/join.h"
 #include "common/markdown.h"
-#include "common/metric_access.h"
 #include "common/number_text.h"
 #include "common/result_access.h"
+#include "common/run_sections.h"
 #include "common/time_text.h"
-#include "environment_markdown.h"
 #include "markdown_layouts.h"
 #include "markdown_table.h"
+#include "section_markdown.h"
 
 namespace bytebench::reporters::markdown {
 namespace {
@@ -155,33 +154,6 @@ void write_errors(const json &tests, std::ostream &out) {
     if (any) out << '\n';
 }
 
-std::vector<std::string> metric_cells(const TestMetric &item) {
-    const std::optional<long long> n = metric_n(*item.metric);
-    return {markdown_escape(display_name(*item.test)),
-            markdown_escape(metric_name(*item.metric)),
-            markdown_escape(metric_value_text(*item.metric)),
-            markdown_escape(metric_spread_text(*item.metric, "\u00B1")),  // ±
-            n ? std::to_string(*n) : "",
-            markdown_escape(direction_text(direction_member(*item.metric)))};
-}
-
-// The metrics of the copy-pass's tests; nothing when they have none.
-void write_metrics(const json &run, std::ostream &out) {
-    const std::vector<TestMetric> metrics = run_metrics(run);
-    if (metrics.empty()) return;
-    out << "#### Metrics\n\n";
-    Table table({{"Test", Align::left},
-                 {"Metric", Align::left},
-                 {"Value", Align::right},
-                 {"Spread", Align::right},
-                 {"n", Align::right},
-                 {"Direction", Align::left}});
-    for (const TestMetric &item : metrics) table.add_row(metric_cells(item));
-    table.write(out);
-    out << "\nValue: mean of the ok passes; spread: half width of its 95% CI (cv with fewer "
-           "values); n: passes.\n\n";
-}
-
 void write_run(const json &run, std::ostream &out) {
     out << "### " << counted(integer_or_zero(run, "copies"), "copy", "copies") << "\n\n";
     Table table({{"Test", Align::left},
@@ -196,8 +168,7 @@ void write_run(const json &run, std::ostream &out) {
     table.write(out);
     out << '\n';
     write_errors(tests, out);
-    write_metrics(run, out);
-    write_run_environment(run, out);
+    for (const model::Section &section : run_sections(run)) write_section(section, 4, out);
 }
 
 }  // namespace

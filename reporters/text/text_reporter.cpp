@@ -23,14 +23,15 @@
 #include "base/json_read.h"
 #include "common/c_format.h"
 #include "common/document_writer.h"
+#include "common/environment_access.h"
 #include "common/machine_lines.h"
 #include "common/number_text.h"
 #include "common/result_access.h"
+#include "common/run_sections.h"
 #include "common/time_text.h"
 #include "comparison_text.h"
-#include "environment_text.h"
-#include "metrics_text.h"
 #include "scaling_text.h"
+#include "section_text.h"
 #include "statistics_text.h"
 
 namespace {
@@ -292,6 +293,17 @@ void write_index(const json &index, const std::vector<const json *> &tests, cons
     out << "\n";
 }
 
+// "(2 of 70 passes were disturbed by steal, other processes or throttling; --stats says
+// which)"; "" when none was.
+std::string disturbed_note(const json &run) {
+    const auto [disturbed, passes] = bytebench::reporters::run_disturbed_count(run);
+    if (disturbed <= 0) return "";
+    return format(
+        "(%lld of %lld %s %s disturbed by steal, other processes or throttling; "
+        "--stats says which)",
+        disturbed, passes, passes == 1 ? "pass" : "passes", disturbed == 1 ? "was" : "were");
+}
+
 void write_run(const json &run, const json &system, const std::string &note, std::ostream &out) {
     write_run_heading(run, system, out);
     const std::vector<const json *> tests = tests_by_name(run);
@@ -303,8 +315,7 @@ void write_run(const json &run, const json &system, const std::string &note, std
     // Not UnixBench's: one line when passes were disturbed (steal, other processes), so that
     // a report without --stats still says its numbers are in doubt. Parsers of UnixBench's
     // report skip it, as they skip the note on a not comparable index.
-    if (const std::string disturbed = bytebench::reporters::text::disturbed_note(run);
-        !disturbed.empty())
+    if (const std::string disturbed = disturbed_note(run); !disturbed.empty())
         out << disturbed << "\n\n";
 }
 
@@ -318,7 +329,8 @@ void write_result(const json &doc, std::ostream &out) {
     for (const json &run : elements(member(doc, "runs"))) {
         write_run(run, system, note, out);
         if (stats) bytebench::reporters::text::write_run_statistics(run, out);
-        bytebench::reporters::text::write_run_metrics(run, out);
+        for (const auto &section : bytebench::reporters::run_sections(run))
+            if (stats || !section.detail) bytebench::reporters::text::write_section(section, out);
     }
     // A --scaling run ends with its scaling table (other runs with 1 and N
     // copies keep UnixBench's layout; their JSON has the numbers).

@@ -132,7 +132,7 @@ TEST(TextReporter, MetricsBlockMatchesGolden) {
     const std::string report = render_fixture(text_reporter(), "result-metrics.json");
     EXPECT_TRUE(matches_golden("result-metrics.txt", report));
     EXPECT_NE(report.find("(6.0 s, 2 samples, lower is better)"), std::string::npos) << report;
-    EXPECT_NE(report.find("TCP request/response: p99 latency  1234.5 us  +/-90.9  3  lower is "
+    EXPECT_NE(report.find("TCP request/response  p99 latency  1234.5 us  +/-90.9  3  lower is "
                           "better"),
               std::string::npos)
         << report;
@@ -145,16 +145,25 @@ std::string with_render(const std::string &document, bool stats) {
     return doc.dump();
 }
 
-// The lines of `text` without the Statistics blocks (each from its heading through the blank
-// line after the legend).
+bool ends_with(const std::string &text, const std::string &end) {
+    return text.size() >= end.size() &&
+           text.compare(text.size() - end.size(), end.size(), end) == 0;
+}
+
+// The lines of `text` without what --stats adds: the Statistics blocks and the Environment
+// sections (each from its heading through the blank line after its legend).
 std::string without_statistics(const std::string &text) {
     std::string out;
     bool inside = false, after = false;
     for (const std::string &line : lines_of(text)) {
-        if (starts_with(line, "Statistics of the kept passes")) inside = true;
+        if (starts_with(line, "Statistics of the kept passes") ||
+            starts_with(line, "Environment of the passes"))
+            inside = true;
         if (!inside && !(after && line.empty())) out += line + "\n";
         after = false;
-        if (inside && starts_with(line, "from 1 as in the log")) inside = false, after = true;
+        if (inside &&
+            (starts_with(line, "from 1 as in the log") || ends_with(line, "the CPUs throttled.")))
+            inside = false, after = true;
     }
     return out;
 }
@@ -187,9 +196,9 @@ TEST(TextReporter, StatisticsOnlyAddBlocks) {
             << name;
 }
 
-// The environment of the passes (environment-2run.json, issue 20). With --stats: an
-// Environment block in each copy-pass's Statistics block (energy columns only in the 1-copy
-// run, which had RAPL), a line per test with disturbed passes, a line per member that was
+// The environment of the passes (environment-2run.json, issue 20). With --stats: the
+// Environment section after each copy-pass's Statistics block (energy columns only in the
+// 1-copy run, which had RAPL), a line per test with disturbed passes, a line per member that was
 // unknown and why. Without: UnixBench's layout and one line per copy-pass that had disturbed
 // passes.
 TEST(TextReporter, EnvironmentWithStatisticsMatchesGolden) {
