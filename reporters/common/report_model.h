@@ -50,6 +50,7 @@ struct Table {
 struct Item {
     std::string subject;  // "" for a line about nothing in particular
     std::string text;
+    std::vector<std::string> details;  // lines under it ("A: 6.1.0"), when one line is too long
 };
 
 // A block of a report: a heading, then a table, then a list, then a legend, each optional.

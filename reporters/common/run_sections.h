@@ -163,10 +163,10 @@ inline std::optional<model::Section> environment_section(const nlohmann::json &r
     for (const nlohmann::json *test : tests) {
         section.table.rows.push_back(detail::environment_row(*test, energy));
         if (std::string text = disturbed_text(*test); !text.empty())
-            section.items.push_back({display_name(*test), std::move(text)});
+            section.items.push_back({display_name(*test), std::move(text), {}});
     }
     for (const UnknownMember &unknown : unknown_members(run))
-        section.items.push_back({"", unknown_text(unknown)});
+        section.items.push_back({"", unknown_text(unknown), {}});
     section.legend = detail::environment_legend(run, energy);
     return section;
 }

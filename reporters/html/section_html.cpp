@@ -61,6 +61,13 @@ void write_table(const model::Section &section, std::ostream &out) {
     out << "</tbody>\n</table></div>\n";
 }
 
+std::string details_html(const std::vector<std::string> &details) {
+    if (details.empty()) return "";
+    std::string html = "<ul>\n";
+    for (const std::string &detail : details) html += "<li>" + escape(detail) + "</li>\n";
+    return html + "</ul>";
+}
+
 void write_items(const model::Section &section, std::ostream &out) {
     const std::vector<model::Item> &items = section.items;
     if (items.empty()) return;
@@ -71,7 +78,7 @@ void write_items(const model::Section &section, std::ostream &out) {
     out << "<ul>\n";
     for (const model::Item &item : items)
         out << "<li>" << (item.subject.empty() ? "" : "<em>" + escape(item.subject) + "</em>: ")
-            << escape(item.text) << "</li>\n";
+            << escape(item.text) << details_html(item.details) << "</li>\n";
     out << "</ul>\n" << (folded ? "</details>\n" : "");
 }
 

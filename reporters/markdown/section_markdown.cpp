@@ -31,9 +31,12 @@ void write_section(const model::Section &section, int level, std::ostream &out) 
         << (section.status.empty() ? "" : ": " + markdown_escape(section.status)) << "\n\n";
     if (!section.lead.empty()) out << markdown_escape(section.lead) << "\n\n";
     if (!section.table.empty()) write_table(section.table, out);
-    for (const model::Item &item : section.items)
+    for (const model::Item &item : section.items) {
         out << "- " << (item.subject.empty() ? "" : "*" + markdown_escape(item.subject) + "*: ")
             << markdown_escape(item.text) << '\n';
+        for (const std::string &detail : item.details)
+            out << "  - " << markdown_escape(detail) << '\n';
+    }
     if (!section.items.empty()) out << '\n';
     if (!section.legend.empty()) out << markdown_escape(section.legend) << "\n\n";
 }

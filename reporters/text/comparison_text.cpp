@@ -24,11 +24,13 @@
 #include "common/c_format.h"
 #include "common/comparison_access.h"
 #include "common/comparison_columns.h"
+#include "common/comparison_sections.h"
 #include "common/join.h"
 #include "common/number_text.h"
 #include "common/text_width.h"
 #include "common/verdict.h"
 #include "compact_comparison_text.h"
+#include "section_text.h"
 #include "text_table.h"
 #include "wrap.h"
 
@@ -242,55 +244,6 @@ void write_section(const json &section, const ComparisonInputs &inputs, std::ost
     write_notes(section, inputs, out);
 }
 
-// Before the tables: what differs between the machines and runs may explain their verdicts.
-void write_environment_differences(const json &doc, std::ostream &out) {
-    const std::vector<EnvironmentDifferenceText> texts = environment_difference_texts(doc);
-    if (texts.empty()) return;
-    out << "Environment differences:\n";
-    for (const EnvironmentDifferenceText &text : texts) {
-        if (text.fits_one_line()) {
-            write_wrapped(out, text.one_line(), "  - ", "    ");
-            continue;
-        }
-        write_wrapped(out, text.head, "  - ", "    ");
-        for (const std::string &value : text.values)
-            write_wrapped(out, value, "      ", "        ");
-    }
-    out << '\n';
-}
-
-void write_warnings(const json &doc, std::ostream &out) {
-    const json &warnings = elements(member(doc, "warnings"));
-    if (warnings.empty()) return;
-    out << "Warnings:\n";
-    for (const json &warning : warnings) write_wrapped(out, text_of(warning), "  - ", "    ");
-    out << '\n';
-}
-
-void write_gate(const json &gate, std::ostream &out) {
-    if (!gate.is_object()) return;
-    const std::string threshold = gate_threshold_text(gate);
-    const std::string status = gate_status(gate);
-    if (status == "inconclusive") {
-        write_wrapped(out, "Gate: INCONCLUSIVE; " + string_member(gate, "reason"), "", "  ");
-        return;
-    }
-    if (status != "failed") {
-        write_wrapped(out, "Gate: passed; nothing is significantly worse by " + threshold, "",
-                      "  ");
-        return;
-    }
-    write_wrapped(out, "Gate: FAILED; significantly worse by " + threshold + ":", "", "  ");
-    for (const json &failure : elements(member(gate, "failures"))) {
-        std::string line = "  " + string_member(failure, "section") + ": " +
-                           gate_failure_subject(failure) + " in " + string_member(failure, "input");
-        if (const auto delta = number_member(failure, "delta_pct"))
-            line += ", " + delta_text(*delta);
-        if (const auto p = number_member(failure, "p")) line += " (" + p_label(*p) + ")";
-        out << line << '\n';
-    }
-}
-
 }  // namespace
 
 std::string index_row_label(const json &index) {
@@ -326,8 +279,9 @@ void write_comparison_text(const json &comparison, std::ostream &out) {
         write_inputs(comparison, inputs, text);
         write_legend(comparison, text);
     }
-    write_warnings(comparison, text);
-    write_environment_differences(comparison, text);
+    for (const auto &section :
+         {warnings_section(comparison), environment_differences_section(comparison)})
+        if (section) text::write_section(*section, text);
     for (const json &section : elements(member(comparison, "sections"))) {
         if (!compact) {
             write_section(section, inputs, text);
@@ -336,7 +290,7 @@ void write_comparison_text(const json &comparison, std::ostream &out) {
         write_compact_section(comparison, section, inputs, text);
         write_notes(section, inputs, text);
     }
-    write_gate(member(comparison, "gate"), text);
+    if (const auto gate = gate_section(comparison)) text::write_section(*gate, text);
     out << without_final_blank_lines(text.str());
 }
 

@@ -1,5 +1,6 @@
 #include "section_text.h"
 
+#include <cctype>
 #include <utility>
 #include <vector>
 
@@ -14,6 +15,18 @@ constexpr size_t kGap = 2;
 
 std::string title_of(const model::Section &section) {
     return section.status.empty() ? section.title : section.title + ": " + section.status;
+}
+
+// "Gate: FAILED; significantly worse by more than 5.0%:": a status on the line of its
+// sentence, in capitals when it is bad news, as the report's statuses of tests are.
+std::string status_line(const model::Section &section) {
+    std::string status = section.status;
+    if (section.tone == model::Tone::bad)
+        for (char &c : status) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    std::string lead = section.lead;
+    if (!lead.empty())
+        lead[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(lead[0])));
+    return section.title + ": " + status + (lead.empty() ? "" : "; " + lead);
 }
 
 void write_table(const model::Section &section, std::ostream &out) {
@@ -53,10 +66,12 @@ std::string ascii(const std::string &text) {
 void write_section(const model::Section &section, std::ostream &out) {
     if (!section.table.empty())
         write_table(section, out);
+    else if (!section.status.empty())
+        write_wrapped(out, ascii(status_line(section)), "", "  ");
     else
-        out << ascii(title_of(section))
-            << (section.status.empty() && !section.items.empty() ? ":" : "") << '\n';
-    if (!section.lead.empty()) write_wrapped(out, ascii(section.lead), "", "");
+        out << ascii(section.title) << (section.items.empty() ? "" : ":") << '\n';
+    if (!section.lead.empty() && (section.status.empty() || !section.table.empty()))
+        write_wrapped(out, ascii(section.lead), "", "");
     // A table's notes stay a line each, as grep finds them; a list is wrapped like prose.
     for (const model::Item &item : section.items) {
         const std::string line =
@@ -65,6 +80,8 @@ void write_section(const model::Section &section, std::ostream &out) {
             write_wrapped(out, line, "  - ", "    ");
         else
             out << line << '\n';
+        for (const std::string &detail : item.details)
+            write_wrapped(out, ascii(detail), "      ", "        ");
     }
     if (!section.lead.empty() || !section.items.empty()) out << '\n';
     if (!section.legend.empty()) {

@@ -426,7 +426,7 @@ TEST(HtmlReporter, ComparisonShowsDeltasVerdictsAndNotes) {
     EXPECT_TRUE(contains(page, "<section id=\"warnings\" class=\"notice warn\">"));
     EXPECT_EQ(occurrences(page, "<li>"), 3u + 2u) << "three warnings and two gate failures";
     EXPECT_TRUE(contains(page, "<section id=\"gate\" class=\"notice bad\">"));
-    EXPECT_TRUE(contains(page, "1 copy: dhry2reg in B, -5.1% (p = 0.0006)"));
+    EXPECT_TRUE(contains(page, "<em>1 copy</em>: dhry2reg in B, -5.1% (p&lt;0.001)"));
     EXPECT_TRUE(contains(page, "System Benchmarks Index Score"));
     EXPECT_TRUE(contains(page, "<td class=\"missing\" colspan=\"3\">missing</td>"));
 }
@@ -466,7 +466,7 @@ TEST(HtmlReporter, AnInconclusiveGateIsNotShownAsPassed) {
     const std::string page = render(html_reporter(), doc.dump());
     EXPECT_TRUE(contains(page, "<section id=\"gate\" class=\"notice bad\">")) << page;
     EXPECT_TRUE(contains(page, "<span class=\"badge bad\">inconclusive</span>")) << page;
-    EXPECT_TRUE(contains(page, "nothing of B could be judged against A: B failed: unreachable."));
+    EXPECT_TRUE(contains(page, "Nothing of B could be judged against A: B failed: unreachable."));
     EXPECT_FALSE(contains(page, "passed")) << page;
 }
 

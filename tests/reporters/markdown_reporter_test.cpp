@@ -111,9 +111,10 @@ TEST(MarkdownReporter, AnInconclusiveGateSaysWhy) {
                    {"reason", "nothing of B could be judged against A: B failed: unreachable"},
                    {"failures", nlohmann::json::array()}};
     const std::string output = markdown(doc.dump());
-    EXPECT_NE(output.find("**Inconclusive:** nothing of B could be judged against A: B failed: "
-                          "unreachable."),
-              std::string::npos)
+    EXPECT_NE(
+        output.find("### Gate: inconclusive\n\nNothing of B could be judged against A: B failed: "
+                    "unreachable."),
+        std::string::npos)
         << output;
     EXPECT_EQ(output.find("Passed"), std::string::npos) << output;
 }
