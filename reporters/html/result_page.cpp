@@ -220,11 +220,9 @@ void write_result_row(const json &test, bool statistics, const RunToRun &spread,
         return number_cell(ok && value ? fixed(*value, decimals) + suffix : "—");
     };
     out << "<tr" << (ok ? "" : " class=\"failed\"") << "><td>" << escape(display_name(test));
-    // What the run warned about how the test ran: marked, and said under the name.
+    // What the run warned about how the test ran: marked; the warnings are a section of their own.
     const std::vector<std::string> warnings = reporters::test_warnings(test);
     if (!warnings.empty()) out << " " << badge("warning", "warn");
-    for (const std::string &warning : warnings)
-        out << "<span class=\"note\">⚠ " << escape(warning) << "</span>";
     out << "</td>" << number("value", 1, "");
     if (statistics) out << (ok ? value_interval_cell(test) : number_cell("—"));
     if (spread.column()) out << (ok ? run_to_run_test_cell(spread, test) : number_cell("—"));

@@ -112,7 +112,7 @@ std::string unit_cell(const json &test) {
     return markdown_escape(unit);
 }
 
-// Beside the name of a test the run warned about; the warnings follow the table.
+// Beside the name of a test the run warned about; the warnings are a section of their own.
 constexpr const char *kWarned = "\u26A0";  // ⚠
 
 std::vector<std::string> test_cells(const json &test) {
@@ -134,16 +134,9 @@ std::vector<std::string> score_cells(const json &index) {
     return {label, "", "", "**" + value_text(number_or_zero(index, "score")) + "**"};
 }
 
-// Why the tests that gave no result gave none, and what the run warned about how a test ran,
-// one line each, under the table.
+// Why the tests that gave no result gave none, one line each, under the table.
 void write_errors(const json &tests, std::ostream &out) {
     bool any = false;
-    for (const json &test : elements(tests))
-        for (const std::string &warning : test_warnings(test)) {
-            out << "- " << kWarned << " *" << markdown_escape(display_name(test))
-                << "*: " << markdown_escape(warning) << '\n';
-            any = true;
-        }
     for (const json &test : elements(tests)) {
         const std::string error = string_member(test, "error");
         if (test_is_ok(test) || error.empty()) continue;

@@ -6,10 +6,9 @@
 // logIndexCat, summarizeRun). Additions: a "bytebench <version>" line under the banner, the
 // machine lines after the uptime line (common/machine_lines.h), a line for each test that gave no
 // result (UnixBench aborted instead), "lower is better" on the line of a test whose value is,
-// a Metrics block after a copy-pass whose tests have metrics, " !" after the line of a test the
-// run warned about and the warnings after the copy-pass's index tables, a line after a
-// copy-pass whose passes were disturbed (steal, other processes), and a note on an incomplete
-// run.
+// " !" after the line of a test the run warned about, a line after a copy-pass whose passes
+// were disturbed (steal, other processes), the sections every format adds after a copy-pass
+// (common/run_sections.h: metrics, warnings, ...), and a note on an incomplete run.
 #include <bytebench/plugin.hpp>
 #include <cctype>
 #include <nlohmann/json.hpp>
@@ -234,18 +233,6 @@ void write_test_line(const json &test, std::ostream &out) {
         out << format("%-40s %s: %s%s\n", name.c_str(), label.c_str(), error.c_str(), mark);
 }
 
-// "! Dhrystone 2 using register variables: dhry2reg wrote 31.9 KiB ...": the warnings of the
-// copy-pass's tests, after its index tables; nothing when there are none.
-void write_test_warnings(const std::vector<const json *> &tests, std::ostream &out) {
-    bool any = false;
-    for (const json *test : tests)
-        for (const std::string &warning : test_warnings(*test)) {
-            out << "! " << display_name(*test) << ": " << warning << "\n";
-            any = true;
-        }
-    if (any) out << "\n";
-}
-
 // The index of a test that has a baseline; the core's value when it wrote one.
 std::optional<double> test_index(const json &test) {
     const std::optional<double> baseline = number_member(test, "baseline");
@@ -311,7 +298,6 @@ void write_run(const json &run, const json &system, const std::string &note, std
     out << "\n";
     for (const json &index : elements(member(run, "indexes")))
         if (category_indexed(index)) write_index(index, tests, note, out);
-    write_test_warnings(tests, out);
     // Not UnixBench's: one line when passes were disturbed (steal, other processes), so that
     // a report without --stats still says its numbers are in doubt. Parsers of UnixBench's
     // report skip it, as they skip the note on a not comparable index.
