@@ -171,10 +171,26 @@ inline std::optional<model::Section> environment_section(const nlohmann::json &r
     return section;
 }
 
-// The sections after a copy-pass's results, in the order every format shows them.
+// What the run warned about how its tests ran (`runs[].tests[].warnings`: output inside the
+// timed loop, a pass far longer than asked), a line per warning under the test's name, in the
+// report's order; nothing when no test has any. The rows of those tests carry a mark too.
+inline std::optional<model::Section> test_warnings_section(const nlohmann::json &run) {
+    model::Section section;
+    section.id = "test-warnings";
+    section.title = "Warnings";
+    for (const nlohmann::json *test : tests_by_name(run))
+        for (std::string &warning : test_warnings(*test))
+            section.items.push_back({display_name(*test), std::move(warning), {}});
+    if (section.items.empty()) return std::nullopt;
+    return section;
+}
+
+// The sections after a copy-pass's results, in the order every format shows them: the
+// warnings first, nearest the rows they mark.
 inline std::vector<model::Section> run_sections(const nlohmann::json &run) {
     std::vector<model::Section> sections;
-    for (std::optional<model::Section> section : {metrics_section(run), environment_section(run)})
+    for (std::optional<model::Section> section :
+         {test_warnings_section(run), metrics_section(run), environment_section(run)})
         if (section) sections.push_back(std::move(*section));
     return sections;
 }

@@ -326,7 +326,12 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, HtmlPages,
                                            "stats-2run.json", "result-metrics.json",
                                            "comparison-metrics.json", "comparison-pivot-2.json",
                                            "comparison-pivot-50.json", "environment-2run.json",
-                                           "graphics-2run.json"));
+                                           "graphics-2run.json", "result-warnings.json"));
+
+TEST(HtmlReporter, WarningsPageMatchesGolden) {
+    EXPECT_TRUE(matches_golden("result-warnings.html",
+                               render_fixture(html_reporter(), "result-warnings.json")));
+}
 
 // The graphics tests (graphics-2run.json): the 2D and 3D categories as index
 // tables of their own after the system one, the 2D tests outside UnixBench's
@@ -485,6 +490,11 @@ TEST(HtmlReporter, AWarnedTestIsMarkedInTheResultsTable) {
     doc["runs"][0]["tests"][0]["warnings"] = {"dhry2reg wrote 4.2 KiB to stdout <during> pass 3"};
     const std::string page = render(html_reporter(), doc.dump());
     EXPECT_EQ(occurrences(page, "<span class=\"badge warn\">warning</span>"), 1u) << page;
+    EXPECT_TRUE(contains(page,
+                         "<h3>Warnings</h3>\n<ul>\n<li><em>Dhrystone 2 using register "
+                         "variables</em>: dhry2reg wrote 4.2 KiB to stdout &lt;during&gt; pass "
+                         "3</li>"))
+        << page;
     EXPECT_FALSE(
         contains(render(html_reporter(), fixture("full-2run.json")), "badge warn\">warning"));
 }

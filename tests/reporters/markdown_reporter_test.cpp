@@ -33,7 +33,8 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, MarkdownReporterGolden,
                                            "comparison-2runs.json", "comparison-3runs.json",
                                            "result-metrics.json", "comparison-metrics.json",
                                            "comparison-pivot-2.json", "environment-2run.json",
-                                           "graphics-2run.json", "comparison-run-to-run.json"));
+                                           "result-warnings.json", "graphics-2run.json",
+                                           "comparison-run-to-run.json"));
 
 // The environment of the passes (environment-2run.json, its golden above): an Environment
 // table per copy-pass; results without environment members have none.
@@ -96,6 +97,10 @@ TEST(MarkdownReporter, AWarnedTestIsMarkedAndItsWarningSaid) {
     test["warnings"] = {"dhry2reg wrote 4.2 KiB to stdout|stderr"};
     const std::string output = markdown(doc.dump());
     EXPECT_NE(output.find("| " + name + " \u26A0 "), std::string::npos) << output;
+    EXPECT_NE(output.find("#### Warnings\n\n- *" + name +
+                          "*: dhry2reg wrote 4.2 KiB to stdout\\|stderr\n"),
+              std::string::npos)
+        << output;
     EXPECT_EQ(markdown(fixture("full-2run.json")).find("\u26A0"), std::string::npos);
 }
 

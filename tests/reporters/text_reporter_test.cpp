@@ -128,6 +128,13 @@ TEST(TextReporter, StatisticsSectionMatchesGolden) {
 // Metrics (result-metrics.json): a Metrics block after UnixBench's, with one row per metric
 // that has a key (one has none), and "lower is better" on a lower-is-better test's line; the
 // goldens of results without metrics show that their reports did not change.
+// The warnings of result-warnings.json's tests (two in the 1-copy run, one in the 2-copy run)
+// as each copy-pass's Warnings section.
+TEST(TextReporter, WarningsSectionMatchesGolden) {
+    EXPECT_TRUE(matches_golden("result-warnings.txt",
+                               render_fixture(text_reporter(), "result-warnings.json")));
+}
+
 TEST(TextReporter, MetricsBlockMatchesGolden) {
     const std::string report = render_fixture(text_reporter(), "result-metrics.json");
     EXPECT_TRUE(matches_golden("result-metrics.txt", report));
@@ -277,8 +284,9 @@ TEST(TextReporter, EnvironmentOnlyAddsItsLinesAndBlocks) {
         EXPECT_EQ(older_stats.find(word), std::string::npos) << word << "\n" << older_stats;
 }
 
-// What the run warned about a test: " !" after its line; nothing else changes, and a result
-// without warnings is as before.
+// What the run warned about a test: " !" after its line and the warning in a Warnings section
+// after the copy-pass's index tables; nothing else changes, and a result without warnings is
+// as before.
 TEST(TextReporter, AWarnedTestIsMarkedAndItsWarningSaid) {
     nlohmann::json doc = nlohmann::json::parse(fixture("full-2run.json"));
     nlohmann::json &test = doc["runs"][0]["tests"][0];
@@ -286,7 +294,16 @@ TEST(TextReporter, AWarnedTestIsMarkedAndItsWarningSaid) {
     test["warnings"] = {"dhry2reg wrote 4.2 KiB to stdout or stderr during timed pass 3"};
     const std::string plain = render(text_reporter(), fixture("full-2run.json"));
     const std::string warned = render(text_reporter(), doc.dump());
+    EXPECT_NE(unwrapped(warned).find("Warnings: - " + name +
+                                     ": dhry2reg wrote 4.2 KiB to stdout or stderr during "
+                                     "timed pass 3 "),
+              std::string::npos)
+        << warned;
+    const size_t section = warned.find("Warnings:\n");
+    ASSERT_NE(section, std::string::npos) << warned;
+    EXPECT_LT(warned.find("Index Score"), section) << warned;
     std::string back = warned;
+    back.erase(section, warned.find("\n\n", section) + 2 - section);
     const size_t mark = back.find(" samples) !\n");
     ASSERT_NE(mark, std::string::npos) << warned;
     back.erase(mark + std::string(" samples)").size(), 2);
