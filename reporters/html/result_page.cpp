@@ -8,6 +8,7 @@
 #include "base/direction.h"
 #include "common/machine_lines.h"
 #include "common/result_access.h"
+#include "common/result_sections.h"
 #include "common/run_sections.h"
 #include "common/statistics_access.h"
 #include "format.h"
@@ -395,9 +396,13 @@ std::string copies_label(const json &point) {
     return counted(copies, "copy", "copies");
 }
 
-void write_scaling(const json &scaling, std::ostream &out) {
-    if (!scaling.is_object()) return;
-    out << "<section id=\"scaling\">\n<h2>Scaling against 1 copy</h2>\n";
+// The chart of the index scores against copies, then the table every format shows.
+void write_scaling(const json &doc, std::ostream &out) {
+    const std::optional<model::Section> section = scaling_section(doc);
+    if (!section) return;
+    const json &scaling = member(doc, "scaling");
+    out << "<section id=\"scaling\">\n";
+    write_section(*section, 2, out);
     BarChart chart;
     chart.title = "Index score against copies";
     const json &indexes = elements(member(scaling, "indexes"));
@@ -415,24 +420,7 @@ void write_scaling(const json &scaling, std::ostream &out) {
             chart.groups.push_back(group);
         }
     if (!chart.groups.empty()) write_figure(chart, chart.title, out);
-    out << "<div class=\"table-wrap\"><table class=\"scaling\">\n<thead><tr><th>Test</th>"
-           "<th class=\"num\">Copies</th><th class=\"num\">Value</th><th>Unit</th>"
-           "<th class=\"num\">Speedup</th><th class=\"num\">Efficiency</th></tr></thead>\n"
-           "<tbody>\n";
-    for (const json &test : elements(member(scaling, "tests")))
-        for (const json &point : elements(member(test, "points"))) {
-            const auto number = [&](const char *key, int decimals) {
-                const std::optional<double> v = number_member(point, key);
-                return number_cell(v ? fixed(*v, decimals) : "—");
-            };
-            const std::optional<double> efficiency = number_member(point, "efficiency");
-            out << "<tr><td>" << escape(string_member(test, "name")) << "</td>"
-                << number_cell(std::to_string(integer_member(point, "copies").value_or(0)))
-                << number("value", 1) << "<td>" << escape(string_member(test, "unit")) << "</td>"
-                << number("speedup", 2)
-                << number_cell(efficiency ? fixed(*efficiency * 100, 0) + "%" : "—") << "</tr>\n";
-        }
-    out << "</tbody>\n</table></div>\n</section>\n";
+    out << "</section>\n";
 }
 
 }  // namespace
@@ -448,7 +436,7 @@ void write_result_page(const json &doc, std::ostream &out) {
     size_t number = 0;
     for (const json &run : runs) write_run(doc, run, ++number, out);
     if (runs.size() >= 2) write_copies_chart(runs, out);
-    write_scaling(member(doc, "scaling"), out);
+    write_scaling(doc, out);
     write_page_end(out,
                    "Rendered by the bytebench html reporter from a bytebench.result/1 document. "
                    "Times are the benchmarked machine's local time.");

@@ -16,6 +16,7 @@
 #include "common/markdown.h"
 #include "common/number_text.h"
 #include "common/result_access.h"
+#include "common/result_sections.h"
 #include "common/run_sections.h"
 #include "common/time_text.h"
 #include "markdown_layouts.h"
@@ -171,6 +172,7 @@ void write_result_markdown(const json &result, std::ostream &out) {
     const json &runs = elements(member(result, "runs"));
     if (runs.empty()) out << "*No results recorded.*\n\n";
     for (const json &run : runs) write_run(run, out);
+    for (const model::Section &section : result_sections(result)) write_section(section, 3, out);
 }
 
 }  // namespace bytebench::reporters::markdown

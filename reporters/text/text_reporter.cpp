@@ -26,10 +26,10 @@
 #include "common/machine_lines.h"
 #include "common/number_text.h"
 #include "common/result_access.h"
+#include "common/result_sections.h"
 #include "common/run_sections.h"
 #include "common/time_text.h"
 #include "comparison_text.h"
-#include "scaling_text.h"
 #include "section_text.h"
 #include "statistics_text.h"
 
@@ -318,10 +318,10 @@ void write_result(const json &doc, std::ostream &out) {
         for (const auto &section : bytebench::reporters::run_sections(run))
             if (stats || !section.detail) bytebench::reporters::text::write_section(section, out);
     }
-    // A --scaling run ends with its scaling table (other runs with 1 and N
-    // copies keep UnixBench's layout; their JSON has the numbers).
-    if (flag_member(member(doc, "options"), "scaling"))
-        bytebench::reporters::text::write_scaling(doc, out);
+    // A --scaling run ends with its scaling table (other runs with 1 and N copies keep
+    // UnixBench's layout unless --stats asks for details; their JSON has the numbers).
+    for (const auto &section : bytebench::reporters::result_sections(doc))
+        if (stats || !section.detail) bytebench::reporters::text::write_section(section, out);
     if (string_member(doc, "status") == "incomplete")
         out << "*** Incomplete run: results above are what was measured before it stopped ***\n";
 }

@@ -328,6 +328,11 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, HtmlPages,
                                            "comparison-pivot-50.json", "environment-2run.json",
                                            "graphics-2run.json", "result-warnings.json"));
 
+TEST(HtmlReporter, ScalingPageMatchesGolden) {
+    EXPECT_TRUE(matches_golden("result-scaling.html",
+                               render_fixture(html_reporter(), "result-scaling.json")));
+}
+
 TEST(HtmlReporter, WarningsPageMatchesGolden) {
     EXPECT_TRUE(matches_golden("result-warnings.html",
                                render_fixture(html_reporter(), "result-warnings.json")));

@@ -33,8 +33,8 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, MarkdownReporterGolden,
                                            "comparison-2runs.json", "comparison-3runs.json",
                                            "result-metrics.json", "comparison-metrics.json",
                                            "comparison-pivot-2.json", "environment-2run.json",
-                                           "result-warnings.json", "graphics-2run.json",
-                                           "comparison-run-to-run.json"));
+                                           "result-warnings.json", "result-scaling.json",
+                                           "graphics-2run.json", "comparison-run-to-run.json"));
 
 // The environment of the passes (environment-2run.json, its golden above): an Environment
 // table per copy-pass; results without environment members have none.

@@ -128,6 +128,12 @@ TEST(TextReporter, StatisticsSectionMatchesGolden) {
 // Metrics (result-metrics.json): a Metrics block after UnixBench's, with one row per metric
 // that has a key (one has none), and "lower is better" on a lower-is-better test's line; the
 // goldens of results without metrics show that their reports did not change.
+// A --scaling run (result-scaling.json) ends with the speedup and efficiency against 1 copy.
+TEST(TextReporter, ScalingSectionMatchesGolden) {
+    EXPECT_TRUE(matches_golden("result-scaling.txt",
+                               render_fixture(text_reporter(), "result-scaling.json")));
+}
+
 // The warnings of result-warnings.json's tests (two in the 1-copy run, one in the 2-copy run)
 // as each copy-pass's Warnings section.
 TEST(TextReporter, WarningsSectionMatchesGolden) {
