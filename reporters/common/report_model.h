@@ -8,11 +8,8 @@
 // Header-only.
 #pragma once
 
-#include <optional>
 #include <string>
 #include <vector>
-
-#include "common/verdict.h"
 
 namespace bytebench::reporters::model {
 
@@ -22,15 +19,14 @@ enum class Align { left, right };
 // `good` reassures (a gate that passed); `plain` is everything else.
 enum class Tone { plain, good, warn, bad };
 
+// The model holds the text a cell shows, not the number behind it: the machine-readable
+// formats (JSON, CSV) carry the document's numbers themselves.
 struct Cell {
-    std::string text;              // "" when the test has no such number (each format shows
-                                   // its own absent mark: "-", "—" or nothing)
-    std::optional<double> number;  // the number `text` shows, unrounded
-    std::string unit;              // of `number`
-    Verdict verdict = Verdict::none;
+    std::string text;  // "" when the test has no such number (each format shows its own absent
+                       // mark: "-", "—" or nothing)
     Tone tone = Tone::plain;
-    std::string note;  // where the number comes from or why it is missing (a
-                       // tooltip in HTML; left out where there is no room)
+    std::string note;  // where the number comes from or why it is missing (a tooltip in HTML;
+                       // left out where there is no room)
 };
 
 struct Column {

@@ -17,10 +17,12 @@ namespace bytebench::reporters {
 
 namespace detail {
 
-inline model::Cell point_cell(const nlohmann::json &point, const char *key, const char *fmt) {
+// A number of a scaling point in `fmt`; empty when the point has none.
+inline model::Cell point_cell(const nlohmann::json &point, const char *key, const char *fmt,
+                              double scale = 1.0) {
     model::Cell cell;
-    cell.number = number_member(point, key);
-    if (cell.number) cell.text = format(fmt, *cell.number);
+    if (const std::optional<double> value = number_member(point, key))
+        cell.text = format(fmt, *value * scale);
     return cell;
 }
 
@@ -48,15 +50,13 @@ inline std::optional<model::Section> scaling_section(const nlohmann::json &doc) 
                              {"Speedup", Align::right}, {"Efficiency", Align::right}};
     for (const nlohmann::json &test : elements(member(scaling, "tests")))
         for (const nlohmann::json &point : elements(member(test, "points"))) {
-            model::Cell efficiency;
-            efficiency.number = number_member(point, "efficiency");
-            if (efficiency.number) efficiency.text = format("%.0f%%", *efficiency.number * 100.0);
-            section.table.rows.push_back({detail::text_cell(string_member(test, "name")),
-                                          detail::point_cell(point, "copies", "%.0f"),
-                                          detail::point_cell(point, "value", "%.1f"),
-                                          detail::text_cell(string_member(test, "unit")),
-                                          detail::point_cell(point, "speedup", "%.2f"),
-                                          efficiency});
+            section.table.rows.push_back(
+                {detail::text_cell(string_member(test, "name")),
+                 detail::point_cell(point, "copies", "%.0f"),
+                 detail::point_cell(point, "value", "%.1f"),
+                 detail::text_cell(string_member(test, "unit")),
+                 detail::point_cell(point, "speedup", "%.2f"),
+                 detail::point_cell(point, "efficiency", "%.0f%%", 100.0)});
         }
     for (const nlohmann::json &index : elements(member(scaling, "indexes")))
         for (const nlohmann::json &point : elements(member(index, "points")))

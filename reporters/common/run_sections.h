@@ -30,22 +30,16 @@ inline model::Cell plain_cell(std::string text) {
     return cell;
 }
 
-inline model::Cell number_cell(const std::optional<double> &value, std::string text,
-                               std::string unit = "") {
-    model::Cell cell;
-    if (!value) return cell;
-    cell.text = std::move(text);
-    cell.number = value;
-    cell.unit = std::move(unit);
-    return cell;
+// The text of a number the test may not have: empty without it.
+inline model::Cell number_cell(const std::optional<double> &value, std::string text) {
+    return plain_cell(value ? std::move(text) : std::string());
 }
 
 // A number of an environment summary; "unknown" (with the pass's reason as its note) when a
 // pass said so and none gave the number.
 inline model::Cell environment_cell(const std::optional<double> &value, std::string text,
-                                    const nlohmann::json &test, const char *key,
-                                    std::string unit = "") {
-    if (value) return number_cell(value, std::move(text), std::move(unit));
+                                    const nlohmann::json &test, const char *key) {
+    if (value) return plain_cell(std::move(text));
     model::Cell cell;
     if (!any_unknown(test, key)) return cell;
     cell.text = "unknown";
@@ -58,45 +52,42 @@ inline model::Cell environment_cell(const std::optional<double> &value, std::str
 
 inline std::vector<model::Cell> metric_row(const TestMetric &item) {
     const std::optional<long long> n = metric_n(*item.metric);
-    const std::optional<double> value = number_member(*item.metric, "value");
-    return {
-        plain_cell(display_name(*item.test)),
-        plain_cell(metric_name(*item.metric)),
-        number_cell(value, metric_value_text(*item.metric), string_member(*item.metric, "unit")),
-        plain_cell(metric_spread_text(*item.metric, "\u00B1")),  // ±
-        n ? number_cell(static_cast<double>(*n), std::to_string(*n)) : model::Cell{},
-        plain_cell(direction_text(direction_member(*item.metric)))};
+    return {plain_cell(display_name(*item.test)),
+            plain_cell(metric_name(*item.metric)),
+            number_cell(number_member(*item.metric, "value"), metric_value_text(*item.metric)),
+            plain_cell(metric_spread_text(*item.metric, "\u00B1")),  // ±
+            plain_cell(n ? std::to_string(*n) : ""),
+            plain_cell(direction_text(direction_member(*item.metric)))};
 }
 
 inline std::vector<model::Cell> environment_row(const nlohmann::json &test, bool energy) {
     const EnvironmentSummary s = environment_summary(test);
-    const auto share = [&](const std::optional<double> &value, const char *key) {
-        return environment_cell(value, value ? share_text(*value) : "", test, key);
+    // A summary's number in `text` (when it has one) followed by `unit`.
+    const auto cell = [&](const std::optional<double> &value, const std::string &text,
+                          const char *key, const char *unit) {
+        return environment_cell(value, value ? text + unit : "", test, key);
     };
     std::vector<model::Cell> row = {
-        plain_cell(display_name(test)), share(s.steal_share, "steal_share"),
-        share(s.foreign_share, "foreign_share"),
-        environment_cell(s.frequency_mhz,
-                         s.frequency_mhz ? mhz_text(*s.frequency_mhz) + " MHz" : "", test,
-                         "frequency_mhz", "MHz"),
-        environment_cell(s.throttle_events,
-                         s.throttle_events ? format("%.0f", *s.throttle_events) : "", test,
-                         "throttle_events")};
+        plain_cell(display_name(test)),
+        cell(s.steal_share, s.steal_share ? share_text(*s.steal_share) : "", "steal_share", ""),
+        cell(s.foreign_share, s.foreign_share ? share_text(*s.foreign_share) : "", "foreign_share",
+             ""),
+        cell(s.frequency_mhz, s.frequency_mhz ? mhz_text(*s.frequency_mhz) : "", "frequency_mhz",
+             " MHz"),
+        cell(s.throttle_events, s.throttle_events ? format("%.0f", *s.throttle_events) : "",
+             "throttle_events", "")};
     if (s.frequency_mhz) row[3].note = s.frequency_source;
     if (energy) {
-        const std::string per_watt_unit = string_member(test, "unit") + "/W";
-        row.push_back(environment_cell(s.energy_j, s.energy_j ? value_text(*s.energy_j) + " J" : "",
-                                       test, "energy_j", "J"));
-        row.push_back(environment_cell(s.average_w,
-                                       s.average_w ? value_text(*s.average_w) + " W" : "", test,
-                                       "average_w", "W"));
-        row.push_back(number_cell(
-            s.value_per_watt,
-            s.value_per_watt ? per_watt_text(*s.value_per_watt) + " " + per_watt_unit : "",
-            per_watt_unit));
+        row.push_back(
+            cell(s.energy_j, s.energy_j ? value_text(*s.energy_j) : "", "energy_j", " J"));
+        row.push_back(
+            cell(s.average_w, s.average_w ? value_text(*s.average_w) : "", "average_w", " W"));
+        row.push_back(number_cell(s.value_per_watt, s.value_per_watt
+                                                        ? per_watt_text(*s.value_per_watt) + " " +
+                                                              string_member(test, "unit") + "/W"
+                                                        : ""));
     }
     model::Cell disturbed = plain_cell(format("%lld of %lld", s.disturbed, s.passes));
-    disturbed.number = static_cast<double>(s.disturbed);
     if (s.disturbed > 0) disturbed.tone = model::Tone::warn;
     row.push_back(disturbed);
     return row;
