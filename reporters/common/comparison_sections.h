@@ -87,4 +87,43 @@ inline std::optional<model::Section> environment_differences_section(const nlohm
     return section;
 }
 
+// "system index": an index score's name where rows go by their ids.
+inline std::string index_short_name(const nlohmann::json &index) {
+    const std::string category = string_member(index, "category");
+    return category.empty() ? "index" : category + " index";
+}
+
+// Under a section's table: why rows and index scores are not comparable (each note once, with
+// the ids it is on, marked † as in the table), why a cell has no value, and the section's own
+// notes (why a column has no copy-pass here); nothing when there are none. Rows go by their
+// ids, the names the command line takes, as in the terminal's tables.
+inline std::optional<model::Section> notes_section(const nlohmann::json &section,
+                                                   const std::vector<std::string> &labels) {
+    model::Section notes;
+    notes.id = "notes";
+    notes.title = "Notes";
+    for (const char *group : {"rows", "indexes"})
+        for (const GroupedNote &grouped : grouped_notes(member(section, group))) {
+            std::string names;
+            for (const nlohmann::json *row : grouped.rows)
+                names += (names.empty() ? "" : ", ") + (std::string(group) == "rows"
+                                                            ? string_member(*row, "id")
+                                                            : index_short_name(*row));
+            notes.items.push_back({"\u2020 " + names, grouped.note, {}});  // †
+        }
+    for (const nlohmann::json &row : elements(member(section, "rows")))
+        for (size_t i = 0; i < labels.size(); ++i) {
+            const nlohmann::json &cell = cell_at(row, i);
+            if (const std::string error = string_member(cell, "error"); !error.empty())
+                notes.items.push_back(
+                    {string_member(row, "id") + " in " + labels[i] + " (" + cell_status(cell) + ")",
+                     error,
+                     {}});
+        }
+    for (std::string &note : section_notes(section))
+        notes.items.push_back({"", std::move(note), {}});
+    if (notes.items.empty()) return std::nullopt;
+    return notes;
+}
+
 }  // namespace bytebench::reporters

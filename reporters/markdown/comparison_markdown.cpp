@@ -169,41 +169,8 @@ std::vector<std::string> index_cells(const json &index, const SectionLayout &lay
     return cells;
 }
 
-// Why rows and index scores are not comparable, each note once with what it is on; then why
-// a cell has no value; then the section's own notes (why a column has no copy-pass here); one
-// line each.
 void write_notes(const json &section, const ComparisonInputs &inputs, std::ostream &out) {
-    bool any = false;
-    const json &rows = member(section, "rows");
-    for (const char *group : {"rows", "indexes"})
-        for (const GroupedNote &grouped : grouped_notes(member(section, group))) {
-            std::vector<std::string> names;
-            for (const json *row : grouped.rows)
-                names.push_back("*" +
-                                markdown_escape(std::string(group) == "rows"
-                                                    ? display_name(*row)
-                                                    : index_title(*row) + " Index Score") +
-                                "*");
-            out << "- " << kNotComparable << " " << join_known(names, ", ") << ": "
-                << markdown_escape(grouped.note) << '\n';
-            any = true;
-        }
-    for (const json &row : elements(rows)) {
-        const std::string name = markdown_escape(display_name(row));
-        for (size_t i = 0; i < inputs.labels.size(); ++i) {
-            const std::string error = string_member(cell_at(row, i), "error");
-            if (error.empty()) continue;
-            out << "- *" << name << "* in " << markdown_escape(inputs.labels[i]) << " ("
-                << markdown_escape(cell_status(cell_at(row, i))) << "): " << markdown_escape(error)
-                << '\n';
-            any = true;
-        }
-    }
-    for (const std::string &note : section_notes(section)) {
-        out << "- " << markdown_escape(note) << '\n';
-        any = true;
-    }
-    if (any) out << '\n';
+    if (const auto notes = notes_section(section, inputs.labels)) write_section(*notes, 4, out);
 }
 
 void write_section(const json &section, const ComparisonInputs &inputs, std::ostream &out) {

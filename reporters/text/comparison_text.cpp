@@ -185,46 +185,8 @@ std::vector<std::string> index_cells(const json &index, const SectionLayout &lay
     return cells;
 }
 
-// "system index"
-std::string index_name(const json &index) {
-    const std::string category = string_member(index, "category");
-    return category.empty() ? "index" : category + " index";
-}
-
-// Why rows and index scores are not comparable, each note once with what it is on
-// ("! dhry2reg, syscall: pass length differs: 10 s in A, 2 s in B"); then why a cell has no
-// value; then the section's own notes (why a column has no copy-pass here).
 void write_notes(const json &section, const ComparisonInputs &inputs, std::ostream &out) {
-    bool any = false;
-    const json &rows = member(section, "rows");
-    for (const char *group : {"rows", "indexes"})
-        for (const GroupedNote &grouped : grouped_notes(member(section, group))) {
-            std::vector<std::string> names;
-            for (const json *row : grouped.rows)
-                names.push_back(std::string(group) == "rows" ? string_member(*row, "id")
-                                                             : index_name(*row));
-            write_wrapped(out, grouped.note,
-                          std::string(kNotComparable) + " " + join_known(names, ", ") + ": ",
-                          "    ");
-            any = true;
-        }
-    for (const json &row : elements(rows)) {
-        const std::string id = string_member(row, "id");
-        for (size_t i = 0; i < inputs.labels.size(); ++i) {
-            const json &cell = cell_at(row, i);
-            const std::string error = string_member(cell, "error");
-            if (error.empty()) continue;
-            write_wrapped(
-                out, error,
-                id + " in " + inputs.labels[i] + " (" + cell_status(cell) + "): ", "    ");
-            any = true;
-        }
-    }
-    for (const std::string &note : section_notes(section)) {
-        write_wrapped(out, note, "", "    ");
-        any = true;
-    }
-    if (any) out << '\n';
+    if (const auto notes = notes_section(section, inputs.labels)) text::write_section(*notes, out);
 }
 
 void write_section(const json &section, const ComparisonInputs &inputs, std::ostream &out) {
@@ -247,7 +209,8 @@ void write_section(const json &section, const ComparisonInputs &inputs, std::ost
 }  // namespace
 
 std::string index_row_label(const json &index) {
-    return index_name(index) + (row_comparable(index) ? "" : std::string(" ") + kNotComparable);
+    return index_short_name(index) +
+           (row_comparable(index) ? "" : std::string(" ") + kNotComparable);
 }
 
 std::string comparison_row_label(const json &row) {

@@ -54,7 +54,7 @@ void write_table(const model::Section &section, std::ostream &out) {
 std::string ascii(const std::string &text) {
     static const std::pair<const char *, const char *> kSymbols[] = {
         {"\u00B1", "+/-"}, {"\u00D7", "x"}, {"\u2014", "-"},  {"\u2013", "-"},
-        {"\u26A0", "!"},   {"\u2020", "+"}, {"\u2026", "..."}};
+        {"\u26A0", "!"},   {"\u2020", "!"}, {"\u2026", "..."}};
     std::string result = text;
     for (const auto &[symbol, replacement] : kSymbols)
         for (size_t at = result.find(symbol); at != std::string::npos;
