@@ -29,16 +29,8 @@ using reporters::MachineLine;
 // Tests and copy-passes.
 // ---------------------------------------------------------------------------
 
-bool has_baseline(const json &test) { return number_member(test, "baseline").value_or(0) > 0; }
-
-// The index of a test that ran ok and has a baseline; the core's value when it wrote one.
-std::optional<double> test_index(const json &test) {
-    if (!test_is_ok(test) || !has_baseline(test)) return std::nullopt;
-    if (const std::optional<double> index = number_member(test, "index")) return index;
-    const std::optional<double> value = number_member(test, "value");
-    if (!value) return std::nullopt;
-    return *value / *number_member(test, "baseline") * 10.0;
-}
+using reporters::has_baseline;
+using reporters::test_index;
 
 std::string copies_text(const json &run) {
     return counted(integer_member(run, "copies").value_or(0), "parallel copy", "parallel copies");

@@ -123,7 +123,7 @@ std::vector<std::string> test_cells(const json &test) {
     const auto value = number_member(test, "value");
     if (!test_is_ok(test) || !value)
         return {name, "*" + markdown_escape(test_status(test)) + "*", unit, ""};
-    const auto index = number_member(test, "index");
+    const auto index = test_index(test);
     return {name, value_text(*value), unit, index ? value_text(*index) : ""};
 }
 

@@ -57,6 +57,7 @@ using bytebench::reporters::machine_lines;
 using bytebench::reporters::MachineLine;
 using bytebench::reporters::made_by_text;
 using bytebench::reporters::parse_iso8601;
+using bytebench::reporters::test_index;
 using bytebench::reporters::test_is_ok;
 using bytebench::reporters::test_status;
 using bytebench::reporters::test_warnings;
@@ -231,14 +232,6 @@ void write_test_line(const json &test, std::ostream &out) {
         out << format("%-40s %s%s\n", name.c_str(), label.c_str(), mark);
     else
         out << format("%-40s %s: %s%s\n", name.c_str(), label.c_str(), error.c_str(), mark);
-}
-
-// The index of a test that has a baseline; the core's value when it wrote one.
-std::optional<double> test_index(const json &test) {
-    const std::optional<double> baseline = number_member(test, "baseline");
-    if (!baseline || *baseline <= 0) return std::nullopt;
-    if (const std::optional<double> index = number_member(test, "index")) return index;
-    return number_or_zero(test, "value") / *baseline * 10.0;
 }
 
 void write_index_line(const json &test, std::ostream &out) {
