@@ -1,6 +1,6 @@
 // The report model: what a report says, built once from the document by the section builders
-// (run_sections.h, comparison_sections.h) and only laid out by each format's renderer
-// (text/section_text, markdown/section_markdown, html/section_html, csv/section_csv). A
+// (run_sections.h, result_sections.h, comparison_sections.h) and only laid out by each format's
+// renderer (text/section_text, markdown/section_markdown, html/section_html, csv/section_csv). A
 // section added to a builder appears in every format; a renderer never reads JSON.
 //
 // Everything is plain UTF-8 text, not escaped: escaping is the renderer's (Markdown, HTML,
