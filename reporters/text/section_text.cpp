@@ -64,26 +64,31 @@ std::string ascii(const std::string &text) {
 }
 
 void write_section(const model::Section &section, std::ostream &out) {
-    if (!section.table.empty())
+    const bool list = section.table.empty();
+    if (!list) {
+        if (!section.lead.empty()) {
+            write_wrapped(out, ascii(section.lead), "", "");
+            out << '\n';
+        }
         write_table(section, out);
-    else if (!section.status.empty())
+    } else if (!section.status.empty()) {
         write_wrapped(out, ascii(status_line(section)), "", "  ");
-    else
+    } else {
         out << ascii(section.title) << (section.items.empty() ? "" : ":") << '\n';
-    if (!section.lead.empty() && (section.status.empty() || !section.table.empty()))
-        write_wrapped(out, ascii(section.lead), "", "");
+        if (!section.lead.empty()) write_wrapped(out, ascii(section.lead), "", "");
+    }
     // A table's notes stay a line each, as grep finds them; a list is wrapped like prose.
     for (const model::Item &item : section.items) {
         const std::string line =
             ascii(item.subject.empty() ? item.text : item.subject + ": " + item.text);
-        if (section.table.empty())
+        if (list)
             write_wrapped(out, line, "  - ", "    ");
         else
             out << line << '\n';
         for (const std::string &detail : item.details)
             write_wrapped(out, ascii(detail), "      ", "        ");
     }
-    if (!section.lead.empty() || !section.items.empty()) out << '\n';
+    if (list || !section.items.empty()) out << '\n';
     if (!section.legend.empty()) {
         write_wrapped(out, ascii(section.legend), "", "");
         out << '\n';
