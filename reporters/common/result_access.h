@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,21 @@ inline std::vector<std::string> test_warnings(const nlohmann::json &test) {
         if (warning.is_string() && !warning.get<std::string>().empty())
             warnings.push_back(warning.get<std::string>());
     return warnings;
+}
+
+inline bool has_baseline(const nlohmann::json &test) {
+    return number_member(test, "baseline").value_or(0) > 0;
+}
+
+// The index of a test that ran ok and has a baseline: the core's when it wrote one, else
+// UnixBench's rule, value / baseline * 10 (a result written before the core wrote indexes,
+// or imported). Every report shows this one number.
+inline std::optional<double> test_index(const nlohmann::json &test) {
+    if (!test_is_ok(test) || !has_baseline(test)) return std::nullopt;
+    if (const std::optional<double> index = number_member(test, "index")) return index;
+    const std::optional<double> value = number_member(test, "value");
+    if (!value) return std::nullopt;
+    return *value / *number_member(test, "baseline") * 10.0;
 }
 
 // The tests of a copy-pass by display name, as UnixBench's report lists them. UnixBench sorts

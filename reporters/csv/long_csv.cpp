@@ -211,6 +211,7 @@ void write_long_csv(const json &result, std::ostream &out) {
         for (const json &index : elements(member(run, "indexes")))
             write_index(run, index, layout, out);
     }
+    write_run_lists(result, out);
 }
 
 }  // namespace bytebench::reporters::csv

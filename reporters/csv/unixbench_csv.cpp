@@ -14,7 +14,9 @@
 #include "common/csv.h"
 #include "common/number_text.h"
 #include "common/result_access.h"
+#include "common/run_sections.h"
 #include "csv_layouts.h"
+#include "section_csv.h"
 
 namespace bytebench::reporters::csv {
 namespace {
@@ -67,6 +69,18 @@ void write_unixbench_csv(const json &result, std::ostream &out) {
         for (const UnixBenchColumn &column : columns) row.push_back(cell(run, column));
         write_csv_record(out, row);
     }
+    write_run_lists(result, out);
+}
+
+void write_run_lists(const json &result, std::ostream &out) {
+    bool heading = false;
+    for (const json &run : elements(member(result, "runs")))
+        for (const model::Section &section : run_sections(run)) {
+            if (!has_records(section)) continue;
+            if (!heading) write_section_heading({"copies"}, out);
+            heading = true;
+            write_section_records(section, {json_number_text(run, "copies")}, out);
+        }
 }
 
 }  // namespace bytebench::reporters::csv

@@ -6,9 +6,11 @@
 
 #include "base/failure_state.h"
 #include "common/comparison_columns.h"
+#include "common/comparison_sections.h"
 #include "format.h"
 #include "html_page.h"
 #include "json_fields.h"
+#include "section_html.h"
 #include "svg_chart.h"
 
 namespace bytebench::reporters::html {
@@ -157,23 +159,6 @@ void write_head(const json &inputs, size_t baseline, std::ostream &out) {
     out << "</tr></thead>\n";
 }
 
-// Why rows and index scores are not comparable: each note once, with what it is on; then the
-// section's own notes (why a column has no copy-pass here).
-void write_notes(const json &section, std::ostream &out) {
-    std::string items;
-    for (const char *group : {"rows", "indexes"})
-        for (const GroupedNote &grouped : grouped_notes(member(section, group))) {
-            std::vector<std::string> names;
-            for (const json *row : grouped.rows)
-                names.push_back(std::string(group) == "rows" ? string_member(*row, "id")
-                                                             : index_title(*row) + " Index Score");
-            items += "<li>" + escape(joined(names, ", ") + ": " + grouped.note) + "</li>\n";
-        }
-    for (const std::string &note : section_notes(section))
-        items += "<li>" + escape(note) + "</li>\n";
-    if (!items.empty()) out << "<ul class=\"notes\">\n" << items << "</ul>\n";
-}
-
 void write_table(const json &doc, const json &section, std::ostream &out) {
     const json &inputs = elements(member(doc, "inputs"));
     const size_t baseline = baseline_of(doc);
@@ -202,7 +187,9 @@ void write_table(const json &doc, const json &section, std::ostream &out) {
         out << "</tfoot>\n";
     }
     out << "</table></div>\n";
-    write_notes(section, out);
+    // Qualified: in a unity build the comparison page's own write_section() would hide it.
+    if (const auto notes = notes_section(section, input_labels(doc)))
+        html::write_section(*notes, 3, out);
 }
 
 // One bar per column: the category's score; a failed or missing column says so instead.

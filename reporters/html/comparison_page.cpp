@@ -5,10 +5,12 @@
 #include <vector>
 
 #include "common/comparison_columns.h"
+#include "common/comparison_sections.h"
 #include "compact_comparison_page.h"
 #include "format.h"
 #include "html_page.h"
 #include "json_fields.h"
+#include "section_html.h"
 #include "svg_chart.h"
 
 namespace bytebench::reporters::html {
@@ -61,82 +63,6 @@ std::string page_subtitle(const json &doc, const Columns &columns) {
 // ---------------------------------------------------------------------------
 // Gate, warnings and inputs.
 // ---------------------------------------------------------------------------
-
-constexpr size_t kUnfoldedGateFailures = 10;
-
-std::string gate_failure_text(const json &failure) {
-    std::string text = string_member(failure, "section") + ": " +
-                       reporters::gate_failure_subject(failure) + " in " +
-                       string_member(failure, "input");
-    if (const std::optional<double> delta = number_member(failure, "delta_pct"))
-        text += ", " + delta_text(*delta);
-    if (const std::optional<double> p = number_member(failure, "p"))
-        text += " (p = " + p_value_text(*p) + ")";
-    return text;
-}
-
-void write_gate(const json &doc, std::ostream &out) {
-    const json &gate = member(doc, "gate");
-    if (!gate.is_object()) return;
-    const std::string status = gate_status(gate);
-    const bool failed = status == "failed";
-    const bool inconclusive = status == "inconclusive";
-    const std::string threshold = gate_threshold_text(gate);
-    out << "<section id=\"gate\" class=\"notice " << (failed || inconclusive ? "bad" : "ok")
-        << "\">\n<h2>Gate: "
-        << (failed         ? badge("failed", "bad")
-            : inconclusive ? badge("inconclusive", "bad")
-                           : badge("passed", "ok"))
-        << "</h2>\n";
-    if (inconclusive) {
-        out << "<p>" << escape(string_member(gate, "reason")) << ".</p>\n</section>\n";
-        return;
-    }
-    if (!failed) {
-        out << "<p>Nothing is significantly worse than the baseline by " << escape(threshold)
-            << ".</p>\n</section>\n";
-        return;
-    }
-    const json &failures = elements(member(gate, "failures"));
-    out << "<p>Significantly worse than the baseline by " << escape(threshold) << ":</p>\n";
-    // A fleet's comparison can fail in a hundred cells: then the list is folded, so that the
-    // tables are not a screen further down.
-    const bool folded = failures.size() > kUnfoldedGateFailures;
-    if (folded) out << "<details><summary>" << failures.size() << " failures</summary>\n";
-    out << "<ul>\n";
-    for (const json &failure : failures)
-        out << "<li>" << escape(gate_failure_text(failure)) << "</li>\n";
-    out << "</ul>\n" << (folded ? "</details>\n" : "") << "</section>\n";
-}
-
-void write_warnings(const json &doc, std::ostream &out) {
-    std::string items;
-    for (const json &warning : elements(member(doc, "warnings")))
-        if (warning.is_string()) items += "<li>" + escape(warning.get<std::string>()) + "</li>\n";
-    if (items.empty()) return;
-    out << "<section id=\"warnings\" class=\"notice warn\">\n<h2>⚠ Comparability warnings</h2>\n"
-        << "<ul>\n"
-        << items << "</ul>\n</section>\n";
-}
-
-// What differs between the machines and runs, before the tables whose verdicts it may
-// explain.
-void write_environment_differences(const json &doc, std::ostream &out) {
-    std::string items;
-    for (const EnvironmentDifferenceText &text : environment_difference_texts(doc)) {
-        if (text.fits_one_line()) {
-            items += "<li>" + escape(text.one_line()) + "</li>\n";
-            continue;
-        }
-        items += "<li>" + escape(text.head) + "<ul>\n";
-        for (const std::string &value : text.values) items += "<li>" + escape(value) + "</li>\n";
-        items += "</ul></li>\n";
-    }
-    if (items.empty()) return;
-    out << "<section id=\"environment-differences\" class=\"notice\">\n"
-        << "<h2>Environment differences</h2>\n<ul>\n"
-        << items << "</ul>\n</section>\n";
-}
 
 std::string source_cell(const json &input) {
     std::string html = "<code>" + escape(string_member(input, "source")) + "</code>";
@@ -452,14 +378,15 @@ void write_comparison_page(const json &doc, std::ostream &out) {
     else
         write_page_start(out, page_title(columns), "BYTE UNIX Benchmarks · comparison",
                          page_subtitle(doc, columns));
-    write_gate(doc, out);
-    write_warnings(doc, out);
+    for (const auto &section : {gate_section(doc), warnings_section(doc)})
+        if (section) write_section(*section, 2, out);
     if (compact)
         write_compact_columns(doc, out);
     else
         write_inputs(columns, out);
     write_reading_guide(doc, columns, out);
-    write_environment_differences(doc, out);
+    if (const auto differences = environment_differences_section(doc))
+        write_section(*differences, 2, out);
     size_t number = 0;
     for (const json &section : elements(member(doc, "sections"))) {
         if (compact)

@@ -7,14 +7,15 @@
 
 #include "base/direction.h"
 #include "common/machine_lines.h"
-#include "common/metric_access.h"
 #include "common/result_access.h"
+#include "common/result_sections.h"
+#include "common/run_sections.h"
 #include "common/statistics_access.h"
-#include "environment_section.h"
 #include "format.h"
 #include "html_page.h"
 #include "json_fields.h"
 #include "repeatability_cells.h"
+#include "section_html.h"
 #include "statistics_cells.h"
 #include "svg_chart.h"
 
@@ -28,16 +29,8 @@ using reporters::MachineLine;
 // Tests and copy-passes.
 // ---------------------------------------------------------------------------
 
-bool has_baseline(const json &test) { return number_member(test, "baseline").value_or(0) > 0; }
-
-// The index of a test that ran ok and has a baseline; the core's value when it wrote one.
-std::optional<double> test_index(const json &test) {
-    if (!test_is_ok(test) || !has_baseline(test)) return std::nullopt;
-    if (const std::optional<double> index = number_member(test, "index")) return index;
-    const std::optional<double> value = number_member(test, "value");
-    if (!value) return std::nullopt;
-    return *value / *number_member(test, "baseline") * 10.0;
-}
+using reporters::has_baseline;
+using reporters::test_index;
 
 std::string copies_text(const json &run) {
     return counted(integer_member(run, "copies").value_or(0), "parallel copy", "parallel copies");
@@ -210,9 +203,9 @@ std::string status_cell(const json &test) {
            (error.empty() ? "" : " <span class=\"error\">" + escape(error) + "</span>") + "</td>";
 }
 
-// With `statistics`, the value's 95% interval, the CV and the outlier passes too; with
-// `environment`, the disturbed passes; with a run-to-run column, its CoV.
-void write_result_row(const json &test, bool statistics, bool environment, const RunToRun &spread,
+// With `statistics`, the value's 95% interval, the CV and the outlier passes too; with a
+// run-to-run column, its CoV.
+void write_result_row(const json &test, bool statistics, const RunToRun &spread,
                       std::ostream &out) {
     const bool ok = test_is_ok(test);
     const auto number = [&](const char *key, int decimals, const char *suffix) {
@@ -220,11 +213,9 @@ void write_result_row(const json &test, bool statistics, bool environment, const
         return number_cell(ok && value ? fixed(*value, decimals) + suffix : "—");
     };
     out << "<tr" << (ok ? "" : " class=\"failed\"") << "><td>" << escape(display_name(test));
-    // What the run warned about how the test ran: marked, and said under the name.
+    // What the run warned about how the test ran: marked; the warnings are a section of their own.
     const std::vector<std::string> warnings = reporters::test_warnings(test);
     if (!warnings.empty()) out << " " << badge("warning", "warn");
-    for (const std::string &warning : warnings)
-        out << "<span class=\"note\">⚠ " << escape(warning) << "</span>";
     out << "</td>" << number("value", 1, "");
     if (statistics) out << (ok ? value_interval_cell(test) : number_cell("—"));
     if (spread.column()) out << (ok ? run_to_run_test_cell(spread, test) : number_cell("—"));
@@ -232,48 +223,21 @@ void write_result_row(const json &test, bool statistics, bool environment, const
         << number("samples", 0, "");
     if (statistics)
         out << (ok ? cv_cell(test) + outliers_cell(test) : number_cell("—") + "<td></td>");
-    if (environment) out << disturbed_cell(test);
     out << status_cell(test) << "</tr>\n";
-}
-
-// A metric's row: test, metric, value with unit, spread, passes, direction.
-void write_metric_row(const TestMetric &item, std::ostream &out) {
-    const std::optional<long long> n = metric_n(*item.metric);
-    const std::string spread = metric_spread_text(*item.metric, "±");
-    out << "<tr><td>" << escape(display_name(*item.test)) << "</td><td>"
-        << escape(metric_name(*item.metric)) << "</td>"
-        << number_cell(number_member(*item.metric, "value") ? metric_value_text(*item.metric) : "—")
-        << number_cell(spread.empty() ? "—" : spread) << number_cell(n ? std::to_string(*n) : "—")
-        << "<td>" << escape(direction_text(direction_member(*item.metric))) << "</td></tr>\n";
-}
-
-// The metrics of the copy-pass's tests; nothing when they have none.
-void write_metrics_table(const json &run, std::ostream &out) {
-    const std::vector<TestMetric> metrics = run_metrics(run);
-    if (metrics.empty()) return;
-    out << "<h3>Metrics</h3>\n<div class=\"table-wrap\"><table class=\"metrics\">\n"
-        << "<thead><tr><th>Test</th><th>Metric</th><th class=\"num\">Value</th>"
-        << "<th class=\"num\">Spread</th><th class=\"num\">n</th><th>Direction</th></tr>"
-        << "</thead>\n<tbody>\n";
-    for (const TestMetric &item : metrics) write_metric_row(item, out);
-    out << "</tbody>\n</table></div>\n<p class=\"muted\">Value: mean of the ok passes; "
-           "spread: half width of its 95% confidence interval (cv with fewer values); n: "
-           "passes.</p>\n";
 }
 
 void write_results_table(const std::vector<const json *> &tests, const RunToRun &spread,
                          const std::string &spread_note, std::ostream &out) {
     const bool statistics = has_statistics(tests);
-    const bool environment = has_environment(tests);
     out << "<h3>Results</h3>\n<div class=\"table-wrap\"><table class=\"results\">\n"
         << "<thead><tr><th>Test</th><th class=\"num\">Value</th>"
         << (statistics ? "<th class=\"num\">95% CI</th>" : "")
         << (spread.column() ? "<th class=\"num\">Run-to-run CoV</th>" : "") << "<th>Unit</th>"
         << "<th class=\"num\">Time</th><th class=\"num\">Samples</th>"
         << (statistics ? "<th class=\"num\">CV</th><th>Outliers</th>" : "")
-        << (environment ? "<th>Disturbed</th>" : "") << "<th>Status</th></tr>"
+        << "<th>Status</th></tr>"
         << "</thead>\n<tbody>\n";
-    for (const json *test : tests) write_result_row(*test, statistics, environment, spread, out);
+    for (const json *test : tests) write_result_row(*test, statistics, spread, out);
     out << "</tbody>\n</table></div>\n";
     if (!spread_note.empty()) out << "<p class=\"muted\">" << escape(spread_note) << "</p>\n";
 }
@@ -364,8 +328,7 @@ void write_run(const json &doc, const json &run, size_t number, std::ostream &ou
     write_results_table(tests, spread, run_to_run_note(doc, spread), out);
     for (const json *index : indexed_categories(run)) write_index_table(*index, tests, spread, out);
     write_run_chart(run, tests, out);
-    write_metrics_table(run, out);
-    write_environment(run, tests, out);
+    for (const model::Section &section : run_sections(run)) write_section(section, 3, out);
     out << "</section>\n";
 }
 
@@ -425,9 +388,13 @@ std::string copies_label(const json &point) {
     return counted(copies, "copy", "copies");
 }
 
-void write_scaling(const json &scaling, std::ostream &out) {
-    if (!scaling.is_object()) return;
-    out << "<section id=\"scaling\">\n<h2>Scaling against 1 copy</h2>\n";
+// The chart of the index scores against copies, then the table every format shows.
+void write_scaling(const json &doc, std::ostream &out) {
+    const std::optional<model::Section> section = scaling_section(doc);
+    if (!section) return;
+    const json &scaling = member(doc, "scaling");
+    out << "<section id=\"scaling\">\n";
+    write_section(*section, 2, out);
     BarChart chart;
     chart.title = "Index score against copies";
     const json &indexes = elements(member(scaling, "indexes"));
@@ -445,24 +412,7 @@ void write_scaling(const json &scaling, std::ostream &out) {
             chart.groups.push_back(group);
         }
     if (!chart.groups.empty()) write_figure(chart, chart.title, out);
-    out << "<div class=\"table-wrap\"><table class=\"scaling\">\n<thead><tr><th>Test</th>"
-           "<th class=\"num\">Copies</th><th class=\"num\">Value</th><th>Unit</th>"
-           "<th class=\"num\">Speedup</th><th class=\"num\">Efficiency</th></tr></thead>\n"
-           "<tbody>\n";
-    for (const json &test : elements(member(scaling, "tests")))
-        for (const json &point : elements(member(test, "points"))) {
-            const auto number = [&](const char *key, int decimals) {
-                const std::optional<double> v = number_member(point, key);
-                return number_cell(v ? fixed(*v, decimals) : "—");
-            };
-            const std::optional<double> efficiency = number_member(point, "efficiency");
-            out << "<tr><td>" << escape(string_member(test, "name")) << "</td>"
-                << number_cell(std::to_string(integer_member(point, "copies").value_or(0)))
-                << number("value", 1) << "<td>" << escape(string_member(test, "unit")) << "</td>"
-                << number("speedup", 2)
-                << number_cell(efficiency ? fixed(*efficiency * 100, 0) + "%" : "—") << "</tr>\n";
-        }
-    out << "</tbody>\n</table></div>\n</section>\n";
+    out << "</section>\n";
 }
 
 }  // namespace
@@ -478,7 +428,7 @@ void write_result_page(const json &doc, std::ostream &out) {
     size_t number = 0;
     for (const json &run : runs) write_run(doc, run, ++number, out);
     if (runs.size() >= 2) write_copies_chart(runs, out);
-    write_scaling(member(doc, "scaling"), out);
+    write_scaling(doc, out);
     write_page_end(out,
                    "Rendered by the bytebench html reporter from a bytebench.result/1 document. "
                    "Times are the benchmarked machine's local time.");

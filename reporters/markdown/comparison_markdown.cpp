@@ -13,6 +13,7 @@
 #include "common/c_format.h"
 #include "common/comparison_access.h"
 #include "common/comparison_columns.h"
+#include "common/comparison_sections.h"
 #include "common/join.h"
 #include "common/markdown.h"
 #include "common/number_text.h"
@@ -22,6 +23,7 @@
 #include "markdown_layouts.h"
 #include "markdown_parts.h"
 #include "markdown_table.h"
+#include "section_markdown.h"
 
 namespace bytebench::reporters::markdown {
 namespace {
@@ -41,31 +43,6 @@ void write_inputs(const json &doc, const ComparisonInputs &inputs, std::ostream 
         if (const std::string spread = input_run_to_run_text(list[i]); !spread.empty())
             out << "; " << markdown_escape(spread);
         out << '\n';
-    }
-    out << '\n';
-}
-
-void write_warnings(const json &doc, std::ostream &out) {
-    const json &warnings = elements(member(doc, "warnings"));
-    if (warnings.empty()) return;
-    out << "> **Warnings**\n>\n";
-    for (const json &warning : warnings) out << "> - " << markdown_escape(text_of(warning)) << '\n';
-    out << '\n';
-}
-
-// Before the tables: what differs between the machines and runs may explain their verdicts.
-void write_environment_differences(const json &doc, std::ostream &out) {
-    const std::vector<EnvironmentDifferenceText> texts = environment_difference_texts(doc);
-    if (texts.empty()) return;
-    out << "**Environment differences**\n\n";
-    for (const EnvironmentDifferenceText &text : texts) {
-        if (text.fits_one_line()) {
-            out << "- " << markdown_escape(text.one_line()) << '\n';
-            continue;
-        }
-        out << "- " << markdown_escape(text.head) << '\n';
-        for (const std::string &value : text.values)
-            out << "  - " << markdown_escape(value) << '\n';
     }
     out << '\n';
 }
@@ -192,41 +169,8 @@ std::vector<std::string> index_cells(const json &index, const SectionLayout &lay
     return cells;
 }
 
-// Why rows and index scores are not comparable, each note once with what it is on; then why
-// a cell has no value; then the section's own notes (why a column has no copy-pass here); one
-// line each.
 void write_notes(const json &section, const ComparisonInputs &inputs, std::ostream &out) {
-    bool any = false;
-    const json &rows = member(section, "rows");
-    for (const char *group : {"rows", "indexes"})
-        for (const GroupedNote &grouped : grouped_notes(member(section, group))) {
-            std::vector<std::string> names;
-            for (const json *row : grouped.rows)
-                names.push_back("*" +
-                                markdown_escape(std::string(group) == "rows"
-                                                    ? display_name(*row)
-                                                    : index_title(*row) + " Index Score") +
-                                "*");
-            out << "- " << kNotComparable << " " << join_known(names, ", ") << ": "
-                << markdown_escape(grouped.note) << '\n';
-            any = true;
-        }
-    for (const json &row : elements(rows)) {
-        const std::string name = markdown_escape(display_name(row));
-        for (size_t i = 0; i < inputs.labels.size(); ++i) {
-            const std::string error = string_member(cell_at(row, i), "error");
-            if (error.empty()) continue;
-            out << "- *" << name << "* in " << markdown_escape(inputs.labels[i]) << " ("
-                << markdown_escape(cell_status(cell_at(row, i))) << "): " << markdown_escape(error)
-                << '\n';
-            any = true;
-        }
-    }
-    for (const std::string &note : section_notes(section)) {
-        out << "- " << markdown_escape(note) << '\n';
-        any = true;
-    }
-    if (any) out << '\n';
+    if (const auto notes = notes_section(section, inputs.labels)) write_section(*notes, 4, out);
 }
 
 void write_section(const json &section, const ComparisonInputs &inputs, std::ostream &out) {
@@ -243,32 +187,6 @@ void write_section(const json &section, const ComparisonInputs &inputs, std::ost
     write_notes(section, inputs, out);
 }
 
-void write_gate(const json &gate, std::ostream &out) {
-    if (!gate.is_object()) return;
-    const std::string threshold = markdown_escape(gate_threshold_text(gate));
-    const std::string status = gate_status(gate);
-    out << "### Gate\n\n";
-    if (status == "inconclusive") {
-        out << "**Inconclusive:** " << escaped_member(gate, "reason") << ".\n\n";
-        return;
-    }
-    if (status != "failed") {
-        out << "**Passed:** nothing is significantly worse by " << threshold << ".\n\n";
-        return;
-    }
-    out << "**Failed:** significantly worse by " << threshold << ":\n\n";
-    for (const json &failure : elements(member(gate, "failures"))) {
-        out << "- " << escaped_member(failure, "section") << ": "
-            << markdown_escape(gate_failure_subject(failure)) << " in "
-            << escaped_member(failure, "input");
-        if (const auto delta = number_member(failure, "delta_pct"))
-            out << ", " << delta_text(*delta);
-        if (const auto p = number_member(failure, "p")) out << " (" << p_label(*p) << ")";
-        out << '\n';
-    }
-    out << '\n';
-}
-
 }  // namespace
 
 void write_comparison_markdown(const json &comparison, std::ostream &out) {
@@ -283,12 +201,13 @@ void write_comparison_markdown(const json &comparison, std::ostream &out) {
         write_compact_columns(comparison, inputs, out);
     else
         write_inputs(comparison, inputs, out);
-    write_warnings(comparison, out);
+    if (const auto warnings = warnings_section(comparison)) write_section(*warnings, 3, out);
     if (compact)
         write_compact_legend(comparison, out);
     else
         write_legend(comparison, inputs, out);
-    write_environment_differences(comparison, out);
+    if (const auto differences = environment_differences_section(comparison))
+        write_section(*differences, 3, out);
     for (const json &section : elements(member(comparison, "sections"))) {
         if (!compact) {
             write_section(section, inputs, out);
@@ -297,7 +216,7 @@ void write_comparison_markdown(const json &comparison, std::ostream &out) {
         write_compact_section(comparison, section, inputs, out);
         write_notes(section, inputs, out);
     }
-    write_gate(member(comparison, "gate"), out);
+    if (const auto gate = gate_section(comparison)) write_section(*gate, 3, out);
 }
 
 }  // namespace bytebench::reporters::markdown

@@ -1,8 +1,7 @@
 // A result as Markdown: a short description of the machine (shorter still with
 // `render.brief`), then per copy-pass a table of the tests' results and indexes with the
-// category scores in bold, the reasons of the tests that gave no result, and a table of the
-// tests' metrics when they have any, and a table of the environment of the passes when they
-// recorded it.
+// category scores in bold, the reasons of the tests that gave no result, and the
+// sections every format adds after a copy-pass (common/run_sections.h).
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
@@ -15,13 +14,14 @@
 #include "common/c_format.h"
 #include "common/join.h"
 #include "common/markdown.h"
-#include "common/metric_access.h"
 #include "common/number_text.h"
 #include "common/result_access.h"
+#include "common/result_sections.h"
+#include "common/run_sections.h"
 #include "common/time_text.h"
-#include "environment_markdown.h"
 #include "markdown_layouts.h"
 #include "markdown_table.h"
+#include "section_markdown.h"
 
 namespace bytebench::reporters::markdown {
 namespace {
@@ -113,7 +113,7 @@ std::string unit_cell(const json &test) {
     return markdown_escape(unit);
 }
 
-// Beside the name of a test the run warned about; the warnings follow the table.
+// Beside the name of a test the run warned about; the warnings are a section of their own.
 constexpr const char *kWarned = "\u26A0";  // ⚠
 
 std::vector<std::string> test_cells(const json &test) {
@@ -123,7 +123,7 @@ std::vector<std::string> test_cells(const json &test) {
     const auto value = number_member(test, "value");
     if (!test_is_ok(test) || !value)
         return {name, "*" + markdown_escape(test_status(test)) + "*", unit, ""};
-    const auto index = number_member(test, "index");
+    const auto index = test_index(test);
     return {name, value_text(*value), unit, index ? value_text(*index) : ""};
 }
 
@@ -135,16 +135,9 @@ std::vector<std::string> score_cells(const json &index) {
     return {label, "", "", "**" + value_text(number_or_zero(index, "score")) + "**"};
 }
 
-// Why the tests that gave no result gave none, and what the run warned about how a test ran,
-// one line each, under the table.
+// Why the tests that gave no result gave none, one line each, under the table.
 void write_errors(const json &tests, std::ostream &out) {
     bool any = false;
-    for (const json &test : elements(tests))
-        for (const std::string &warning : test_warnings(test)) {
-            out << "- " << kWarned << " *" << markdown_escape(display_name(test))
-                << "*: " << markdown_escape(warning) << '\n';
-            any = true;
-        }
     for (const json &test : elements(tests)) {
         const std::string error = string_member(test, "error");
         if (test_is_ok(test) || error.empty()) continue;
@@ -153,33 +146,6 @@ void write_errors(const json &tests, std::ostream &out) {
         any = true;
     }
     if (any) out << '\n';
-}
-
-std::vector<std::string> metric_cells(const TestMetric &item) {
-    const std::optional<long long> n = metric_n(*item.metric);
-    return {markdown_escape(display_name(*item.test)),
-            markdown_escape(metric_name(*item.metric)),
-            markdown_escape(metric_value_text(*item.metric)),
-            markdown_escape(metric_spread_text(*item.metric, "\u00B1")),  // ±
-            n ? std::to_string(*n) : "",
-            markdown_escape(direction_text(direction_member(*item.metric)))};
-}
-
-// The metrics of the copy-pass's tests; nothing when they have none.
-void write_metrics(const json &run, std::ostream &out) {
-    const std::vector<TestMetric> metrics = run_metrics(run);
-    if (metrics.empty()) return;
-    out << "#### Metrics\n\n";
-    Table table({{"Test", Align::left},
-                 {"Metric", Align::left},
-                 {"Value", Align::right},
-                 {"Spread", Align::right},
-                 {"n", Align::right},
-                 {"Direction", Align::left}});
-    for (const TestMetric &item : metrics) table.add_row(metric_cells(item));
-    table.write(out);
-    out << "\nValue: mean of the ok passes; spread: half width of its 95% CI (cv with fewer "
-           "values); n: passes.\n\n";
 }
 
 void write_run(const json &run, std::ostream &out) {
@@ -196,8 +162,7 @@ void write_run(const json &run, std::ostream &out) {
     table.write(out);
     out << '\n';
     write_errors(tests, out);
-    write_metrics(run, out);
-    write_run_environment(run, out);
+    for (const model::Section &section : run_sections(run)) write_section(section, 4, out);
 }
 
 }  // namespace
@@ -207,6 +172,7 @@ void write_result_markdown(const json &result, std::ostream &out) {
     const json &runs = elements(member(result, "runs"));
     if (runs.empty()) out << "*No results recorded.*\n\n";
     for (const json &run : runs) write_run(run, out);
+    for (const model::Section &section : result_sections(result)) write_section(section, 3, out);
 }
 
 }  // namespace bytebench::reporters::markdown

@@ -24,11 +24,13 @@
 #include "common/c_format.h"
 #include "common/comparison_access.h"
 #include "common/comparison_columns.h"
+#include "common/comparison_sections.h"
 #include "common/join.h"
 #include "common/number_text.h"
 #include "common/text_width.h"
 #include "common/verdict.h"
 #include "compact_comparison_text.h"
+#include "section_text.h"
 #include "text_table.h"
 #include "wrap.h"
 
@@ -183,46 +185,8 @@ std::vector<std::string> index_cells(const json &index, const SectionLayout &lay
     return cells;
 }
 
-// "system index"
-std::string index_name(const json &index) {
-    const std::string category = string_member(index, "category");
-    return category.empty() ? "index" : category + " index";
-}
-
-// Why rows and index scores are not comparable, each note once with what it is on
-// ("! dhry2reg, syscall: pass length differs: 10 s in A, 2 s in B"); then why a cell has no
-// value; then the section's own notes (why a column has no copy-pass here).
 void write_notes(const json &section, const ComparisonInputs &inputs, std::ostream &out) {
-    bool any = false;
-    const json &rows = member(section, "rows");
-    for (const char *group : {"rows", "indexes"})
-        for (const GroupedNote &grouped : grouped_notes(member(section, group))) {
-            std::vector<std::string> names;
-            for (const json *row : grouped.rows)
-                names.push_back(std::string(group) == "rows" ? string_member(*row, "id")
-                                                             : index_name(*row));
-            write_wrapped(out, grouped.note,
-                          std::string(kNotComparable) + " " + join_known(names, ", ") + ": ",
-                          "    ");
-            any = true;
-        }
-    for (const json &row : elements(rows)) {
-        const std::string id = string_member(row, "id");
-        for (size_t i = 0; i < inputs.labels.size(); ++i) {
-            const json &cell = cell_at(row, i);
-            const std::string error = string_member(cell, "error");
-            if (error.empty()) continue;
-            write_wrapped(
-                out, error,
-                id + " in " + inputs.labels[i] + " (" + cell_status(cell) + "): ", "    ");
-            any = true;
-        }
-    }
-    for (const std::string &note : section_notes(section)) {
-        write_wrapped(out, note, "", "    ");
-        any = true;
-    }
-    if (any) out << '\n';
+    if (const auto notes = notes_section(section, inputs.labels)) text::write_section(*notes, out);
 }
 
 void write_section(const json &section, const ComparisonInputs &inputs, std::ostream &out) {
@@ -242,59 +206,11 @@ void write_section(const json &section, const ComparisonInputs &inputs, std::ost
     write_notes(section, inputs, out);
 }
 
-// Before the tables: what differs between the machines and runs may explain their verdicts.
-void write_environment_differences(const json &doc, std::ostream &out) {
-    const std::vector<EnvironmentDifferenceText> texts = environment_difference_texts(doc);
-    if (texts.empty()) return;
-    out << "Environment differences:\n";
-    for (const EnvironmentDifferenceText &text : texts) {
-        if (text.fits_one_line()) {
-            write_wrapped(out, text.one_line(), "  - ", "    ");
-            continue;
-        }
-        write_wrapped(out, text.head, "  - ", "    ");
-        for (const std::string &value : text.values)
-            write_wrapped(out, value, "      ", "        ");
-    }
-    out << '\n';
-}
-
-void write_warnings(const json &doc, std::ostream &out) {
-    const json &warnings = elements(member(doc, "warnings"));
-    if (warnings.empty()) return;
-    out << "Warnings:\n";
-    for (const json &warning : warnings) write_wrapped(out, text_of(warning), "  - ", "    ");
-    out << '\n';
-}
-
-void write_gate(const json &gate, std::ostream &out) {
-    if (!gate.is_object()) return;
-    const std::string threshold = gate_threshold_text(gate);
-    const std::string status = gate_status(gate);
-    if (status == "inconclusive") {
-        write_wrapped(out, "Gate: INCONCLUSIVE; " + string_member(gate, "reason"), "", "  ");
-        return;
-    }
-    if (status != "failed") {
-        write_wrapped(out, "Gate: passed; nothing is significantly worse by " + threshold, "",
-                      "  ");
-        return;
-    }
-    write_wrapped(out, "Gate: FAILED; significantly worse by " + threshold + ":", "", "  ");
-    for (const json &failure : elements(member(gate, "failures"))) {
-        std::string line = "  " + string_member(failure, "section") + ": " +
-                           gate_failure_subject(failure) + " in " + string_member(failure, "input");
-        if (const auto delta = number_member(failure, "delta_pct"))
-            line += ", " + delta_text(*delta);
-        if (const auto p = number_member(failure, "p")) line += " (" + p_label(*p) + ")";
-        out << line << '\n';
-    }
-}
-
 }  // namespace
 
 std::string index_row_label(const json &index) {
-    return index_name(index) + (row_comparable(index) ? "" : std::string(" ") + kNotComparable);
+    return index_short_name(index) +
+           (row_comparable(index) ? "" : std::string(" ") + kNotComparable);
 }
 
 std::string comparison_row_label(const json &row) {
@@ -326,8 +242,9 @@ void write_comparison_text(const json &comparison, std::ostream &out) {
         write_inputs(comparison, inputs, text);
         write_legend(comparison, text);
     }
-    write_warnings(comparison, text);
-    write_environment_differences(comparison, text);
+    for (const auto &section :
+         {warnings_section(comparison), environment_differences_section(comparison)})
+        if (section) text::write_section(*section, text);
     for (const json &section : elements(member(comparison, "sections"))) {
         if (!compact) {
             write_section(section, inputs, text);
@@ -336,7 +253,7 @@ void write_comparison_text(const json &comparison, std::ostream &out) {
         write_compact_section(comparison, section, inputs, text);
         write_notes(section, inputs, text);
     }
-    write_gate(member(comparison, "gate"), text);
+    if (const auto gate = gate_section(comparison)) text::write_section(*gate, text);
     out << without_final_blank_lines(text.str());
 }
 

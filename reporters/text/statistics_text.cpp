@@ -12,7 +12,6 @@
 #include "common/number_text.h"
 #include "common/result_access.h"
 #include "common/statistics_access.h"
-#include "environment_text.h"
 #include "text_table.h"
 
 namespace bytebench::reporters::text {
@@ -122,9 +121,6 @@ void write_run_statistics(const json &run, std::ostream &out) {
         indexes.write(out);
         out << "\n";
     }
-    // The environment of the passes (issue 20) comes last; results without it end as before.
-    write_run_environment(run, out);
-    out << environment_legend(run);
     out << "n: kept passes; CI: Student t; outliers: |modified z-score| > 3.5, passes numbered\n"
            "from 1 as in the log (docs/statistics.md)\n\n";
 }

@@ -6,10 +6,9 @@
 // logIndexCat, summarizeRun). Additions: a "bytebench <version>" line under the banner, the
 // machine lines after the uptime line (common/machine_lines.h), a line for each test that gave no
 // result (UnixBench aborted instead), "lower is better" on the line of a test whose value is,
-// a Metrics block after a copy-pass whose tests have metrics, " !" after the line of a test the
-// run warned about and the warnings after the copy-pass's index tables, a line after a
-// copy-pass whose passes were disturbed (steal, other processes), and a note on an incomplete
-// run.
+// " !" after the line of a test the run warned about, a line after a copy-pass whose passes
+// were disturbed (steal, other processes), the sections every format adds after a copy-pass
+// (common/run_sections.h: metrics, warnings, ...), and a note on an incomplete run.
 #include <bytebench/plugin.hpp>
 #include <cctype>
 #include <nlohmann/json.hpp>
@@ -23,14 +22,15 @@
 #include "base/json_read.h"
 #include "common/c_format.h"
 #include "common/document_writer.h"
+#include "common/environment_access.h"
 #include "common/machine_lines.h"
 #include "common/number_text.h"
 #include "common/result_access.h"
+#include "common/result_sections.h"
+#include "common/run_sections.h"
 #include "common/time_text.h"
 #include "comparison_text.h"
-#include "environment_text.h"
-#include "metrics_text.h"
-#include "scaling_text.h"
+#include "section_text.h"
 #include "statistics_text.h"
 
 namespace {
@@ -57,6 +57,7 @@ using bytebench::reporters::machine_lines;
 using bytebench::reporters::MachineLine;
 using bytebench::reporters::made_by_text;
 using bytebench::reporters::parse_iso8601;
+using bytebench::reporters::test_index;
 using bytebench::reporters::test_is_ok;
 using bytebench::reporters::test_status;
 using bytebench::reporters::test_warnings;
@@ -233,26 +234,6 @@ void write_test_line(const json &test, std::ostream &out) {
         out << format("%-40s %s: %s%s\n", name.c_str(), label.c_str(), error.c_str(), mark);
 }
 
-// "! Dhrystone 2 using register variables: dhry2reg wrote 31.9 KiB ...": the warnings of the
-// copy-pass's tests, after its index tables; nothing when there are none.
-void write_test_warnings(const std::vector<const json *> &tests, std::ostream &out) {
-    bool any = false;
-    for (const json *test : tests)
-        for (const std::string &warning : test_warnings(*test)) {
-            out << "! " << display_name(*test) << ": " << warning << "\n";
-            any = true;
-        }
-    if (any) out << "\n";
-}
-
-// The index of a test that has a baseline; the core's value when it wrote one.
-std::optional<double> test_index(const json &test) {
-    const std::optional<double> baseline = number_member(test, "baseline");
-    if (!baseline || *baseline <= 0) return std::nullopt;
-    if (const std::optional<double> index = number_member(test, "index")) return index;
-    return number_or_zero(test, "value") / *baseline * 10.0;
-}
-
 void write_index_line(const json &test, std::ostream &out) {
     const std::string name = display_name(test);
     const double value = number_or_zero(test, "value");
@@ -292,6 +273,17 @@ void write_index(const json &index, const std::vector<const json *> &tests, cons
     out << "\n";
 }
 
+// "(2 of 70 passes were disturbed by steal, other processes or throttling; --stats says
+// which)"; "" when none was.
+std::string disturbed_note(const json &run) {
+    const auto [disturbed, passes] = bytebench::reporters::run_disturbed_count(run);
+    if (disturbed <= 0) return "";
+    return format(
+        "(%lld of %lld %s %s disturbed by steal, other processes or throttling; "
+        "--stats says which)",
+        disturbed, passes, passes == 1 ? "pass" : "passes", disturbed == 1 ? "was" : "were");
+}
+
 void write_run(const json &run, const json &system, const std::string &note, std::ostream &out) {
     write_run_heading(run, system, out);
     const std::vector<const json *> tests = tests_by_name(run);
@@ -299,12 +291,10 @@ void write_run(const json &run, const json &system, const std::string &note, std
     out << "\n";
     for (const json &index : elements(member(run, "indexes")))
         if (category_indexed(index)) write_index(index, tests, note, out);
-    write_test_warnings(tests, out);
     // Not UnixBench's: one line when passes were disturbed (steal, other processes), so that
     // a report without --stats still says its numbers are in doubt. Parsers of UnixBench's
     // report skip it, as they skip the note on a not comparable index.
-    if (const std::string disturbed = bytebench::reporters::text::disturbed_note(run);
-        !disturbed.empty())
+    if (const std::string disturbed = disturbed_note(run); !disturbed.empty())
         out << disturbed << "\n\n";
 }
 
@@ -318,12 +308,13 @@ void write_result(const json &doc, std::ostream &out) {
     for (const json &run : elements(member(doc, "runs"))) {
         write_run(run, system, note, out);
         if (stats) bytebench::reporters::text::write_run_statistics(run, out);
-        bytebench::reporters::text::write_run_metrics(run, out);
+        for (const auto &section : bytebench::reporters::run_sections(run))
+            if (stats || !section.detail) bytebench::reporters::text::write_section(section, out);
     }
-    // A --scaling run ends with its scaling table (other runs with 1 and N
-    // copies keep UnixBench's layout; their JSON has the numbers).
-    if (flag_member(member(doc, "options"), "scaling"))
-        bytebench::reporters::text::write_scaling(doc, out);
+    // A --scaling run ends with its scaling table (other runs with 1 and N copies keep
+    // UnixBench's layout unless --stats asks for details; their JSON has the numbers).
+    for (const auto &section : bytebench::reporters::result_sections(doc))
+        if (stats || !section.detail) bytebench::reporters::text::write_section(section, out);
     if (string_member(doc, "status") == "incomplete")
         out << "*** Incomplete run: results above are what was measured before it stopped ***\n";
 }

@@ -130,7 +130,7 @@ TEST(ComparabilityE2E, ATestTheRunWarnedAboutIsMarkedInEveryReportAndInCompare) 
     const std::string name = doc["runs"][0]["tests"][0]["name"];
     const std::string text = report("text");
     EXPECT_TRUE(has_text(text, " samples) !\n")) << text;
-    EXPECT_TRUE(has_text(text, "! " + name + ": " + warning)) << text;
+    EXPECT_TRUE(has_text(text, "Warnings:\n  - " + name + ": ")) << text;
     const std::string markdown = report("markdown");
     EXPECT_TRUE(has_text(markdown, "\u26A0")) << markdown;
     EXPECT_TRUE(has_text(markdown, "during timed pass 1")) << markdown;

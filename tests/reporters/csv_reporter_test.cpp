@@ -33,7 +33,8 @@ TEST_P(CsvReporterResultGolden, LongFormMatchesGolden) {
 INSTANTIATE_TEST_SUITE_P(Fixtures, CsvReporterResultGolden,
                          ::testing::Values("full-2run.json", "partial-brief.json",
                                            "minimal-incomplete.json", "header-only.json",
-                                           "result-metrics.json", "environment-2run.json"));
+                                           "result-metrics.json", "environment-2run.json",
+                                           "result-warnings.json"));
 
 class CsvReporterComparisonGolden : public ::testing::TestWithParam<const char *> {};
 

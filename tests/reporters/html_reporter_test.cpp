@@ -200,9 +200,9 @@ TEST(HtmlReporter, ShowsIntervalsAndOutliers) {
     EXPECT_FALSE(contains(render_fixture(html_reporter(), "full-2run.json"), "95% CI"));
 }
 
-// The environment of the passes (environment-2run.json): a Disturbed column whose badges
-// carry the reasons, and an Environment table per copy-pass (energy columns only where there
-// was energy; "unknown" cells with their reason); pages of older results have neither.
+// The environment of the passes (environment-2run.json): an Environment table per copy-pass
+// (energy columns only where there was energy; "unknown" cells with their reason), the
+// disturbed tests and the unknown members listed under it; pages of older results have none.
 TEST(HtmlReporter, EnvironmentPageMatchesGolden) {
     EXPECT_TRUE(matches_golden("environment-2run.html",
                                render_fixture(html_reporter(), "environment-2run.json")));
@@ -210,14 +210,11 @@ TEST(HtmlReporter, EnvironmentPageMatchesGolden) {
 
 TEST(HtmlReporter, ShowsTheEnvironmentOfThePasses) {
     const std::string page = render_fixture(html_reporter(), "environment-2run.json");
-    EXPECT_EQ(occurrences(page, "<th>Disturbed</th>"), 4u);  // results and environment, twice
+    EXPECT_EQ(occurrences(page, "<th class=\"num\">Disturbed</th>"), 2u);  // once per copy-pass
+    EXPECT_TRUE(contains(page, "<td class=\"num\"><span class=\"badge warn\">2 of 5</span></td>"));
     EXPECT_TRUE(contains(page,
-                         "<span class=\"badge warn\" title=\"steal was 4.1% of the CPU time "
-                         "(more than 2.0%)\">pass 3</span>"));
-    EXPECT_TRUE(contains(page,
-                         "<li>Dhrystone 2 using register variables, pass 3: steal was 5.2% "
-                         "of the CPU time (more than 2.0%); other processes used 14.1% of "
-                         "the CPU time (more than 10.0%)</li>"));
+                         "<li><em>Dhrystone 2 using register variables</em>: 1 of 4 passes "
+                         "disturbed: steal 5.2% (pass 3), other processes 14.1% (pass 3)</li>"));
     EXPECT_TRUE(contains(page, "<td class=\"num\" title=\"aperf/mperf\">2600 MHz</td>"));
     EXPECT_TRUE(contains(page, "<td class=\"num\">2597405.6 lps/W</td>"));
     EXPECT_EQ(occurrences(page, "<th class=\"num\">Per watt</th>"), 1u);
@@ -329,7 +326,17 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, HtmlPages,
                                            "stats-2run.json", "result-metrics.json",
                                            "comparison-metrics.json", "comparison-pivot-2.json",
                                            "comparison-pivot-50.json", "environment-2run.json",
-                                           "graphics-2run.json"));
+                                           "graphics-2run.json", "result-warnings.json"));
+
+TEST(HtmlReporter, ScalingPageMatchesGolden) {
+    EXPECT_TRUE(matches_golden("result-scaling.html",
+                               render_fixture(html_reporter(), "result-scaling.json")));
+}
+
+TEST(HtmlReporter, WarningsPageMatchesGolden) {
+    EXPECT_TRUE(matches_golden("result-warnings.html",
+                               render_fixture(html_reporter(), "result-warnings.json")));
+}
 
 // The graphics tests (graphics-2run.json): the 2D and 3D categories as index
 // tables of their own after the system one, the 2D tests outside UnixBench's
@@ -429,7 +436,7 @@ TEST(HtmlReporter, ComparisonShowsDeltasVerdictsAndNotes) {
     EXPECT_TRUE(contains(page, "<section id=\"warnings\" class=\"notice warn\">"));
     EXPECT_EQ(occurrences(page, "<li>"), 3u + 2u) << "three warnings and two gate failures";
     EXPECT_TRUE(contains(page, "<section id=\"gate\" class=\"notice bad\">"));
-    EXPECT_TRUE(contains(page, "1 copy: dhry2reg in B, -5.1% (p = 0.0006)"));
+    EXPECT_TRUE(contains(page, "<em>1 copy</em>: dhry2reg in B, -5.1% (p&lt;0.001)"));
     EXPECT_TRUE(contains(page, "System Benchmarks Index Score"));
     EXPECT_TRUE(contains(page, "<td class=\"missing\" colspan=\"3\">missing</td>"));
 }
@@ -469,7 +476,7 @@ TEST(HtmlReporter, AnInconclusiveGateIsNotShownAsPassed) {
     const std::string page = render(html_reporter(), doc.dump());
     EXPECT_TRUE(contains(page, "<section id=\"gate\" class=\"notice bad\">")) << page;
     EXPECT_TRUE(contains(page, "<span class=\"badge bad\">inconclusive</span>")) << page;
-    EXPECT_TRUE(contains(page, "nothing of B could be judged against A: B failed: unreachable."));
+    EXPECT_TRUE(contains(page, "Nothing of B could be judged against A: B failed: unreachable."));
     EXPECT_FALSE(contains(page, "passed")) << page;
 }
 
@@ -489,8 +496,9 @@ TEST(HtmlReporter, AWarnedTestIsMarkedInTheResultsTable) {
     const std::string page = render(html_reporter(), doc.dump());
     EXPECT_EQ(occurrences(page, "<span class=\"badge warn\">warning</span>"), 1u) << page;
     EXPECT_TRUE(contains(page,
-                         "<span class=\"note\">⚠ dhry2reg wrote 4.2 KiB to stdout "
-                         "&lt;during&gt; pass 3</span>"))
+                         "<h3>Warnings</h3>\n<ul>\n<li><em>Dhrystone 2 using register "
+                         "variables</em>: dhry2reg wrote 4.2 KiB to stdout &lt;during&gt; pass "
+                         "3</li>"))
         << page;
     EXPECT_FALSE(
         contains(render(html_reporter(), fixture("full-2run.json")), "badge warn\">warning"));

@@ -43,7 +43,7 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, JsonRoundTrip,
                                            "minimal-incomplete.json", "header-only.json",
                                            "stats-2run.json", "comparison-2runs.json",
                                            "comparison-3runs.json", "result-metrics.json",
-                                           "comparison-metrics.json"));
+                                           "comparison-metrics.json", "result-warnings.json"));
 
 class JsonReporterComparisonGolden : public ::testing::TestWithParam<const char *> {};
 

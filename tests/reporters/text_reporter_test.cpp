@@ -128,11 +128,24 @@ TEST(TextReporter, StatisticsSectionMatchesGolden) {
 // Metrics (result-metrics.json): a Metrics block after UnixBench's, with one row per metric
 // that has a key (one has none), and "lower is better" on a lower-is-better test's line; the
 // goldens of results without metrics show that their reports did not change.
+// A --scaling run (result-scaling.json) ends with the speedup and efficiency against 1 copy.
+TEST(TextReporter, ScalingSectionMatchesGolden) {
+    EXPECT_TRUE(matches_golden("result-scaling.txt",
+                               render_fixture(text_reporter(), "result-scaling.json")));
+}
+
+// The warnings of result-warnings.json's tests (two in the 1-copy run, one in the 2-copy run)
+// as each copy-pass's Warnings section.
+TEST(TextReporter, WarningsSectionMatchesGolden) {
+    EXPECT_TRUE(matches_golden("result-warnings.txt",
+                               render_fixture(text_reporter(), "result-warnings.json")));
+}
+
 TEST(TextReporter, MetricsBlockMatchesGolden) {
     const std::string report = render_fixture(text_reporter(), "result-metrics.json");
     EXPECT_TRUE(matches_golden("result-metrics.txt", report));
     EXPECT_NE(report.find("(6.0 s, 2 samples, lower is better)"), std::string::npos) << report;
-    EXPECT_NE(report.find("TCP request/response: p99 latency  1234.5 us  +/-90.9  3  lower is "
+    EXPECT_NE(report.find("TCP request/response  p99 latency  1234.5 us  +/-90.9  3  lower is "
                           "better"),
               std::string::npos)
         << report;
@@ -145,16 +158,25 @@ std::string with_render(const std::string &document, bool stats) {
     return doc.dump();
 }
 
-// The lines of `text` without the Statistics blocks (each from its heading through the blank
-// line after the legend).
+bool ends_with(const std::string &text, const std::string &end) {
+    return text.size() >= end.size() &&
+           text.compare(text.size() - end.size(), end.size(), end) == 0;
+}
+
+// The lines of `text` without what --stats adds: the Statistics blocks and the Environment
+// sections (each from its heading through the blank line after its legend).
 std::string without_statistics(const std::string &text) {
     std::string out;
     bool inside = false, after = false;
     for (const std::string &line : lines_of(text)) {
-        if (starts_with(line, "Statistics of the kept passes")) inside = true;
+        if (starts_with(line, "Statistics of the kept passes") ||
+            starts_with(line, "Environment of the passes"))
+            inside = true;
         if (!inside && !(after && line.empty())) out += line + "\n";
         after = false;
-        if (inside && starts_with(line, "from 1 as in the log")) inside = false, after = true;
+        if (inside &&
+            (starts_with(line, "from 1 as in the log") || ends_with(line, "the CPUs throttled.")))
+            inside = false, after = true;
     }
     return out;
 }
@@ -187,9 +209,9 @@ TEST(TextReporter, StatisticsOnlyAddBlocks) {
             << name;
 }
 
-// The environment of the passes (environment-2run.json, issue 20). With --stats: an
-// Environment block in each copy-pass's Statistics block (energy columns only in the 1-copy
-// run, which had RAPL), a line per test with disturbed passes, a line per member that was
+// The environment of the passes (environment-2run.json, issue 20). With --stats: the
+// Environment section after each copy-pass's Statistics block (energy columns only in the
+// 1-copy run, which had RAPL), a line per test with disturbed passes, a line per member that was
 // unknown and why. Without: UnixBench's layout and one line per copy-pass that had disturbed
 // passes.
 TEST(TextReporter, EnvironmentWithStatisticsMatchesGolden) {
@@ -268,8 +290,9 @@ TEST(TextReporter, EnvironmentOnlyAddsItsLinesAndBlocks) {
         EXPECT_EQ(older_stats.find(word), std::string::npos) << word << "\n" << older_stats;
 }
 
-// What the run warned about a test: " !" after its line and the warning after the copy-pass's
-// index tables; nothing else changes, and a result without warnings is as before.
+// What the run warned about a test: " !" after its line and the warning in a Warnings section
+// after the copy-pass's index tables; nothing else changes, and a result without warnings is
+// as before.
 TEST(TextReporter, AWarnedTestIsMarkedAndItsWarningSaid) {
     nlohmann::json doc = nlohmann::json::parse(fixture("full-2run.json"));
     nlohmann::json &test = doc["runs"][0]["tests"][0];
@@ -277,12 +300,16 @@ TEST(TextReporter, AWarnedTestIsMarkedAndItsWarningSaid) {
     test["warnings"] = {"dhry2reg wrote 4.2 KiB to stdout or stderr during timed pass 3"};
     const std::string plain = render(text_reporter(), fixture("full-2run.json"));
     const std::string warned = render(text_reporter(), doc.dump());
-    const std::string note =
-        "! " + name + ": dhry2reg wrote 4.2 KiB to stdout or stderr during timed pass 3\n\n";
-    ASSERT_NE(warned.find(note), std::string::npos) << warned;
-    EXPECT_LT(warned.find("Index Score"), warned.find(note)) << warned;
+    EXPECT_NE(unwrapped(warned).find("Warnings: - " + name +
+                                     ": dhry2reg wrote 4.2 KiB to stdout or stderr during "
+                                     "timed pass 3 "),
+              std::string::npos)
+        << warned;
+    const size_t section = warned.find("Warnings:\n");
+    ASSERT_NE(section, std::string::npos) << warned;
+    EXPECT_LT(warned.find("Index Score"), section) << warned;
     std::string back = warned;
-    back.erase(back.find(note), note.size());
+    back.erase(section, warned.find("\n\n", section) + 2 - section);
     const size_t mark = back.find(" samples) !\n");
     ASSERT_NE(mark, std::string::npos) << warned;
     back.erase(mark + std::string(" samples)").size(), 2);
