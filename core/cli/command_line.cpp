@@ -172,8 +172,8 @@ void add_run_output_options(CLI::App *cmd, RunOptions &run) {
         ->type_name("KEY=VALUE")
         ->allow_extra_args(false);
     cmd->add_option("--format", run.formats,
-                    "Report formats to write (text, json, ...); json also makes standard output "
-                    "one bytebench.run/1 document, the run's summary (docs/cli-json.md)")
+                    "Report formats to write (text, json, ...); json without text makes standard "
+                    "output one bytebench.run/1 document, the run's summary (docs/cli-json.md)")
         ->type_name("FORMAT[,FORMAT...]")
         ->delimiter(',')
         ->allow_extra_args(false);

@@ -159,8 +159,8 @@ int sysinfo_command(const GlobalOptions &global, const SysinfoOptions &options);
 // `describe TEST|WORKLOAD`: everything known of one test or workload.
 int describe_command(const GlobalOptions &global, const DescribeOptions &options);
 int doctor_command(const GlobalOptions &global, const DoctorOptions &options);
-// With `run --format json`: the run's summary document (bytebench.run/1)
-// on standard output instead of the text report. `written`: the result
+// With `run --format json` (and not text): the run's summary document
+// (bytebench.run/1) on standard output instead of the text report. `written`: the result
 // first, then the reports; `history_id`: where the history recorded it.
 bool prints_run_summary(const RunOptions &options);
 void print_run_summary(const nlohmann::json &document, const std::vector<std::string> &written,

@@ -54,7 +54,7 @@ std::string cannot_run_reason(const PlannedTest &t, const MachineFacts &here) {
 
 std::string cannot_run_mark(const PlannedTest &t, const MachineFacts &here) {
     if (!t.unavailable.empty()) return "  [unavailable]";
-    return cannot_run_reason(t, here).empty() ? "" : "  [cannot run here]";
+    return cannot_run_reason(t, here).empty() ? "" : "  (cannot run here)";
 }
 
 // `text` cut to `width` bytes (the names are ASCII in practice; a UTF-8
@@ -102,6 +102,15 @@ std::string wrapped(const std::string &label, const std::vector<std::string> &wo
     return text + "\n";
 }
 
+std::vector<std::string> split_words(const std::string &text) {
+    std::vector<std::string> words;
+    size_t start = 0;
+    for (size_t space; (space = text.find(' ', start)) != std::string::npos; start = space + 1)
+        if (space > start) words.push_back(text.substr(start, space - start));
+    if (start < text.size()) words.push_back(text.substr(start));
+    return words;
+}
+
 // " (results only)" or " (comparisons only)"; "" for a reporter of both.
 std::string renders_only(const ReporterInfo &r) {
     if (r.renders_results == r.renders_comparisons) return "";
@@ -128,6 +137,27 @@ ListedTests listed_tests(const Environment &env) {
     return rows;
 }
 
+// Why each test marked "(cannot run here)" cannot: the tests sharing a
+// reason (the graphics tests without a display) named under it once.
+void print_cannot_run(const std::vector<PlannedTest> &rows, const MachineFacts &here) {
+    std::vector<std::pair<std::string, std::vector<std::string>>> reasons;
+    for (const PlannedTest &t : rows) {
+        if (!t.unavailable.empty()) continue;
+        const std::string reason = cannot_run_reason(t, here);
+        if (reason.empty()) continue;
+        auto found = std::find_if(reasons.begin(), reasons.end(),
+                                  [&](const auto &r) { return r.first == reason; });
+        if (found == reasons.end()) found = reasons.insert(reasons.end(), {reason, {}});
+        found->second.push_back(t.id);
+    }
+    if (reasons.empty()) return;
+    print_out("\nCannot run here:\n");
+    for (const auto &[reason, tests] : reasons) {
+        print_out(wrapped("  ", split_words(reason)));
+        print_out(wrapped("    tests: ", tests));
+    }
+}
+
 // The tests' table, the groups and the default selection, in 100 columns.
 void print_list_text(const Environment &env, const ListedTests &rows, bool verbose) {
     std::vector<PlannedTest> all = rows.suite;
@@ -142,6 +172,7 @@ void print_list_text(const Environment &env, const ListedTests &rows, bool verbo
     for (const PlannedTest &t : rows.suite) print_test_row(t, width, here, verbose);
     if (!rows.other.empty()) print_out("\nOther workloads of loaded plugins:\n");
     for (const PlannedTest &t : rows.other) print_test_row(t, width, here, verbose);
+    print_cannot_run(all, here);
     print_out("\nGroups:\n");
     for (const auto &[group, members] : env.suite.groups)
         print_out(wrapped(text_format("  %-12s ", group.c_str()), members));

@@ -45,9 +45,14 @@ nlohmann::json index_scores(const nlohmann::json &document) {
 
 }  // namespace
 
+// `--format json` without text: a script's run. With text among the
+// formats the text report goes to standard output, as it always did.
 bool prints_run_summary(const RunOptions &options) {
-    return std::find(options.formats.begin(), options.formats.end(), "json") !=
-           options.formats.end();
+    const auto has = [&options](const char *format) {
+        return std::find(options.formats.begin(), options.formats.end(), format) !=
+               options.formats.end();
+    };
+    return has("json") && !has("text");
 }
 
 void print_run_summary(const nlohmann::json &document, const std::vector<std::string> &written,
