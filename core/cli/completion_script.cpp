@@ -76,7 +76,11 @@ std::string bash_script(const CLI::App &app) {
         if (const CLI::Option *p = first_positional(*sub))
             positional_arms += "        " + sub->get_name() + ") " + bash_values(p) + " ;;\n";
     }
-    const std::string global = joined_names(named_options(app)) + " --version";
+    // The global options, which every subcommand accepts; its own list has
+    // --help already.
+    const std::string global = joined_names(app.get_options([](const CLI::Option *o) {
+        return !o->get_positional() && o->get_lnames() != std::vector<std::string>{"help"};
+    }));
     return "# bash completion for bytebench; written by `bytebench completion bash`.\n"
            "_bytebench_names() {\n"
            "    local args=() i\n"
@@ -105,9 +109,10 @@ std::string bash_script(const CLI::App &app) {
            options_arms +
            "    esac\n"
            "    if [[ \"$cur\" == -* ]]; then\n"
-           "        COMPREPLY=($(compgen -W \"$opts " +
+           // A subcommand's own options include its --help.
+           "        COMPREPLY=($(compgen -W \"${opts:---help} " +
            global +
-           " --help\" -- \"$cur\"))\n"
+           "\" -- \"$cur\"))\n"
            "        return\n"
            "    fi\n"
            "    case \"$cmd\" in\n"

@@ -56,6 +56,9 @@ TEST(CompletionScript, SubcommandsOptionsAndChoices) {
     const std::string options = completed({"bytebench", "run", "--qu"});
     EXPECT_TRUE(offers(options, "--quick") && offers(options, "--quick-target")) << options;
     EXPECT_TRUE(offers(completed({"bytebench", "run", "--su"}), "--suite"));  // a global one
+    EXPECT_EQ(completed({"bytebench", "run", "--he"}), "--help\n");           // once
+    const std::string top = completed({"bytebench", "--ve"});
+    EXPECT_TRUE(top == "--version\n--verbose\n" || top == "--verbose\n--version\n") << top;
     const std::string formats = completed({"bytebench", "history", "--format", ""});
     EXPECT_EQ(formats, "text\njson\n");
     const std::string described = completed({"bytebench", "describe", "dhry"});
