@@ -137,12 +137,12 @@ ListedTests listed_tests(const Environment &env) {
     return rows;
 }
 
-// Why each test marked "(cannot run here)" cannot: the tests sharing a
-// reason (the graphics tests without a display) named under it once.
+// Why each test marked "[unavailable]" or "(cannot run here)" cannot run:
+// the tests sharing a reason (the graphics tests without a display) named
+// under it once.
 void print_cannot_run(const std::vector<PlannedTest> &rows, const MachineFacts &here) {
     std::vector<std::pair<std::string, std::vector<std::string>>> reasons;
     for (const PlannedTest &t : rows) {
-        if (!t.unavailable.empty()) continue;
         const std::string reason = cannot_run_reason(t, here);
         if (reason.empty()) continue;
         auto found = std::find_if(reasons.begin(), reasons.end(),
