@@ -64,9 +64,16 @@ std::string fitted(const std::string &text, size_t width) {
     return width <= 3 ? text.substr(0, width) : utf8_prefix(text, width - 3) + "...";
 }
 
-// One line per test, its name shortened so that the line fits; with -v,
-// its parameters' table below it.
-void print_test_row(const PlannedTest &t, int test_width, const MachineFacts &here, bool verbose) {
+// The text before the NAME column is this much wider than the TEST column.
+constexpr size_t kColumnsBeforeName = 45;
+// The widest mark after a name.
+constexpr size_t kMarkWidth = sizeof("  (cannot run here)") - 1;
+
+// One line per test, its name shortened so that the line fits, and padded
+// to `name_width` when a mark follows (the marks line up); with -v, its
+// parameters' table below it.
+void print_test_row(const PlannedTest &t, int test_width, size_t name_width,
+                    const MachineFacts &here, bool verbose) {
     const std::string params =
         t.workload.params.empty() ? "-" : std::to_string(t.workload.params.size());
     const std::string start =
@@ -77,10 +84,21 @@ void print_test_row(const PlannedTest &t, int test_width, const MachineFacts &he
     const std::string mark = cannot_run_mark(t, here);
     const size_t room =
         kListWidth > start.size() + mark.size() ? kListWidth - start.size() - mark.size() : 0;
-    std::string row = fitted(start + fitted(t.name, room) + mark, kListWidth);
+    std::string name = fitted(t.name, mark.empty() ? room : std::min(room, name_width));
+    if (!mark.empty() && name.size() < name_width) name.resize(name_width, ' ');
+    std::string row = fitted(start + name + mark, kListWidth);
     row.erase(row.find_last_not_of(' ') + 1);  // no padding after the last column
     print_out(row + "\n");
     if (verbose) print_out(param_table(t.workload.params, "      "));
+}
+
+// How wide the names of marked rows are padded: the longest name, as far
+// as 100 columns leave room beside the widest mark.
+size_t name_column(const std::vector<PlannedTest> &rows, int test_width) {
+    size_t longest = 4;
+    for (const PlannedTest &t : rows) longest = std::max(longest, t.name.size());
+    const size_t used = size_t(test_width) + kColumnsBeforeName + kMarkWidth;
+    return std::min(longest, kListWidth > used ? kListWidth - used : 0);
 }
 
 // `words` after `label`, wrapped at kListWidth, the lines after the first
@@ -169,9 +187,10 @@ void print_list_text(const Environment &env, const ListedTests &rows, bool verbo
                           "DURATION", "BASELINE", "PARAMS", "NAME"));
     // Read once: /proc/cpuinfo is not free on big machines.
     const MachineFacts here = read_machine_facts(default_tmpdir());
-    for (const PlannedTest &t : rows.suite) print_test_row(t, width, here, verbose);
+    const size_t names = name_column(all, width);
+    for (const PlannedTest &t : rows.suite) print_test_row(t, width, names, here, verbose);
     if (!rows.other.empty()) print_out("\nOther workloads of loaded plugins:\n");
-    for (const PlannedTest &t : rows.other) print_test_row(t, width, here, verbose);
+    for (const PlannedTest &t : rows.other) print_test_row(t, width, names, here, verbose);
     print_cannot_run(all, here);
     print_out("\nGroups:\n");
     for (const auto &[group, members] : env.suite.groups)
