@@ -92,42 +92,6 @@ TEST(JsonOutput, SysinfoAndDoctor) {
     EXPECT_FALSE(d["checks"].empty());
 }
 
-// run, then history and show of what it recorded: the summary names the
-// result file, and the history lists it under the id the summary gives.
-TEST(JsonOutput, RunHistoryAndShow) {
-    const std::string dir = fresh_dir("json_output_run");
-    const std::string db = dir + "/history.db";
-    const CliResult run = run_cli({"--db", db, "run", "--plugin-path", kTestPlugins + "/good",
-                                   "test.count", "-i", "1", "--duration", "0.05", "--settle", "0",
-                                   "-c", "1", "-o", dir + "/results", "--format", "json,html"});
-    ASSERT_EQ(run.exit_code, 0) << run.err;
-    const nlohmann::json summary = document_of(run, "run");
-    ASSERT_TRUE(summary["result"].is_string());
-    EXPECT_TRUE(fs::exists(summary["result"].get<std::string>()));
-    EXPECT_EQ(summary["tests"]["ok"], 1);
-    EXPECT_EQ(summary["tests"]["failed"], 0);
-    EXPECT_EQ(summary["tests"]["skipped"], 0);
-    EXPECT_EQ(summary["status"], "complete");
-    ASSERT_EQ(summary["reports"].size(), 1u);
-    EXPECT_EQ(fs::path(summary["reports"][0].get<std::string>()).extension(), ".html");
-    ASSERT_TRUE(summary["history_id"].is_number());
-    ASSERT_EQ(summary["copy_passes"].size(), 1u);
-    EXPECT_EQ(summary["copy_passes"][0]["copies"], 1);
-
-    const CliResult history = run_cli({"--db", db, "history", "--format", "json"});
-    ASSERT_EQ(history.exit_code, 0) << history.err;
-    const nlohmann::json h = document_of(history, "history");
-    ASSERT_EQ(h["runs"].size(), 1u);
-    EXPECT_EQ(h["runs"][0]["id"], summary["history_id"]);
-    EXPECT_EQ(h["runs"][0]["source"], "run");
-
-    // show's json is the result document itself, as report's: a file to
-    // compare, not an envelope around one.
-    const CliResult show = run_cli({"--db", db, "show", "@last", "--format", "json"});
-    ASSERT_EQ(show.exit_code, 0) << show.err;
-    EXPECT_EQ(nlohmann::json::parse(show.out)["schema"], "bytebench.result/1");
-}
-
 TEST(JsonOutput, Import) {
     const std::string dir = fresh_dir("json_output_import");
     const std::string report =
