@@ -2,6 +2,7 @@
 #include "cli/man_pages.h"
 
 #include <filesystem>
+#include <stdexcept>
 
 #include "base/file_io.h"
 #include "cli/help_format.h"

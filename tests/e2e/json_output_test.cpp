@@ -3,6 +3,7 @@
 // bad --format value is one line on standard error and exit 2.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "cli_runner.h"
