@@ -8,9 +8,13 @@
 #                   (below; docs/testing.md)
 #   make deb        a Debian package of the install tree (BUILD_DIR/bytebench_*.deb),
 #                   portable: workloads per ISA level (docs/portability.md)
+#   make install PREFIX=DIR  build, then `cmake --install` into DIR (default
+#                   /usr/local: run it with sudo there, or PREFIX=$HOME/.local):
+#                   the CLI, plugins, suites, SDK, docs, shell completions and
+#                   man pages (cmake/Packaging.cmake lists the tree)
 # Variables: BUILD_DIR (build), BUILD_TYPE (RelWithDebInfo), ARGS (for run),
 # CMAKE_FLAGS (extra configure flags), ASAN_BUILD_DIR (BUILD_DIR-asan),
-# FUZZ_BUILD_DIR (BUILD_DIR-fuzz), FUZZ_SECONDS (15).
+# FUZZ_BUILD_DIR (BUILD_DIR-fuzz), FUZZ_SECONDS (15), PREFIX (/usr/local, for install).
 BUILD_DIR ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
@@ -19,6 +23,7 @@ CMAKE_FLAGS ?=
 ASAN_BUILD_DIR ?= $(BUILD_DIR)-asan
 FUZZ_BUILD_DIR ?= $(BUILD_DIR)-fuzz
 FUZZ_SECONDS ?= 15
+PREFIX ?= /usr/local
 
 # The graphics tests (docs/graphics.md): the headers and libraries ubgears is
 # built with (GL, GLX, X11, Xext), and what they run on: x11perf (x11-apps),
@@ -72,7 +77,7 @@ SKIP_GATE := python3 $(CURDIR)/tests/setup/check_skips.py
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps configure build run test test-asan test-fuzz deb clean
+.PHONY: all deps test-deps configure build run test test-asan test-fuzz deb install clean
 
 all: build
 
@@ -145,6 +150,9 @@ test-fuzz: test-deps
 	cmake --build $(FUZZ_BUILD_DIR) -j $(JOBS) --target bytebench_fuzzers
 	cd $(FUZZ_BUILD_DIR) && UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS) \
 	  --output-junit ctest-junit.xml; rc=$$?; $(SKIP_GATE) --stage fuzz ctest-junit.xml || rc=1; exit $$rc
+
+install: build
+	cmake --install $(BUILD_DIR) --prefix $(PREFIX)
 
 deb: DEBIAN_PACKAGES += dpkg-dev
 deb: PORTABLE = ON

@@ -41,7 +41,7 @@ def run_once(bytebench, level, tests, duration, iterations, work):
 def supported_levels(bytebench):
     done = subprocess.run([bytebench, "sysinfo", "--format", "json"], check=True,
                           stdout=subprocess.PIPE, text=True)
-    return json.loads(done.stdout)["isa_levels"]["supported"]
+    return json.loads(done.stdout)["system"]["isa_levels"]["supported"]
 
 
 def main():

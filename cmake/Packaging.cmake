@@ -10,9 +10,47 @@
 #   P/share/bytebench/suites/*.toml, examples/suites/  suites
 #   P/share/doc/bytebench/                             docs, examples, LICENSE,
 #                                                      NOTICE, CHANGELOG.md, copyright
+#   P/share/bash-completion/completions/bytebench      shell completions
+#   P/share/zsh/vendor-completions/_bytebench
+#   P/share/fish/vendor_completions.d/bytebench.fish
+#   P/share/man/man1/bytebench.1, bytebench-COMMAND.1  man pages
 #
 # `cpack` (in the build folder) makes a .deb of the same tree under /usr;
 # its Depends come from dpkg-shlibdeps (package dpkg-dev).
+
+# The completions and man pages are written by the program itself from its
+# parser's definition (core/cli/command_line.cpp), so they cannot drift from
+# what it accepts; at build time, into build/share/, beside the suites.
+set(bytebench_generated_share "${PROJECT_BINARY_DIR}/share")
+set(bytebench_completion_files
+  "${bytebench_generated_share}/bash-completion/completions/bytebench"
+  "${bytebench_generated_share}/zsh/vendor-completions/_bytebench"
+  "${bytebench_generated_share}/fish/vendor_completions.d/bytebench.fish")
+set(bytebench_man_dir "${bytebench_generated_share}/man/man1")
+add_custom_command(
+  OUTPUT ${bytebench_completion_files} "${bytebench_man_dir}/bytebench.1"
+  COMMAND "${CMAKE_COMMAND}" -E make_directory
+    "${bytebench_generated_share}/bash-completion/completions"
+    "${bytebench_generated_share}/zsh/vendor-completions"
+    "${bytebench_generated_share}/fish/vendor_completions.d" "${bytebench_man_dir}"
+  COMMAND sh -c "\"$1\" completion bash > \"$2\" && \"$1\" completion zsh > \"$3\" && \"$1\" completion fish > \"$4\""
+    sh "$<TARGET_FILE:bytebench>" ${bytebench_completion_files}
+  COMMAND "$<TARGET_FILE:bytebench>" man "${bytebench_man_dir}"
+  DEPENDS bytebench
+  COMMENT "Writing the shell completions and man pages of bytebench"
+  VERBATIM)
+add_custom_target(bytebench_completions_and_man ALL
+  DEPENDS ${bytebench_completion_files} "${bytebench_man_dir}/bytebench.1")
+install(FILES "${bytebench_generated_share}/bash-completion/completions/bytebench"
+  DESTINATION "${CMAKE_INSTALL_DATADIR}/bash-completion/completions")
+install(FILES "${bytebench_generated_share}/zsh/vendor-completions/_bytebench"
+  DESTINATION "${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions")
+install(FILES "${bytebench_generated_share}/fish/vendor_completions.d/bytebench.fish"
+  DESTINATION "${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d")
+# Every page the program writes (one per subcommand): the folder, not a list
+# kept here by hand.
+install(DIRECTORY "${bytebench_man_dir}/" DESTINATION "${CMAKE_INSTALL_MANDIR}/man1"
+  FILES_MATCHING PATTERN "*.1")
 
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/" DESTINATION "${CMAKE_INSTALL_DOCDIR}"
   FILES_MATCHING PATTERN "*.md")

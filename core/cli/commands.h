@@ -109,9 +109,22 @@ struct ImportCommandOptions {
     std::string output_dir = "results";
     bool skip_bad_lines = false;  // accepted for old scripts: what import always does now
     FolderInputs folders;
+    std::string format = "text";  // text (a line a report) or json
+};
+
+// `list`: the tests, groups and default selection.
+struct ListOptions {
+    std::string format = "text";  // text or json (cli/json_output.h)
+};
+
+// `describe ID`: one test, group or workload.
+struct DescribeOptions {
+    std::string id;
+    std::string format = "text";  // text or json
 };
 
 struct HistoryOptions {
+    std::string format = "text";  // text or json
     std::optional<int> limit;
     std::vector<std::string> labels;  // --label KEY=VALUE, as typed: runs carrying all of them
 };
@@ -130,8 +143,13 @@ struct DoctorOptions {
 };
 
 int run_command(const GlobalOptions &global, const RunOptions &options);
-int list_command(const GlobalOptions &global);
-int plugins_command(const GlobalOptions &global);
+int list_command(const GlobalOptions &global, const ListOptions &options);
+// `format`: text or json.
+int plugins_command(const GlobalOptions &global, const std::string &format);
+// The hidden `__complete WHAT` the shell completions call: the suite's tests
+// and the loaded workloads ("tests"), the groups ("groups") or both
+// ("names"), one a line, sorted.
+int complete_names(const GlobalOptions &global, const std::string &what);
 int report_command(const GlobalOptions &global, const ReportOptions &options);
 int show_command(const GlobalOptions &global, ReportOptions options);
 int compare_command(const GlobalOptions &global, const CompareOptions &options);
@@ -139,8 +157,14 @@ int import_command(const GlobalOptions &global, const ImportCommandOptions &opti
 int history_command(const GlobalOptions &global, const HistoryOptions &options);
 int sysinfo_command(const GlobalOptions &global, const SysinfoOptions &options);
 // `describe TEST|WORKLOAD`: everything known of one test or workload.
-int describe_command(const GlobalOptions &global, const std::string &id);
+int describe_command(const GlobalOptions &global, const DescribeOptions &options);
 int doctor_command(const GlobalOptions &global, const DoctorOptions &options);
+// With `run --format json` (and not text): the run's summary document
+// (bytebench.run/1) on standard output instead of the text report. `written`: the result
+// first, then the reports; `history_id`: where the history recorded it.
+bool prints_run_summary(const RunOptions &options);
+void print_run_summary(const nlohmann::json &document, const std::vector<std::string> &written,
+                       const std::string &log, std::optional<int64_t> history_id);
 // The instant pre-flight checks' warn and bad lines (at most three) for the
 // machine `system` describes (a run's system, with its tmpdir); none when
 // all is well. The sampled checks are left out: each pass records its own

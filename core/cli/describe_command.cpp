@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "base/text.h"
+#include "cli/json_output.h"
 #include "cli/param_text.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
@@ -189,32 +190,131 @@ std::string group_text(const std::string &group, const Suite &suite, const Plugi
     return text + "bytebench describe TEST shows one of them.\n";
 }
 
+nlohmann::json params_json(const PlannedTest &t) {
+    nlohmann::json params = nlohmann::json::array();
+    for (const ParamInfo &p : t.workload.params) {
+        nlohmann::json j = {{"key", p.key},   {"type", p.type},       {"default", p.default_value},
+                            {"help", p.help}, {"choices", p.choices}, {"value", p.default_value}};
+        if (p.min_value) j["min"] = *p.min_value;
+        if (p.max_value) j["max"] = *p.max_value;
+        for (const auto &[key, value] : t.params)
+            if (key == p.key) j["value"] = value;  // as this test runs it
+        params.push_back(std::move(j));
+    }
+    return params;
+}
+
+nlohmann::json requirements_json(const Requirements &r) {
+    return {{"cpu_features", r.cpu_features},
+            {"temp_space_bytes", r.temp_space_bytes},
+            {"memory_bytes", r.memory_bytes},
+            {"tools", r.tools},
+            {"root", r.root},
+            {"display", r.display}};
+}
+
+nlohmann::json metrics_json(const std::vector<MetricInfo> &metrics) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const MetricInfo &m : metrics)
+        list.push_back({{"key", m.key},
+                        {"name", m.name},
+                        {"unit", m.unit},
+                        {"better", direction_name(m.better)},
+                        {"combine", to_string(m.combine)}});
+    return list;
+}
+
+// Everything describe_text() says, as members (docs/cli-json.md).
+nlohmann::json describe_json(const PlannedTest &t, const PluginCatalog &catalog) {
+    const WorkloadInfo &w = t.workload;
+    nlohmann::json j = {{"kind", "test"},
+                        {"id", t.id},
+                        {"name", t.name},
+                        {"description", w.description},
+                        {"workload", {{"id", w.id}, {"version", w.version}}},
+                        {"available", t.unavailable.empty()}};
+    if (!t.unavailable.empty()) {
+        j["unavailable_because"] = t.unavailable;
+        return j;
+    }
+    const PluginInfo &plugin = *catalog.find_workload(w.id)->plugin;
+    j["plugin"] = {
+        {"id", plugin.id}, {"version", plugin.version}, {"abi", plugin.abi}, {"file", plugin.path}};
+    j["unit"] = w.unit;
+    j["time_base_s"] = w.time_base_s;
+    j["better"] = direction_name(w.better);
+    j["combine"] = to_string(w.combine);
+    j["category"] = t.category;
+    j["passes"] = t.passes;
+    j["repeat"] = w.repeat_long ? "long" : "short";
+    j["duration_s"] = t.duration_s;
+    j["baseline"] = t.baseline ? nlohmann::json(*t.baseline) : nlohmann::json();
+    j["single_copy"] = (w.flags & BB_WORKLOAD_SINGLE_COPY) != 0;
+    j["needs_disk"] = (w.flags & BB_WORKLOAD_NEEDS_DISK) != 0;
+    j["processes_per_copy"] = w.processes_per_copy;
+    j["requires"] = requirements_json(w.requirements);
+    j["setup"] = {
+        {"setup", w.has_setup}, {"teardown", w.has_teardown}, {"timeout_s", w.setup_timeout_s}};
+    j["metrics"] = metrics_json(w.metrics);
+    j["params"] = params_json(t);
+    return j;
+}
+
+nlohmann::json group_json(const std::string &group, const Suite &suite,
+                          const PluginCatalog &catalog) {
+    nlohmann::json tests = nlohmann::json::array();
+    for (const std::string &id : expand_names({group}, suite, catalog)) {
+        const PlannedTest t = plan_test(id, suite, catalog, {});
+        tests.push_back({{"id", t.id},
+                         {"name", t.name},
+                         {"available", t.unavailable.empty()},
+                         {"summary", t.unavailable.empty() ? first_sentence(t.workload.description)
+                                                           : t.unavailable}});
+    }
+    return {{"kind", "group"},
+            {"id", group},
+            {"suite", suite.name},
+            {"members", *suite.find_group(group)},
+            {"tests", tests}};
+}
+
+// The one-line error for an id that is no group, test or workload.
+std::string unknown_id_error(const std::string &id, const Environment &env) {
+    if (const std::string why = env.catalog.refusal_of_workload(id); !why.empty())
+        return "test '" + id + "' is not available: " + why;  // as run says it
+    std::vector<std::string> known;
+    for (const auto &[name, members] : env.suite.groups) known.push_back(name);
+    for (const TestDef &t : env.suite.tests) known.push_back(t.id);
+    for (const PluginInfo &p : env.catalog.plugins())
+        for (const WorkloadInfo &w : p.workloads) known.push_back(w.id);
+    const std::string near = nearest_name(id, known);
+    return "unknown test, group or workload '" + id + "'" +
+           (near.empty() ? "" : "; did you mean '" + near + "'?") +
+           " (bytebench list shows them all)";
+}
+
 }  // namespace
 
-int describe_command(const GlobalOptions &global, const std::string &id) {
+int describe_command(const GlobalOptions &global, const DescribeOptions &o) {
     std::optional<Environment> env = load_environment(global);
     if (!env) return kExitBadInput;
     // A group first, as `run` reads a name.
+    const std::string &id = o.id;
     const bool group = env->suite.find_group(id) != nullptr;
     if (!group && env->suite.find_test(id) == nullptr && !env->catalog.find_workload(id)) {
-        if (const std::string why = env->catalog.refusal_of_workload(id); !why.empty()) {
-            print_error("test '" + id + "' is not available: " + why);  // as run says it
-            return kExitBadInput;
-        }
-        std::vector<std::string> known;
-        for (const auto &[name, members] : env->suite.groups) known.push_back(name);
-        for (const TestDef &t : env->suite.tests) known.push_back(t.id);
-        for (const PluginInfo &p : env->catalog.plugins())
-            for (const WorkloadInfo &w : p.workloads) known.push_back(w.id);
-        const std::string near = nearest_name(id, known);
-        print_error("unknown test, group or workload '" + id + "'" +
-                    (near.empty() ? "" : "; did you mean '" + near + "'?") +
-                    " (bytebench list shows them all)");
+        print_error(unknown_id_error(id, *env));
         return kExitBadInput;
     }
     try {
-        print_out(group ? group_text(id, env->suite, env->catalog)
-                        : describe_text(plan_test(id, env->suite, env->catalog, {}), env->catalog));
+        if (o.format == "json")
+            print_json_document(
+                "describe",
+                group ? group_json(id, env->suite, env->catalog)
+                      : describe_json(plan_test(id, env->suite, env->catalog, {}), env->catalog));
+        else
+            print_out(
+                group ? group_text(id, env->suite, env->catalog)
+                      : describe_text(plan_test(id, env->suite, env->catalog, {}), env->catalog));
     } catch (const std::exception &e) {
         print_error(e.what());
         return kExitBadInput;

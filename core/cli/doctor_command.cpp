@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "base/json_text.h"
+#include "cli/json_output.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
 #include "system/preflight.h"
@@ -98,7 +99,7 @@ int doctor_command(const GlobalOptions &, const DoctorOptions &o) {
         for (const CheckResult &c : checks) list.push_back(to_json(c));
         nlohmann::json doc = {{"checks", list}, {"exit_code", rc}};
         if (!unchecked.empty()) doc["unchecked"] = unchecked;
-        print_out(json_text(doc, 2) + "\n");
+        print_json_document("doctor", std::move(doc));
     } else {
         print_text(checks, unchecked);
     }

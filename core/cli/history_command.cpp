@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "base/text.h"
+#include "cli/json_output.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
 #include "model/labels.h"
@@ -98,6 +99,35 @@ void print_entries(const std::vector<HistoryEntry> &entries) {
     if (any_partial) print_out(std::string(kPartialLegend) + "\n");
 }
 
+nlohmann::json entry_json(const HistoryEntry &e) {
+    nlohmann::json scores = nlohmann::json::array(), labels = nlohmann::json::object();
+    for (size_t i = 0; i < e.scores.size(); ++i)
+        scores.push_back(
+            {{"copies", i < e.copies.size() ? nlohmann::json(e.copies[i]) : nlohmann::json()},
+             {"score", e.scores[i] ? nlohmann::json(*e.scores[i]) : nlohmann::json()},
+             {"partial", is_partial(e, i)}});
+    for (const auto &[key, value] : e.labels) labels[key] = value;
+    return {{"id", e.id},
+            {"started_at", e.started_at},
+            {"recorded_at", e.recorded_at},
+            {"host", e.host},
+            {"cpu", e.cpu},
+            {"copies", e.copies},
+            {"scores", scores},
+            {"suite", e.suite},
+            {"status", e.status},
+            {"source", e.source},
+            {"tool", e.tool},
+            {"result_file", e.result_path},
+            {"labels", labels}};
+}
+
+void print_entries_json(const std::string &database, const std::vector<HistoryEntry> &entries) {
+    nlohmann::json runs = nlohmann::json::array();
+    for (const HistoryEntry &e : entries) runs.push_back(entry_json(e));
+    print_json_document("history", {{"database", database}, {"runs", runs}});
+}
+
 }  // namespace
 
 int history_command(const GlobalOptions &global, const HistoryOptions &o) {
@@ -117,7 +147,9 @@ int history_command(const GlobalOptions &global, const HistoryOptions &o) {
         // listed, and nothing is written beside it.
         const History history(history_path(global), HistoryAccess::read_only);
         const std::vector<HistoryEntry> entries = history.list(o.limit, wanted);
-        if (entries.empty() && wanted.empty())
+        if (o.format == "json")
+            print_entries_json(history_path(global), entries);
+        else if (entries.empty() && wanted.empty())
             print_out(text_format("No runs recorded yet in %s\n", history_path(global).c_str()));
         else if (entries.empty())
             print_out(text_format("No runs labelled %s in %s\n", wanted_text(wanted).c_str(),

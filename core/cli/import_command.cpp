@@ -17,6 +17,7 @@
 #include "base/file_io.h"
 #include "base/folder_walk.h"
 #include "base/json_text.h"
+#include "cli/json_output.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
 #include "import/unixbench_import.h"
@@ -119,14 +120,29 @@ int64_t record(History &history, const Converted &c, bool written) {
     }
 }
 
-// Writes the result and its history entry, both or neither, and returns
-// what the line of this report says after its path. SIGINT, SIGTERM and
+// What keep() did with one converted report.
+struct Kept {
+    // "written"; "already there" (the same file, from an import before);
+    // "already imported" (that file, with its history entry).
+    std::string state = "written";
+    std::optional<int64_t> history_id;
+};
+
+// What the line of a report says after its path.
+std::string kept_text(const Kept &k) {
+    const std::string id = k.history_id ? "history @" + std::to_string(*k.history_id) : "";
+    if (k.state == "already imported") return " (already imported: " + id + ")";
+    if (k.state == "already there") return " (already there" + (id.empty() ? "" : "; " + id) + ")";
+    return id.empty() ? "" : " (" + id + ")";
+}
+
+// Writes the result and its history entry, both or neither, and says what
+// it did. SIGINT, SIGTERM and
 // SIGHUP wait until then: an import ended by one leaves no temporary file
 // and no result without its entry. What SIGKILL (or a power cut) leaves
 // between the two, a file without its entry, is adopted when the same
 // import runs again: the file is exactly what it would write.
-std::string keep(const Converted &c, const std::string &output_dir,
-                 std::optional<History> &history) {
+Kept keep(const Converted &c, const std::string &output_dir, std::optional<History> &history) {
     const StopSignalsDeferred deferred;
     std::error_code ec;
     fs::create_directories(output_dir, ec);
@@ -136,35 +152,43 @@ std::string keep(const Converted &c, const std::string &output_dir,
             throw std::runtime_error(c.path +
                                      ": exists; not replaced (remove it or choose another -o)");
         case Found::same:
-            if (!history) return " (already there)";
+            if (!history) return {"already there", std::nullopt};
             if (const std::optional<int64_t> id =
                     history->find_result_path(fs::absolute(c.path).string()))
-                return " (already imported: history @" + std::to_string(*id) + ")";
-            return " (already there; history @" + std::to_string(record(*history, c, false)) + ")";
+                return {"already imported", id};
+            return {"already there", record(*history, c, false)};
         case Found::nothing:
             break;
     }
     write_file(c.path, c.text, {/*exclusive=*/true});
-    if (!history) return "";
-    return " (history @" + std::to_string(record(*history, c, true)) + ")";
+    if (!history) return {};
+    return {"written", record(*history, c, true)};
 }
 
 enum class Outcome { imported, failed, stopped };
 
 // Imports one report and records it; `failed` after a one-line message. A
 // stop asked for before it was kept leaves it unwritten (`stopped`).
+// With --format json, `done` collects each report's member of
+// bytebench.import/1 instead of a line on standard output.
 Outcome import_and_record(const std::string &file, const ImportCommandOptions &o,
-                          const Suite &suite, const Labels &labels,
-                          std::optional<History> &history) {
+                          const Suite &suite, const Labels &labels, std::optional<History> &history,
+                          nlohmann::json &done) {
     try {
         if (interrupt_signal() != 0) return Outcome::stopped;
         const Converted converted = convert(file, o, suite, labels);
         if (interrupt_signal() != 0) return Outcome::stopped;
-        const std::string said = keep(converted, o.output_dir, history);
-        print_out(file + " -> " + converted.path + said + "\n");
+        const Kept kept = keep(converted, o.output_dir, history);
+        if (o.format != "json") print_out(file + " -> " + converted.path + kept_text(kept) + "\n");
+        done["imported"].push_back(
+            {{"report", file},
+             {"result", converted.path},
+             {"state", kept.state},
+             {"history_id", kept.history_id ? nlohmann::json(*kept.history_id) : nullptr}});
         return Outcome::imported;
     } catch (const std::exception &e) {
         print_error(e.what());
+        done["failed"].push_back({{"report", file}, {"error", e.what()}});
         return Outcome::failed;
     }
 }
@@ -215,15 +239,21 @@ int import_command(const GlobalOptions &global, const ImportCommandOptions &o) {
         print_error(left_out_summary(left_out) + "; nothing was imported");
         return kExitBadInput;
     }
+    nlohmann::json done = {{"imported", nlohmann::json::array()},
+                           {"failed", nlohmann::json::array()},
+                           {"interrupted", false}};
     for (const std::string &file : files) {
-        const Outcome outcome = import_and_record(file, o, env->suite, labels, history);
+        const Outcome outcome = import_and_record(file, o, env->suite, labels, history, done);
         if (outcome == Outcome::failed) rc = kExitBadInput;
         if (outcome != Outcome::stopped) continue;
         print_error("interrupted before " + file +
                     " was written: the reports before it are imported, each with its history "
                     "entry; the same import run again does the rest");
-        return 128 + interrupt_signal();
+        rc = 128 + interrupt_signal();
+        done["interrupted"] = true;
+        break;
     }
+    if (o.format == "json") print_json_document("import", std::move(done));
     return rc;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "base/text.h"
+#include "cli/json_output.h"
 #include "cli/param_text.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
@@ -16,22 +17,16 @@
 namespace bytebench::cli {
 namespace {
 
-// Widths of the TEST, WORKLOAD and NAME columns: the longest of each, so that
-// a plugin's long workload ids do not push the other columns out of line.
-struct Columns {
-    int test = 4;
-    int workload = 8;
-    int name = 4;
-};
+// `list` fits 100 columns (a terminal's usual width and more): the
+// workload, the parameters' values and why a test cannot run move to
+// `describe` and the JSON form; the row keeps a count and a mark.
+constexpr size_t kListWidth = 100;
 
-Columns columns_for(const std::vector<PlannedTest> &rows) {
-    Columns c;
-    for (const PlannedTest &t : rows) {
-        c.test = std::max(c.test, int(t.id.size()));
-        c.workload = std::max(c.workload, int(t.workload.id.size()));
-        c.name = std::max(c.name, int(t.name.size()));
-    }
-    return c;
+// Width of the TEST column: the longest id, so that the columns line up.
+int test_column(const std::vector<PlannedTest> &rows) {
+    int width = 4;
+    for (const PlannedTest &t : rows) width = std::max(width, int(t.id.size()));
+    return width;
 }
 
 // Why `run --display auto` would find no display for the tests that need
@@ -46,29 +41,92 @@ const std::string &display_unmet() {
     return reason;
 }
 
-// What keeps a test from running here: its workload is missing, or this
-// machine lacks what it needs for one copy (the check `run` makes).
-std::string cannot_run_mark(const PlannedTest &t, const MachineFacts &here) {
-    if (!t.unavailable.empty()) return "  [unavailable]";
+// What keeps a test from running here: "" when nothing does, else its
+// workload is missing (`unavailable` says why) or this machine lacks what
+// it needs for one copy (the check `run` makes).
+std::string cannot_run_reason(const PlannedTest &t, const MachineFacts &here) {
+    if (!t.unavailable.empty()) return t.unavailable;
     std::string unmet = unmet_requirements(t.workload.requirements, 1, here);
     if (t.workload.requirements.display && !display_unmet().empty())
         unmet += (unmet.empty() ? "" : "; ") + display_unmet();
-    return unmet.empty() ? "" : "  (cannot run here: " + unmet + ")";
+    return unmet;
 }
 
-// One line per test; with -v, its parameters' table below it.
-void print_test_row(const PlannedTest &t, const Columns &c, const MachineFacts &here,
-                    bool verbose) {
-    const std::string passes = std::to_string(t.passes);
-    std::string row = text_format(
-        "  %-*s  %-*s  %-7s %6s %8s s %10s  %-*s  %s%s", c.test, t.id.c_str(), c.workload,
-        t.workload.id.c_str(), t.workload.unit.empty() ? "-" : t.workload.unit.c_str(),
-        passes.c_str(), text_format("%g", t.duration_s).c_str(),
-        t.baseline ? text_format("%g", *t.baseline).c_str() : "-", c.name, t.name.c_str(),
-        param_values_text(t.params).c_str(), cannot_run_mark(t, here).c_str());
+std::string cannot_run_mark(const PlannedTest &t, const MachineFacts &here) {
+    if (!t.unavailable.empty()) return "  [unavailable]";
+    return cannot_run_reason(t, here).empty() ? "" : "  (cannot run here)";
+}
+
+// `text` cut to `width` bytes (the names are ASCII in practice; a UTF-8
+// sequence is never split), "..." marking the cut.
+std::string fitted(const std::string &text, size_t width) {
+    if (text.size() <= width) return text;
+    return width <= 3 ? text.substr(0, width) : utf8_prefix(text, width - 3) + "...";
+}
+
+// The text before the NAME column is this much wider than the TEST column.
+constexpr size_t kColumnsBeforeName = 45;
+// The widest mark after a name.
+constexpr size_t kMarkWidth = sizeof("  (cannot run here)") - 1;
+
+// One line per test, its name shortened so that the line fits, and padded
+// to `name_width` when a mark follows (the marks line up); with -v, its
+// parameters' table below it.
+void print_test_row(const PlannedTest &t, int test_width, size_t name_width,
+                    const MachineFacts &here, bool verbose) {
+    const std::string params =
+        t.workload.params.empty() ? "-" : std::to_string(t.workload.params.size());
+    const std::string start =
+        text_format("  %-*s  %-7s %6d %8s %8s %6s  ", test_width, t.id.c_str(),
+                    fitted(t.workload.unit.empty() ? "-" : t.workload.unit, 7).c_str(), t.passes,
+                    (text_format("%g", t.duration_s) + " s").c_str(),
+                    t.baseline ? text_format("%g", *t.baseline).c_str() : "-", params.c_str());
+    const std::string mark = cannot_run_mark(t, here);
+    const size_t room =
+        kListWidth > start.size() + mark.size() ? kListWidth - start.size() - mark.size() : 0;
+    std::string name = fitted(t.name, mark.empty() ? room : std::min(room, name_width));
+    if (!mark.empty() && name.size() < name_width) name.resize(name_width, ' ');
+    std::string row = fitted(start + name + mark, kListWidth);
     row.erase(row.find_last_not_of(' ') + 1);  // no padding after the last column
     print_out(row + "\n");
     if (verbose) print_out(param_table(t.workload.params, "      "));
+}
+
+// How wide the names of marked rows are padded: the longest name, as far
+// as 100 columns leave room beside the widest mark.
+size_t name_column(const std::vector<PlannedTest> &rows, int test_width) {
+    size_t longest = 4;
+    for (const PlannedTest &t : rows) longest = std::max(longest, t.name.size());
+    const size_t used = size_t(test_width) + kColumnsBeforeName + kMarkWidth;
+    return std::min(longest, kListWidth > used ? kListWidth - used : 0);
+}
+
+// `words` after `label`, wrapped at kListWidth, the lines after the first
+// indented under the first word.
+std::string wrapped(const std::string &label, const std::vector<std::string> &words) {
+    const size_t indent = label.size();
+    std::string text = label, line_so_far = label;
+    for (const std::string &word : words) {
+        if (line_so_far.size() > indent && line_so_far.size() + 1 + word.size() > kListWidth) {
+            text += "\n" + std::string(indent, ' ');
+            line_so_far = std::string(indent, ' ');
+        } else if (line_so_far.size() > indent) {
+            text += " ";
+            line_so_far += " ";
+        }
+        text += word;
+        line_so_far += word;
+    }
+    return text + "\n";
+}
+
+std::vector<std::string> split_words(const std::string &text) {
+    std::vector<std::string> words;
+    size_t start = 0;
+    for (size_t space; (space = text.find(' ', start)) != std::string::npos; start = space + 1)
+        if (space > start) words.push_back(text.substr(start, space - start));
+    if (start < text.size()) words.push_back(text.substr(start));
+    return words;
 }
 
 // " (results only)" or " (comparisons only)"; "" for a reporter of both.
@@ -77,50 +135,135 @@ std::string renders_only(const ReporterInfo &r) {
     return r.renders_results ? " (results only)" : " (comparisons only)";
 }
 
+// The suite's tests, then the workloads of loaded plugins that no suite
+// test runs. Throws with a one-line message.
+struct ListedTests {
+    std::vector<PlannedTest> suite, other;
+};
+
+ListedTests listed_tests(const Environment &env) {
+    ListedTests rows;
+    std::set<std::string> listed;
+    for (const TestDef &def : env.suite.tests) {
+        rows.suite.push_back(plan_test(def.id, env.suite, env.catalog, {}));
+        listed.insert(def.workload);
+    }
+    for (const PluginInfo &p : env.catalog.plugins())
+        for (const WorkloadInfo &w : p.workloads)
+            if (listed.count(w.id) == 0)
+                rows.other.push_back(plan_test(w.id, env.suite, env.catalog, {}));
+    return rows;
+}
+
+// Why each test marked "[unavailable]" or "(cannot run here)" cannot run:
+// the tests sharing a reason (the graphics tests without a display) named
+// under it once.
+void print_cannot_run(const std::vector<PlannedTest> &rows, const MachineFacts &here) {
+    std::vector<std::pair<std::string, std::vector<std::string>>> reasons;
+    for (const PlannedTest &t : rows) {
+        const std::string reason = cannot_run_reason(t, here);
+        if (reason.empty()) continue;
+        auto found = std::find_if(reasons.begin(), reasons.end(),
+                                  [&](const auto &r) { return r.first == reason; });
+        if (found == reasons.end()) found = reasons.insert(reasons.end(), {reason, {}});
+        found->second.push_back(t.id);
+    }
+    if (reasons.empty()) return;
+    print_out("\nCannot run here:\n");
+    for (const auto &[reason, tests] : reasons) {
+        print_out(wrapped("  ", split_words(reason)));
+        print_out(wrapped("    tests: ", tests));
+    }
+}
+
+// The tests' table, the groups and the default selection, in 100 columns.
+void print_list_text(const Environment &env, const ListedTests &rows, bool verbose) {
+    std::vector<PlannedTest> all = rows.suite;
+    all.insert(all.end(), rows.other.begin(), rows.other.end());
+    const int width = test_column(all);
+    print_out(
+        text_format("Tests of suite '%s' (%s):\n", env.suite.name.c_str(), env.suite.path.c_str()));
+    print_out(text_format("  %-*s  %-7s %6s %8s %8s %6s  %s\n", width, "TEST", "UNIT", "PASSES",
+                          "DURATION", "BASELINE", "PARAMS", "NAME"));
+    // Read once: /proc/cpuinfo is not free on big machines.
+    const MachineFacts here = read_machine_facts(default_tmpdir());
+    const size_t names = name_column(all, width);
+    for (const PlannedTest &t : rows.suite) print_test_row(t, width, names, here, verbose);
+    if (!rows.other.empty()) print_out("\nOther workloads of loaded plugins:\n");
+    for (const PlannedTest &t : rows.other) print_test_row(t, width, names, here, verbose);
+    print_cannot_run(all, here);
+    print_out("\nGroups:\n");
+    for (const auto &[group, members] : env.suite.groups)
+        print_out(wrapped(text_format("  %-12s ", group.c_str()), members));
+    print_out("\n" + wrapped("Default (bytebench run): ", env.suite.default_tests));
+    print_out("bytebench describe TEST shows a test's workload, parameters and requirements.\n");
+}
+
+nlohmann::json test_json(const PlannedTest &t, bool in_suite, const MachineFacts &here) {
+    nlohmann::json params = nlohmann::json::object();
+    for (const auto &[key, value] : t.params) params[key] = value;
+    const std::string reason = cannot_run_reason(t, here);
+    return {{"id", t.id},
+            {"name", t.name},
+            {"workload", t.workload.id.empty() ? nlohmann::json() : nlohmann::json(t.workload.id)},
+            {"in_suite", in_suite},
+            {"category", t.category},
+            {"unit", t.workload.unit},
+            {"passes", t.passes},
+            {"duration_s", t.duration_s},
+            {"baseline", t.baseline ? nlohmann::json(*t.baseline) : nlohmann::json()},
+            {"params", params},
+            {"available", t.unavailable.empty()},
+            {"runs_here", reason.empty()},
+            {"cannot_run_because", reason.empty() ? nlohmann::json() : nlohmann::json(reason)}};
+}
+
+void print_list_json(const Environment &env, const ListedTests &rows) {
+    const MachineFacts here = read_machine_facts(default_tmpdir());
+    nlohmann::json tests = nlohmann::json::array(), groups = nlohmann::json::array();
+    for (const PlannedTest &t : rows.suite) tests.push_back(test_json(t, true, here));
+    for (const PlannedTest &t : rows.other) tests.push_back(test_json(t, false, here));
+    for (const auto &[group, members] : env.suite.groups)
+        groups.push_back({{"name", group}, {"members", members}});
+    print_json_document("list", {{"suite", {{"name", env.suite.name}, {"file", env.suite.path}}},
+                                 {"tests", tests},
+                                 {"groups", groups},
+                                 {"default", env.suite.default_tests}});
+}
+
 }  // namespace
 
-int list_command(const GlobalOptions &global) {
+int list_command(const GlobalOptions &global, const ListOptions &options) {
     std::optional<Environment> env = load_environment(global);
     if (!env) return kExitBadInput;
-    std::vector<PlannedTest> suite_rows, other_rows;
+    ListedTests rows;
     try {
-        std::set<std::string> listed;
-        for (const TestDef &def : env->suite.tests) {
-            suite_rows.push_back(plan_test(def.id, env->suite, env->catalog, {}));
-            listed.insert(def.workload);
-        }
-        for (const PluginInfo &p : env->catalog.plugins())
-            for (const WorkloadInfo &w : p.workloads)
-                if (listed.count(w.id) == 0)
-                    other_rows.push_back(plan_test(w.id, env->suite, env->catalog, {}));
+        rows = listed_tests(*env);
     } catch (const std::exception &e) {
         print_error(e.what());
         return kExitBadInput;
     }
-    std::vector<PlannedTest> all = suite_rows;
-    all.insert(all.end(), other_rows.begin(), other_rows.end());
-    const Columns c = columns_for(all);
+    if (options.format == "json")
+        print_list_json(*env, rows);
+    else
+        print_list_text(*env, rows, global.verbose);
+    return kExitOk;
+}
 
-    print_out(text_format("Tests of suite '%s' (%s):\n", env->suite.name.c_str(),
-                          env->suite.path.c_str()));
-    print_out(text_format("  %-*s  %-*s  %-7s %6s %10s %10s  %-*s  %s\n", c.test, "TEST",
-                          c.workload, "WORKLOAD", "UNIT", "PASSES", "DURATION", "BASELINE", c.name,
-                          "NAME", "PARAMETERS"));
-    // Read once: /proc/cpuinfo is not free on big machines.
-    const MachineFacts here = read_machine_facts(default_tmpdir());
-    for (const PlannedTest &t : suite_rows) print_test_row(t, c, here, global.verbose);
-    if (!other_rows.empty()) print_out("\nOther workloads of loaded plugins:\n");
-    for (const PlannedTest &t : other_rows) print_test_row(t, c, here, global.verbose);
-
-    print_out("\nGroups:\n");
-    for (const auto &[group, members] : env->suite.groups) {
-        std::string list;
-        for (const std::string &m : members) list += (list.empty() ? "" : " ") + m;
-        print_out(text_format("  %-12s %s\n", group.c_str(), list.c_str()));
+int complete_names(const GlobalOptions &global, const std::string &what) {
+    std::optional<Environment> env = load_environment(global);
+    if (!env) return kExitBadInput;
+    std::set<std::string> names;
+    if (what == "tests" || what == "names") {
+        for (const TestDef &t : env->suite.tests) names.insert(t.id);
+        for (const PluginInfo &p : env->catalog.plugins())
+            for (const WorkloadInfo &w : p.workloads) names.insert(w.id);
     }
-    print_out("\nDefault (bytebench run):");
-    for (const std::string &t : env->suite.default_tests) print_out(text_format(" %s", t.c_str()));
-    print_out("\n");
+    if (what == "groups" || what == "names")
+        for (const auto &[group, members] : env->suite.groups) names.insert(group);
+    std::string text;
+    for (const std::string &name : names) text += name + "\n";
+    print_out(text);
     return kExitOk;
 }
 
@@ -177,10 +320,57 @@ int plugins_exit_code(const std::vector<PluginProblem> &problems) {
 
 }  // namespace
 
-int plugins_command(const GlobalOptions &global) {
-    const InstallLayout layout = locate_install();
-    const PluginCatalog catalog = PluginCatalog::scan(
-        plugin_search_path(layout, global.plugin_paths), scan_options(global, layout));
+namespace {
+
+const char *problem_kind_name(PluginProblem::Kind kind) {
+    switch (kind) {
+        case PluginProblem::Kind::ignored:
+            return "ignored";
+        case PluginProblem::Kind::failed:
+            return "failed";
+        case PluginProblem::Kind::duplicate:
+            return "duplicate";
+        case PluginProblem::Kind::missing_folder:
+            return "missing_folder";
+        case PluginProblem::Kind::refused:
+            return "refused";
+    }
+    return "failed";
+}
+
+nlohmann::json plugin_json(const PluginInfo &p) {
+    nlohmann::json workloads = nlohmann::json::array(), reporters = nlohmann::json::array();
+    for (const WorkloadInfo &w : p.workloads) workloads.push_back(w.id);
+    for (const ReporterInfo &r : p.reporters)
+        reporters.push_back({{"id", r.id},
+                             {"extension", r.extension},
+                             {"renders_results", r.renders_results},
+                             {"renders_comparisons", r.renders_comparisons}});
+    return {{"id", p.id},
+            {"name", p.name},
+            {"version", p.version},
+            {"abi", p.abi},
+            {"vendor", p.vendor},
+            {"file", p.path},
+            {"isa_level", p.isa_level.empty() ? nlohmann::json() : nlohmann::json(p.isa_level)},
+            {"packaged_levels", p.packaged_levels},
+            {"workloads", workloads},
+            {"reporters", reporters},
+            {"extra_exports", p.extra_exports}};
+}
+
+void print_plugins_json(const PluginCatalog &catalog) {
+    nlohmann::json plugins = nlohmann::json::array(), problems = nlohmann::json::array();
+    for (const PluginInfo &p : catalog.plugins()) plugins.push_back(plugin_json(p));
+    for (const PluginProblem &p : catalog.problems())
+        problems.push_back(
+            {{"file", p.path}, {"kind", problem_kind_name(p.kind)}, {"reason", p.reason}});
+    print_json_document(
+        "plugins",
+        {{"folders", catalog.directories()}, {"plugins", plugins}, {"not_loaded", problems}});
+}
+
+void print_plugins_text(const PluginCatalog &catalog) {
     print_out("Plugin folders (in search order):\n");
     for (const std::string &dir : catalog.directories())
         print_out(text_format("  %s\n", dir.c_str()));
@@ -196,6 +386,18 @@ int plugins_command(const GlobalOptions &global) {
                 (p.kind == PluginProblem::Kind::duplicate ? "refused: " + p.reason : p.reason)
                     .c_str()));
     for (const std::string &line : not_plugins) print_out(text_format("  %s\n", line.c_str()));
+}
+
+}  // namespace
+
+int plugins_command(const GlobalOptions &global, const std::string &format) {
+    const InstallLayout layout = locate_install();
+    const PluginCatalog catalog = PluginCatalog::scan(
+        plugin_search_path(layout, global.plugin_paths), scan_options(global, layout));
+    if (format == "json")
+        print_plugins_json(catalog);
+    else
+        print_plugins_text(catalog);
     return plugins_exit_code(catalog.problems());
 }
 

@@ -202,8 +202,9 @@ bool write_reports(const RunOptions &o, const Environment &env, const ResultStor
         }
     }
     try {
-        print_out(
-            render_to_string(env.catalog, env.layout.worker, "text", reported, render, scratch));
+        if (!prints_run_summary(o))  // with --format json, stdout is the summary alone
+            print_out(render_to_string(env.catalog, env.layout.worker, "text", reported, render,
+                                       scratch));
         std::fflush(stdout);
     } catch (const std::exception &e) {
         spdlog::error("{}", e.what());
@@ -451,6 +452,7 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
                       fs::path(schedule.temp_root).parent_path().string(), written);
     stop_janitor();
     spdlog::info("Results: {} (log: {})", joined_paths(written), store->path("log"));
+    if (prints_run_summary(o)) print_run_summary(document, written, store->path("log"), history_id);
     close_log_file();
 
     if (!finished) {

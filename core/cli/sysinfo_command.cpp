@@ -1,6 +1,7 @@
 // `bytebench sysinfo`: what a run would record about the machine (the
 // result's "system"), without running anything. Text is the report header,
-// drawn by the text reporter like a run's; json is the "system" object.
+// drawn by the text reporter like a run's; json is bytebench.sysinfo/1, the
+// "system" object in its "system" member.
 #include <spdlog/spdlog.h>
 
 #include <iostream>
@@ -8,6 +9,7 @@
 #include "base/json_text.h"
 #include "base/local_time.h"
 #include "base/schema_name.h"
+#include "cli/json_output.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
 #include "model/run_record.h"
@@ -31,7 +33,7 @@ int sysinfo_command(const GlobalOptions &global, const SysinfoOptions &o) {
     system["tmpdir"] = describe_storage(o.tmpdir.empty() ? default_tmpdir() : o.tmpdir);
 
     if (o.format == "json") {
-        print_out(json_text(system, 2) + "\n");
+        print_json_document("sysinfo", {{"system", std::move(system)}});
         return kExitOk;
     }
     // A result without runs: the text reporter prints its banner and header.

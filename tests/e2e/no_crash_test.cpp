@@ -175,7 +175,7 @@ TEST(NoCrash, ATempFolderWhosePathIsNotUtf8IsRecordedReplaced) {
     ASSERT_EQ(sysinfo.exit_code, 0) << sysinfo.describe() << "\n" << sysinfo.err;
     const auto doc = nlohmann::json::parse(sysinfo.out, nullptr, false);
     ASSERT_FALSE(doc.is_discarded());
-    EXPECT_EQ(doc["tmpdir"]["path"], recorded);
+    EXPECT_EQ(doc["system"]["tmpdir"]["path"], recorded);
 }
 
 // A worker whose plugin calls std::terminate (an exception out of a

@@ -30,11 +30,14 @@ void expect_full_system(const nlohmann::json &system) {
     }
 }
 
+// bytebench.sysinfo/1: the result's "system" object in its "system" member.
 TEST(Sysinfo, JsonIsTheSystemObject) {
     const CliResult r = run_cli({"sysinfo", "--format", "json"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    nlohmann::json system;
-    ASSERT_NO_THROW(system = nlohmann::json::parse(r.out)) << r.out;
+    nlohmann::json doc;
+    ASSERT_NO_THROW(doc = nlohmann::json::parse(r.out)) << r.out;
+    EXPECT_EQ(doc["schema"], "bytebench.sysinfo/1");
+    const nlohmann::json &system = doc["system"];
     ASSERT_TRUE(system.is_object());
     expect_full_system(system);
 }
@@ -69,7 +72,7 @@ TEST(Sysinfo, TmpdirAndBadFormat) {
     const std::string dir = fresh_dir("sysinfo-tmpdir");
     const CliResult r = run_cli({"sysinfo", "--format", "json", "--tmpdir", dir});
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    const nlohmann::json system = nlohmann::json::parse(r.out);
+    const nlohmann::json system = nlohmann::json::parse(r.out)["system"];
     EXPECT_FALSE(system["tmpdir"]["fs_type"].get<std::string>().empty());
     EXPECT_EQ(run_cli({"sysinfo", "--format", "html"}).exit_code, 2);
 }
@@ -91,7 +94,7 @@ TEST(Sysinfo, ARunRecordsTheSameMachine) {
 
     const CliResult info = run_cli({"sysinfo", "--format", "json"});
     ASSERT_EQ(info.exit_code, 0) << info.err;
-    const nlohmann::json system = nlohmann::json::parse(info.out);
+    const nlohmann::json system = nlohmann::json::parse(info.out)["system"];
     for (const char *key : {"topology", "distribution", "libc", "workload_builds"})
         EXPECT_EQ(system[key], doc["system"][key]) << key;
     // "cpu MHz" moves with the clock; the rest of the CPU does not.

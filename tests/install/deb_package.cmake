@@ -19,6 +19,13 @@ foreach(expected "Package: bytebench" "libspdlog" "libtomlplusplus" "libsqlite3"
   endif()
 endforeach()
 run_step("dpkg-deb -x" dpkg-deb -x "${debs}" "${WORK_DIR}/root")
+# The shell completions and man pages, where bash-completion, zsh, fish and man look.
+foreach(path share/bash-completion/completions/bytebench share/zsh/vendor-completions/_bytebench
+        share/fish/vendor_completions.d/bytebench.fish share/man/man1/bytebench-run.1)
+  if(NOT EXISTS "${WORK_DIR}/root/usr/${path}")
+    message(FATAL_ERROR "the package lacks /usr/${path}")
+  endif()
+endforeach()
 # Debian's licence file: machine-readable, Apache-2.0.
 set(copyright "${WORK_DIR}/root/usr/share/doc/bytebench/copyright")
 if(NOT EXISTS "${copyright}")

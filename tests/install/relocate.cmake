@@ -7,7 +7,10 @@ foreach(path bin/bytebench bin/bytebench-worker include/bytebench/plugin.h
         include/bytebench/plugin.hpp include/bytebench/params.h
         lib/cmake/bytebench/bytebench-config.cmake
         lib/bytebench/plugins/cpu.so share/bytebench/suites/index.toml
-        share/doc/bytebench/plugin-guide.md share/doc/bytebench/LICENSE)
+        share/doc/bytebench/plugin-guide.md share/doc/bytebench/LICENSE
+        share/bash-completion/completions/bytebench share/zsh/vendor-completions/_bytebench
+        share/fish/vendor_completions.d/bytebench.fish share/man/man1/bytebench.1
+        share/man/man1/bytebench-run.1)
   if(NOT EXISTS "${WORK_DIR}/first/${path}")
     message(FATAL_ERROR "the install lacks ${path}")
   endif()
