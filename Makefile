@@ -61,8 +61,9 @@ TEST_LOCALES := de_DE.UTF-8
 # and python3-apt is what Ansible's apt module installs the .deb with there
 # (tests/fleet/ansible_deb_test.py; without it the module would fetch it).
 # qemu-user-static runs the .deb on older CPU models
-# (tests/install/deb_under_qemu_cpus.py).
-DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev dpkg-dev hwloc-nox ansible-core openssh-server iproute2 slurmctld slurmd slurm-client munge qemu-user-static sudo python3-apt
+# (tests/install/deb_under_qemu_cpus.py). groff-base renders the man pages
+# the build writes (tests/e2e/man_pages_test.cpp: no warning from groff).
+DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev dpkg-dev hwloc-nox ansible-core openssh-server iproute2 slurmctld slurmd slurm-client munge qemu-user-static sudo python3-apt groff-base
 
 # The sanitizer run: a crashing test plugin must die of its signal as it does
 # without ASan (the tests check how a crash is recorded), and leaks are
