@@ -98,8 +98,13 @@ test-deps: deps
 # the tests, which run that package on older CPU models.
 PORTABLE ?= OFF
 
+# Which tests the build compiles (tests/CMakeLists.txt): all of them, but in
+# `make test`'s first stage only those of the product as installed.
+TEST_SCOPE ?= all
+
 configure: deps
-	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DBYTEBENCH_PORTABLE=$(PORTABLE) $(CMAKE_FLAGS)
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DBYTEBENCH_PORTABLE=$(PORTABLE) \
+	  -DBYTEBENCH_TEST_SCOPE=$(TEST_SCOPE) $(CMAKE_FLAGS)
 
 build: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS)
@@ -111,33 +116,33 @@ run: build
 # passes the value on to the prerequisites, deps among them).
 # Line tables only (-g1) in the test build: what a failing test's stack trace
 # needs, and a fifth less compile time than -g (docs/testing.md, "Measured").
-test: CMAKE_FLAGS += -DBYTEBENCH_LINE_TABLES_ONLY=ON
+# A unity build, as in the sanitizer stage: clang-tidy's check (tests/layers)
+# parses every file of the core and the reporters on its own, so a missing
+# #include still fails `make test`.
+test: CMAKE_FLAGS += -DBYTEBENCH_LINE_TABLES_ONLY=ON -DCMAKE_UNITY_BUILD=ON
+# Each test runs once: the first stage builds the product (optimised,
+# portable) and runs what installs, packages and deploys it (labels
+# `packaging` and `fleet`); the sanitizer stage builds and runs every other
+# test (docs/testing.md, "Stages").
 test: PORTABLE = ON
+test: TEST_SCOPE = packaging
 test: test-deps build
-	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) --output-junit ctest-junit.xml; \
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -L "packaging|fleet" --output-junit ctest-junit.xml; \
 	  rc=$$?; $(SKIP_GATE) --stage tests ctest-junit.xml || rc=1; exit $$rc
 	$(MAKE) --no-print-directory test-asan
 	$(MAKE) --no-print-directory test-fuzz
 
-# Every test again (workloads included) in a GCC build with ASan + UBSan; not
-# the packaging tests (label `packaging`), which install, package and build
-# out of tree what the first stage already proved, nor the fleet tests (label
-# `fleet`), whose time goes to Ansible, sshd and Slurm, and whose bytebench
-# commands (run, compare --by) the e2e tests run under the sanitizers. A unity build (CMake joins
-# each target's sources into a few files) with line tables only (-g1): 363 s
-# instead of 620 s here (docs/testing.md, "Measured"); the first stage builds
-# the core file by file, so a missing #include still shows.
-# The one test that lets x11perf calibrate as UnixBench does (about 40 s of
-# x11perf and Xvfb, neither instrumented nor emulated) runs in the first
-# stage only; the other graphics tests run the same plugin code with fixed
-# repetitions in every stage.
-X11PERF_CALIBRATED := ^Graphics2d\.RectanglesScoreUnderXvfb$$
-
+# Every other test (workloads included) in a GCC build with ASan + UBSan: all
+# but the packaging tests (label `packaging`) and the fleet tests (label
+# `fleet`), which the first stage ran; the fleet tests' bytebench commands
+# (run, compare --by) run here under the sanitizers in the e2e tests. A unity
+# build (CMake joins each target's sources into a few files) with line tables
+# only (-g1): 363 s instead of 620 s here (docs/testing.md, "Measured").
 test-asan: test-deps
 	cmake -S . -B $(ASAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DBYTEBENCH_SANITIZE=ON \
-	  -DCMAKE_UNITY_BUILD=ON -DBYTEBENCH_BUILD_BENCHMARKS=OFF $(CMAKE_FLAGS)
+	  -DCMAKE_UNITY_BUILD=ON -DBYTEBENCH_BUILD_BENCHMARKS=OFF -DBYTEBENCH_TEST_SCOPE=all $(CMAKE_FLAGS)
 	cmake --build $(ASAN_BUILD_DIR) -j $(JOBS)
-	cd $(ASAN_BUILD_DIR) && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) -LE "packaging|fleet" -E '$(X11PERF_CALIBRATED)' \
+	cd $(ASAN_BUILD_DIR) && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) -LE "packaging|fleet" \
 	  --output-junit ctest-junit.xml; rc=$$?; $(SKIP_GATE) --stage asan ctest-junit.xml || rc=1; exit $$rc
 
 # The fuzzers (clang, libFuzzer + ASan + UBSan), FUZZ_SECONDS each from a copy
@@ -205,7 +210,7 @@ ARM64_CMAKE_FLAGS ?=
 # - OutOfMemory.*: under the address-space limit the test sets, qemu cannot
 #   map its own 128 MiB JIT buffer, and the emulated CLI never starts;
 # - Graphics2d.RectanglesScoreUnderXvfb: not a qemu limit but 40 s of native
-#   x11perf calibrating, as in the sanitizer stage (X11PERF_CALIBRATED).
+#   x11perf calibrating, native code that an emulator only slows down.
 ARM64_QEMU_EXCLUDE ?= ^(Graphics2d\.RectanglesScoreUnderXvfb|Supervision\.AProcessThatLeftItsGroupIsKilledWhenThePassEnds|Orphans\.OnlyAProcessThatLeftItsWorkersGroupIsCounted|Orphans\.AGroupThatWasNotAWorkersCountsItsProcesses|OutOfMemory\..*|EndToEnd\.ACrashingWorkloadIsRecordedAndTheRunGoesOn|ProcessLimit\..*|DiskPass\.DirectOnUsesODirectWhereTheFileSystemTakesIt|DiskErrors\.AFileCutShortFailsThePassWithWhereAndWhat)$$
 ARM64_CTEST_ARGS ?= -LE "packaging|fleet" -E '$(ARM64_QEMU_EXCLUDE)'
 
