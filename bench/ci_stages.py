@@ -2,9 +2,9 @@
 """Times a fresh clone's `make test`, stage by stage, for one or more revisions.
 
 For each revision: `git clone` of this repository into a scratch folder, then
-the steps of `make test` one by one (configure and build of build/, ctest,
-then `make test-asan` and `make test-fuzz`, each split into its build and its
-ctest by ctest's own "Total Test time"), and a table of wall seconds per step.
+its `make test`, timed step by step (each step begins where make echoes its
+command: the configure and build of build/, its ctest, and the same for
+build-asan/ and build-fuzz/), and a table of wall seconds per step.
 Revisions are measured one after another, never at once: run it on an
 otherwise idle machine, and alternate (`A B A B`) to see the machine's drift.
 The Debian packages must be installed already (`make deps` and the test
@@ -23,18 +23,41 @@ import tempfile
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TEST_TIME = re.compile(r'Total Test time \(real\) =\s*([0-9.]+) sec')
 
 
-def timed(command, cwd, log_path):
-    """Runs `command`, writing its output to log_path; returns (seconds, ctest seconds, rc)."""
+# `make test` echoes each recipe line before it runs it: these mark where
+# its steps begin (the Makefile's own commands, so this script never
+# restates their flags).
+STEP_MARKERS = [('build', re.compile(r'^cmake -S \. -B build ')),
+                ('ctest', re.compile(r'^cd build && ctest')),
+                ('asan build', re.compile(r'^cmake -S \. -B build-asan ')),
+                ('asan ctest', re.compile(r'^cd build-asan && ')),
+                ('fuzz build', re.compile(r'^cmake -S \. -B build-fuzz ')),
+                ('fuzz ctest', re.compile(r'^cd build-fuzz && '))]
+COLUMNS = ['deps'] + [name for name, _ in STEP_MARKERS] + ['total']
+
+
+def timed_make_test(cwd, log_path):
+    """Runs `make test` in cwd; returns ({step: seconds}, rc), each step from
+    its marker line to the next (deps: from the start to the first)."""
     start = time.monotonic()
+    marks = [('deps', start)]
     with open(log_path, 'w') as log:
-        rc = subprocess.run(command, cwd=cwd, stdout=log, stderr=subprocess.STDOUT).returncode
-    seconds = time.monotonic() - start
-    with open(log_path, errors='replace') as log:
-        found = TEST_TIME.findall(log.read())
-    return seconds, float(found[-1]) if found else 0.0, rc
+        make = subprocess.Popen(['make', '--no-print-directory', 'test'], cwd=cwd, text=True,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                errors='replace')
+        for line in make.stdout:
+            log.write(line)
+            for name, marker in STEP_MARKERS:
+                if marker.match(line) and name not in dict(marks):
+                    marks.append((name, time.monotonic()))
+        rc = make.wait()
+    end = time.monotonic()
+    seconds = {}
+    for (name, at), (_, next_at) in zip(marks, marks[1:] + [('end', end)]):
+        seconds[name] = next_at - at
+    seconds['total'] = end - start
+    return seconds, rc
 
 
 def measure(revision, scratch):
@@ -44,26 +67,12 @@ def measure(revision, scratch):
     subprocess.run(['git', 'checkout', '-q', revision], cwd=clone, check=True)
     commit = subprocess.run(['git', 'log', '-1', '--format=%h'], cwd=clone, check=True,
                             capture_output=True, text=True).stdout.strip()
-    jobs = str(os.cpu_count() or 2)
-    # `make test`'s own configuration (its target-specific variables).
-    steps = [('configure', ['make', '--no-print-directory', 'configure', 'PORTABLE=ON',
-                            'CMAKE_FLAGS=-DBYTEBENCH_LINE_TABLES_ONLY=ON']),
-             ('build', ['cmake', '--build', 'build', '-j', jobs]),
-             ('ctest', ['ctest', '--test-dir', 'build', '--output-on-failure', '-j', jobs]),
-             ('asan', ['make', '--no-print-directory', 'test-asan']),
-             ('fuzz', ['make', '--no-print-directory', 'test-fuzz'])]
+    seconds, rc = timed_make_test(clone, os.path.join(clone, 'make-test.log'))
+    if rc != 0:
+        sys.exit(f'{revision}: make test failed (rc {rc}); see {clone}/make-test.log')
     row = {'revision': commit}
-    for name, command in steps:
-        seconds, tests, rc = timed(command, clone, os.path.join(clone, name + '.log'))
-        if rc != 0:
-            sys.exit(f'{revision}: {name} failed (rc {rc}); see {clone}/{name}.log')
-        if name in ('asan', 'fuzz'):
-            row[name + ' build'] = seconds - tests
-            row[name + ' ctest'] = tests
-        else:
-            row[name] = seconds
-        print(f'{commit} {name}: {seconds:.0f} s', file=sys.stderr, flush=True)
-    row['total'] = sum(v for k, v in row.items() if k != 'revision')
+    row.update({name: seconds.get(name, 0.0) for name in COLUMNS})
+    print(f'{commit}: {seconds["total"]:.0f} s', file=sys.stderr, flush=True)
     return row, clone
 
 
@@ -85,8 +94,7 @@ def main():
     finally:
         if not args.keep:
             shutil.rmtree(scratch, ignore_errors=True)
-    columns = ['configure', 'build', 'ctest', 'asan build', 'asan ctest', 'fuzz build',
-               'fuzz ctest', 'total']
+    columns = COLUMNS
     print('| revision | ' + ' | '.join(columns) + ' |')
     print('|---|' + '---:|' * len(columns))
     for row in rows:
