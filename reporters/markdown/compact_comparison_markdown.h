@@ -17,8 +17,4 @@ void write_compact_columns(const nlohmann::json &doc, const ComparisonInputs &in
 // What a compact cell holds and what its markers mean.
 void write_compact_legend(const nlohmann::json &doc, std::ostream &out);
 
-// A section's heading and its tables, one per block of columns, the index scores last in each.
-void write_compact_section(const nlohmann::json &doc, const nlohmann::json &section,
-                           const ComparisonInputs &inputs, std::ostream &out);
-
 }  // namespace bytebench::reporters::markdown

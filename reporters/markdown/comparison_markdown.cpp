@@ -11,6 +11,7 @@
 
 #include "base/json_read.h"
 #include "common/c_format.h"
+#include "common/compact_comparison_sections.h"
 #include "common/comparison_access.h"
 #include "common/comparison_columns.h"
 #include "common/comparison_sections.h"
@@ -213,7 +214,7 @@ void write_comparison_markdown(const json &comparison, std::ostream &out) {
             write_section(section, inputs, out);
             continue;
         }
-        write_compact_section(comparison, section, inputs, out);
+        write_section(compact_comparison_section(comparison, section), 3, out);
         write_notes(section, inputs, out);
     }
     if (const auto gate = gate_section(comparison)) write_section(*gate, 3, out);

@@ -17,7 +17,4 @@ void write_compact_columns(const nlohmann::json &doc, const ComparisonInputs &in
 void write_compact_legend(const nlohmann::json &doc, std::ostream &out);
 
 // A section's tables, one per block of columns, each with the index scores under it.
-void write_compact_section(const nlohmann::json &doc, const nlohmann::json &section,
-                           const ComparisonInputs &inputs, std::ostream &out);
-
 }  // namespace bytebench::reporters::text

@@ -22,6 +22,7 @@
 #include "base/json_read.h"
 #include "common/blocks.h"
 #include "common/c_format.h"
+#include "common/compact_comparison_sections.h"
 #include "common/comparison_access.h"
 #include "common/comparison_columns.h"
 #include "common/comparison_sections.h"
@@ -250,7 +251,7 @@ void write_comparison_text(const json &comparison, std::ostream &out) {
             write_section(section, inputs, text);
             continue;
         }
-        write_compact_section(comparison, section, inputs, text);
+        text::write_section(compact_comparison_section(comparison, section), text);
         write_notes(section, inputs, text);
     }
     if (const auto gate = gate_section(comparison)) text::write_section(*gate, text);
