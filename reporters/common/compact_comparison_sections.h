@@ -13,6 +13,7 @@
 
 #include "base/direction.h"
 #include "base/json_read.h"
+#include "common/c_format.h"
 #include "common/comparison_access.h"
 #include "common/comparison_columns.h"
 #include "common/comparison_sections.h"
@@ -117,6 +118,36 @@ inline model::Section compact_comparison_section(const nlohmann::json &doc,
         ++result.table.footer_rows;
     }
     return result;
+}
+
+// Before the compact tables: each column by its number and label, what it holds (the
+// baseline, a split), and a legend of the cells. Their marks are the Unicode ones; the text
+// report shows each in ASCII ("+", "-", "!").
+inline model::Section compact_columns_section(const nlohmann::json &doc) {
+    const nlohmann::json &inputs = elements(member(doc, "inputs"));
+    const ComparisonInputs labels = comparison_inputs(doc);
+    const std::string by = pivot_by(doc);
+    model::Section section;
+    section.id = "columns";
+    section.title = (by.empty() ? "Inputs" : "Columns by " + by) + " (deltas against " +
+                    labels.labels[labels.baseline] + ")";
+    for (size_t i = 0; i < labels.labels.size(); ++i) {
+        const nlohmann::json &input = element(inputs, i);
+        std::string text = join_known(
+            {compact_column_description(input), i == labels.baseline ? "baseline" : ""}, ", ");
+        const std::string split = string_member(input, "split");
+        if (!split.empty()) text += "; split: " + split;
+        section.items.push_back({format("[%zu] ", i + 1) + labels.labels[i], text, {}});
+    }
+    section.item_noun = "columns";
+    section.legend = format(
+        "Each cell: the test's index, or its value when it has none; beside every column but the "
+        "baseline, the change from the baseline and its verdict: \u25B2 better, \u25BC worse "
+        "(beyond the noise of the passes, p < %g, by the number's direction: higher is better "
+        "unless a row says lower), ~ noise (within it), ? too few passes to tell. \u2014: "
+        "missing; %s: not comparable (see the notes); %s: partial index.",
+        number_member(doc, "alpha").value_or(0.05), kNotComparableMark, kPartialMark);
+    return section;
 }
 
 }  // namespace bytebench::reporters

@@ -20,7 +20,6 @@
 #include "common/number_text.h"
 #include "common/result_access.h"
 #include "common/verdict.h"
-#include "compact_comparison_markdown.h"
 #include "markdown_layouts.h"
 #include "markdown_parts.h"
 #include "markdown_table.h"
@@ -199,14 +198,11 @@ void write_comparison_markdown(const json &comparison, std::ostream &out) {
     }
     const bool compact = uses_compact_layout(comparison);
     if (compact)
-        write_compact_columns(comparison, inputs, out);
+        write_section(compact_columns_section(comparison), 3, out);
     else
         write_inputs(comparison, inputs, out);
     if (const auto warnings = warnings_section(comparison)) write_section(*warnings, 3, out);
-    if (compact)
-        write_compact_legend(comparison, out);
-    else
-        write_legend(comparison, inputs, out);
+    if (!compact) write_legend(comparison, inputs, out);
     if (const auto differences = environment_differences_section(comparison))
         write_section(*differences, 3, out);
     for (const json &section : elements(member(comparison, "sections"))) {

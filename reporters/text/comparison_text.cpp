@@ -30,7 +30,6 @@
 #include "common/number_text.h"
 #include "common/text_width.h"
 #include "common/verdict.h"
-#include "compact_comparison_text.h"
 #include "section_text.h"
 #include "text_table.h"
 #include "wrap.h"
@@ -237,8 +236,7 @@ void write_comparison_text(const json &comparison, std::ostream &out) {
     }
     const bool compact = uses_compact_layout(comparison);
     if (compact) {
-        write_compact_columns(comparison, inputs, text);
-        write_compact_legend(comparison, text);
+        text::write_section(compact_columns_section(comparison), text);
     } else {
         write_inputs(comparison, inputs, text);
         write_legend(comparison, text);

@@ -87,5 +87,17 @@ TEST(CompactComparisonSections, ANotComparableRowIsMarkedOnItsLabel) {
     EXPECT_EQ(section.table.rows[1][0].mark, "");
 }
 
+TEST(CompactComparisonSections, ListsTheColumnsWithTheBaselineAndALegend) {
+    const reporters::CLocaleScope c_locale;
+    const Section columns = reporters::compact_columns_section(
+        nlohmann::json::parse(fixture("comparison-pivot-2.json")));
+    EXPECT_EQ(columns.title, "Columns by label:kernel, label:smt (deltas against 3.16,on)");
+    ASSERT_EQ(columns.items.size(), 2u);
+    EXPECT_EQ(columns.items[0].subject, "[1] 3.16,on");
+    EXPECT_EQ(columns.items[0].text, "2 results, hosts: db-1, db-2, baseline");
+    EXPECT_EQ(columns.items[1].text, "2 results, hosts: db-3, db-4");
+    EXPECT_NE(columns.legend.find("p < 0.05"), std::string::npos) << columns.legend;
+}
+
 }  // namespace
 }  // namespace bytebench::test

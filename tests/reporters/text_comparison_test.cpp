@@ -241,7 +241,7 @@ TEST_P(TextPivotComparison, ListsEveryColumnAndWhyOneFailed) {
     for (size_t i = 0; i < doc["inputs"].size(); ++i) {
         const nlohmann::json &input = doc["inputs"][i];
         const std::string line =
-            "[" + std::to_string(i + 1) + "] " + input["label"].get<std::string>() + " ";
+            "- [" + std::to_string(i + 1) + "] " + input["label"].get<std::string>() + ": ";
         EXPECT_NE(output.find(line), std::string::npos) << line;
         if (input.value("status", "") == "failed") {
             EXPECT_NE(output.find("failed: " + input["reason"].get<std::string>()),
@@ -300,7 +300,7 @@ TEST(TextReporterComparison, FourInputsUseTheCompactLayout) {
     EXPECT_EQ(line_starting(output, "Test"),
               "Test                     A                B                C                D")
         << output;
-    EXPECT_NE(output.find("  [4] D  @7 (history 7), vm\n"), std::string::npos) << output;
+    EXPECT_NE(output.find("  - [4] D: @7 (history 7), vm\n"), std::string::npos) << output;
     for (const std::string &line : lines_of(output)) EXPECT_LE(display_columns(line), 100u);
 }
 
