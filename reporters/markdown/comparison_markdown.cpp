@@ -30,23 +30,6 @@ namespace {
 
 using nlohmann::json;
 
-void write_inputs(const json &doc, const ComparisonInputs &inputs, std::ostream &out) {
-    const json &list = elements(member(doc, "inputs"));
-    for (size_t i = 0; i < list.size(); ++i) {
-        out << "- **" << markdown_escape(inputs.labels[i]) << "**"
-            << (i == inputs.baseline ? " (baseline)" : "") << ": "
-            << described(input_source_parts(list[i]), " ");
-        const std::string details = join_known({described(input_machine_parts(list[i]), ", "),
-                                                described(input_run_parts(list[i]), ", ")},
-                                               "; ");
-        if (!details.empty()) out << " \u2014 " << details;
-        if (const std::string spread = input_run_to_run_text(list[i]); !spread.empty())
-            out << "; " << markdown_escape(spread);
-        out << '\n';
-    }
-    out << '\n';
-}
-
 bool has_run_to_run(const json &doc) {
     for (const json &section : elements(member(doc, "sections")))
         if (section_has_run_to_run(section)) return true;
@@ -200,7 +183,7 @@ void write_comparison_markdown(const json &comparison, std::ostream &out) {
     if (compact)
         write_section(compact_columns_section(comparison), 3, out);
     else
-        write_inputs(comparison, inputs, out);
+        write_section(inputs_section(comparison), 3, out);
     if (const auto warnings = warnings_section(comparison)) write_section(*warnings, 3, out);
     if (!compact) write_legend(comparison, inputs, out);
     if (const auto differences = environment_differences_section(comparison))

@@ -47,29 +47,6 @@ void write_title(const json &doc, std::ostream &out) {
 }
 
 // Three lines: where the input came from, the machine, the run.
-void write_input(const json &input, const std::string &label, bool baseline, size_t label_width,
-                 std::ostream &out) {
-    out << "  " << pad(label, label_width, false) << "  "
-        << join_known(input_source_parts(input), " ") << (baseline ? ", baseline" : "") << '\n';
-    const std::string indent(2 + label_width + 2, ' ');
-    for (const std::string &line :
-         {join_known(input_machine_parts(input), ", "), join_known(input_run_parts(input), ", ")})
-        if (!line.empty()) out << indent << line << '\n';
-    if (const std::string spread = input_run_to_run_text(input); !spread.empty())
-        write_wrapped(out, spread, indent, indent + "  ");
-}
-
-void write_inputs(const json &doc, const ComparisonInputs &inputs, std::ostream &out) {
-    out << "Inputs (deltas against " << inputs.labels[inputs.baseline] << "):\n";
-    size_t label_width = 0;
-    for (const std::string &label : inputs.labels)
-        label_width = std::max(label_width, display_width(label));
-    const json &list = elements(member(doc, "inputs"));
-    for (size_t i = 0; i < list.size(); ++i)
-        write_input(list[i], inputs.labels[i], i == inputs.baseline, label_width, out);
-    out << '\n';
-}
-
 bool has_run_to_run(const json &doc) {
     for (const json &section : elements(member(doc, "sections")))
         if (section_has_run_to_run(section)) return true;
@@ -238,7 +215,7 @@ void write_comparison_text(const json &comparison, std::ostream &out) {
     if (compact) {
         text::write_section(compact_columns_section(comparison), text);
     } else {
-        write_inputs(comparison, inputs, text);
+        text::write_section(inputs_section(comparison), text);
         write_legend(comparison, text);
     }
     for (const auto &section :
