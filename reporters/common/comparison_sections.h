@@ -10,10 +10,12 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "base/json_read.h"
 #include "common/comparison_access.h"
+#include "common/join.h"
 #include "common/number_text.h"
 #include "common/report_model.h"
 
@@ -84,6 +86,31 @@ inline std::optional<model::Section> environment_differences_section(const nlohm
             section.items.push_back({"", text.head, text.values});
     }
     if (section.items.empty()) return std::nullopt;
+    return section;
+}
+
+// The inputs of a comparison laid out side by side (up to three): each by its label, where it
+// came from, then its machine, its run and its run-to-run spread as details under it.
+inline model::Section inputs_section(const nlohmann::json &doc) {
+    const ComparisonInputs inputs = comparison_inputs(doc);
+    const nlohmann::json &list = elements(member(doc, "inputs"));
+    model::Section section;
+    section.id = "inputs";
+    section.title = "Inputs (deltas against " + inputs.labels[inputs.baseline] + ")";
+    for (size_t i = 0; i < inputs.labels.size(); ++i) {
+        const nlohmann::json &input = element(list, i);
+        model::Item item{inputs.labels[i],
+                         join_known({join_known(input_source_parts(input), " "),
+                                     i == inputs.baseline ? "baseline" : ""},
+                                    ", "),
+                         {}};
+        for (const std::string &detail :
+             {join_known(input_machine_parts(input), ", "),
+              join_known(input_run_parts(input), ", "), input_run_to_run_text(input)})
+            if (!detail.empty()) item.details.push_back(detail);
+        section.items.push_back(std::move(item));
+    }
+    section.item_noun = "inputs";
     return section;
 }
 

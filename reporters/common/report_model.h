@@ -9,6 +9,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bytebench::reporters::model {
@@ -27,17 +28,33 @@ struct Cell {
     Tone tone = Tone::plain;
     std::string note;  // where the number comes from or why it is missing (a tooltip in HTML;
                        // left out where there is no room)
+    // A comparison cell's change and mark beside its number, kept apart so that the text report
+    // can line each up in a sub-column of its own: "+17.0%", and "▲" better, "▼"
+    // worse, "~" noise, "?" unknown, "*" partial index, "†" not comparable (on a label).
+    std::string delta;
+    std::string mark;
+    bool nested = false;  // a row label under the row above (a metric under its test)
 };
 
 struct Column {
+    // A constructor, so that the builders' {heading, align} need not spell out the key.
+    Column(std::string heading_ = "", Align align_ = Align::left, std::string key_ = "")
+        : heading(std::move(heading_)), align(align_), key(std::move(key_)) {}
     std::string heading;
     Align align = Align::left;
+    // What a column stands for, spelled out under a table whose heading had to be shortened
+    // to the column's number ("[7]"): a comparison's column has a long name.
+    std::string key;
 };
 
 // Columns and rows; a table without columns is no table (a section of items only).
 struct Table {
     std::vector<Column> columns;
     std::vector<std::vector<Cell>> rows;
+    size_t footer_rows = 0;  // the last rows are totals (index scores): set apart, in bold
+    // Many columns (a pivot's): split into blocks of columns that fit the page, each repeating
+    // the first column, rather than one table that scrolls the row names out of sight.
+    bool blocks = false;
     bool empty() const { return columns.empty(); }
 };
 

@@ -11,6 +11,7 @@
 
 #include "base/json_read.h"
 #include "common/c_format.h"
+#include "common/compact_comparison_sections.h"
 #include "common/comparison_access.h"
 #include "common/comparison_columns.h"
 #include "common/comparison_sections.h"
@@ -19,7 +20,6 @@
 #include "common/number_text.h"
 #include "common/result_access.h"
 #include "common/verdict.h"
-#include "compact_comparison_markdown.h"
 #include "markdown_layouts.h"
 #include "markdown_parts.h"
 #include "markdown_table.h"
@@ -29,23 +29,6 @@ namespace bytebench::reporters::markdown {
 namespace {
 
 using nlohmann::json;
-
-void write_inputs(const json &doc, const ComparisonInputs &inputs, std::ostream &out) {
-    const json &list = elements(member(doc, "inputs"));
-    for (size_t i = 0; i < list.size(); ++i) {
-        out << "- **" << markdown_escape(inputs.labels[i]) << "**"
-            << (i == inputs.baseline ? " (baseline)" : "") << ": "
-            << described(input_source_parts(list[i]), " ");
-        const std::string details = join_known({described(input_machine_parts(list[i]), ", "),
-                                                described(input_run_parts(list[i]), ", ")},
-                                               "; ");
-        if (!details.empty()) out << " \u2014 " << details;
-        if (const std::string spread = input_run_to_run_text(list[i]); !spread.empty())
-            out << "; " << markdown_escape(spread);
-        out << '\n';
-    }
-    out << '\n';
-}
 
 bool has_run_to_run(const json &doc) {
     for (const json &section : elements(member(doc, "sections")))
@@ -198,14 +181,11 @@ void write_comparison_markdown(const json &comparison, std::ostream &out) {
     }
     const bool compact = uses_compact_layout(comparison);
     if (compact)
-        write_compact_columns(comparison, inputs, out);
+        write_section(compact_columns_section(comparison), 3, out);
     else
-        write_inputs(comparison, inputs, out);
+        write_section(inputs_section(comparison), 3, out);
     if (const auto warnings = warnings_section(comparison)) write_section(*warnings, 3, out);
-    if (compact)
-        write_compact_legend(comparison, out);
-    else
-        write_legend(comparison, inputs, out);
+    if (!compact) write_legend(comparison, inputs, out);
     if (const auto differences = environment_differences_section(comparison))
         write_section(*differences, 3, out);
     for (const json &section : elements(member(comparison, "sections"))) {
@@ -213,7 +193,7 @@ void write_comparison_markdown(const json &comparison, std::ostream &out) {
             write_section(section, inputs, out);
             continue;
         }
-        write_compact_section(comparison, section, inputs, out);
+        write_section(compact_comparison_section(comparison, section), 3, out);
         write_notes(section, inputs, out);
     }
     if (const auto gate = gate_section(comparison)) write_section(*gate, 3, out);

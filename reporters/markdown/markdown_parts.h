@@ -1,5 +1,4 @@
-// What the markdown reporter's comparison layouts share (comparison_markdown.cpp and
-// compact_comparison_markdown.cpp).
+// What the markdown reporter's comparison layout needs beside the model (comparison_markdown.cpp).
 #pragma once
 
 #include <string>

@@ -22,6 +22,7 @@
 #include "base/json_read.h"
 #include "common/blocks.h"
 #include "common/c_format.h"
+#include "common/compact_comparison_sections.h"
 #include "common/comparison_access.h"
 #include "common/comparison_columns.h"
 #include "common/comparison_sections.h"
@@ -29,7 +30,6 @@
 #include "common/number_text.h"
 #include "common/text_width.h"
 #include "common/verdict.h"
-#include "compact_comparison_text.h"
 #include "section_text.h"
 #include "text_table.h"
 #include "wrap.h"
@@ -47,29 +47,6 @@ void write_title(const json &doc, std::ostream &out) {
 }
 
 // Three lines: where the input came from, the machine, the run.
-void write_input(const json &input, const std::string &label, bool baseline, size_t label_width,
-                 std::ostream &out) {
-    out << "  " << pad(label, label_width, false) << "  "
-        << join_known(input_source_parts(input), " ") << (baseline ? ", baseline" : "") << '\n';
-    const std::string indent(2 + label_width + 2, ' ');
-    for (const std::string &line :
-         {join_known(input_machine_parts(input), ", "), join_known(input_run_parts(input), ", ")})
-        if (!line.empty()) out << indent << line << '\n';
-    if (const std::string spread = input_run_to_run_text(input); !spread.empty())
-        write_wrapped(out, spread, indent, indent + "  ");
-}
-
-void write_inputs(const json &doc, const ComparisonInputs &inputs, std::ostream &out) {
-    out << "Inputs (deltas against " << inputs.labels[inputs.baseline] << "):\n";
-    size_t label_width = 0;
-    for (const std::string &label : inputs.labels)
-        label_width = std::max(label_width, display_width(label));
-    const json &list = elements(member(doc, "inputs"));
-    for (size_t i = 0; i < list.size(); ++i)
-        write_input(list[i], inputs.labels[i], i == inputs.baseline, label_width, out);
-    out << '\n';
-}
-
 bool has_run_to_run(const json &doc) {
     for (const json &section : elements(member(doc, "sections")))
         if (section_has_run_to_run(section)) return true;
@@ -236,10 +213,9 @@ void write_comparison_text(const json &comparison, std::ostream &out) {
     }
     const bool compact = uses_compact_layout(comparison);
     if (compact) {
-        write_compact_columns(comparison, inputs, text);
-        write_compact_legend(comparison, text);
+        text::write_section(compact_columns_section(comparison), text);
     } else {
-        write_inputs(comparison, inputs, text);
+        text::write_section(inputs_section(comparison), text);
         write_legend(comparison, text);
     }
     for (const auto &section :
@@ -250,7 +226,7 @@ void write_comparison_text(const json &comparison, std::ostream &out) {
             write_section(section, inputs, text);
             continue;
         }
-        write_compact_section(comparison, section, inputs, text);
+        text::write_section(compact_comparison_section(comparison, section), text);
         write_notes(section, inputs, text);
     }
     if (const auto gate = gate_section(comparison)) text::write_section(*gate, text);

@@ -70,5 +70,18 @@ TEST(ComparisonSections, NotesAreGroupedAndNameRowsByTheirIds) {
     EXPECT_EQ(notes->items[1].subject, "spawn in B (crashed)");
 }
 
+TEST(ComparisonSections, TheInputsSayWhereEachCameFromWithItsMachineAndRunUnderIt) {
+    const reporters::CLocaleScope c_locale;
+    const Section inputs =
+        reporters::inputs_section(nlohmann::json::parse(fixture("comparison-2runs.json")));
+    EXPECT_EQ(inputs.title, "Inputs (deltas against A)");
+    ASSERT_EQ(inputs.items.size(), 2u);
+    EXPECT_EQ(inputs.items[0].subject, "A");
+    EXPECT_EQ(inputs.items[0].text, "results/vm-2026-11-30-01.json (history 4), baseline");
+    ASSERT_EQ(inputs.items[0].details.size(), 2u);
+    EXPECT_EQ(inputs.items[0].details[0], "vm, AMD EPYC 7B13, 2 CPUs, kernel 6.1.0-26-amd64");
+    EXPECT_EQ(inputs.items[1].text, "@7 (history 7)");
+}
+
 }  // namespace
 }  // namespace bytebench::test

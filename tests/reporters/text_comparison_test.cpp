@@ -220,7 +220,7 @@ TEST(TextReporterComparison, TheGateSaysItsThresholdsAndWhenItCouldNotDecide) {
 TEST(TextReporterComparison, PivotOfTwoColumnsMatchesGolden) {
     const std::string output = render_text(fixture("comparison-pivot-2.json"));
     EXPECT_TRUE(matches_golden("comparison-pivot-2.txt", output));
-    EXPECT_EQ(line_starting(output, "test"), "test                       3.16,on            4.4,on")
+    EXPECT_EQ(line_starting(output, "Test"), "Test                       3.16,on            4.4,on")
         << output;
     EXPECT_EQ(line_starting(output, "dhry2reg"),
               "dhry2reg                    4252.3   4975.2 +17.0% +")
@@ -241,7 +241,7 @@ TEST_P(TextPivotComparison, ListsEveryColumnAndWhyOneFailed) {
     for (size_t i = 0; i < doc["inputs"].size(); ++i) {
         const nlohmann::json &input = doc["inputs"][i];
         const std::string line =
-            "[" + std::to_string(i + 1) + "] " + input["label"].get<std::string>() + " ";
+            "- [" + std::to_string(i + 1) + "] " + input["label"].get<std::string>() + ": ";
         EXPECT_NE(output.find(line), std::string::npos) << line;
         if (input.value("status", "") == "failed") {
             EXPECT_NE(output.find("failed: " + input["reason"].get<std::string>()),
@@ -268,7 +268,7 @@ TEST_P(TextPivotComparison, BlocksCoverEveryColumnAndExplainTheirNumbers) {
             next = last == labels.size() ? 1 : last + 1;
             ++blocks;
         }
-        if (lines[l].rfind("test ", 0) != 0) continue;
+        if (lines[l].rfind("Test ", 0) != 0) continue;
         for (size_t n = 1; n <= labels.size(); ++n) {
             const std::string number = "[" + std::to_string(n) + "]";
             if (lines[l].find(" " + number) == std::string::npos) continue;
@@ -297,10 +297,10 @@ TEST(TextReporterComparison, FourInputsUseTheCompactLayout) {
         for (auto &index : section["indexes"]) index["cells"].push_back(index["cells"][1]);
     }
     const std::string output = render_text(doc.dump());
-    EXPECT_EQ(line_starting(output, "test"),
-              "test                     A                B                C                D")
+    EXPECT_EQ(line_starting(output, "Test"),
+              "Test                     A                B                C                D")
         << output;
-    EXPECT_NE(output.find("  [4] D  @7 (history 7), vm\n"), std::string::npos) << output;
+    EXPECT_NE(output.find("  - [4] D: @7 (history 7), vm\n"), std::string::npos) << output;
     for (const std::string &line : lines_of(output)) EXPECT_LE(display_columns(line), 100u);
 }
 
