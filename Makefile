@@ -116,10 +116,9 @@ run: build
 # passes the value on to the prerequisites, deps among them).
 # Line tables only (-g1) in the test build: what a failing test's stack trace
 # needs, and a fifth less compile time than -g (docs/testing.md, "Measured").
-# A unity build, as in the sanitizer stage: clang-tidy's check (tests/layers)
-# parses every file of the core and the reporters on its own, so a missing
-# #include still fails `make test`.
-test: CMAKE_FLAGS += -DBYTEBENCH_LINE_TABLES_ONLY=ON -DCMAKE_UNITY_BUILD=ON
+# The core is built file by file here (the sanitizer stage's is a unity
+# build), so that a missing #include still fails `make test`.
+test: CMAKE_FLAGS += -DBYTEBENCH_LINE_TABLES_ONLY=ON
 # Each test runs once: the first stage builds the product (optimised,
 # portable) and runs what installs, packages and deploys it (labels
 # `packaging` and `fleet`); the sanitizer stage builds and runs every other
