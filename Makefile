@@ -105,7 +105,7 @@ run: build
 # passes the value on to the prerequisites, deps among them).
 # Line tables only (-g1) in the test build: what a failing test's stack trace
 # needs, and a fifth less compile time than -g (docs/testing.md, "Measured").
-test: CMAKE_FLAGS += -DBYTEBENCH_LINE_TABLES_ONLY=ON
+test: CMAKE_FLAGS += -DBYTEBENCH_LINE_TABLES_ONLY=ON -DBYTEBENCH_WARNINGS_AS_ERRORS=ON
 test: PORTABLE = ON
 test: test-deps build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) --output-junit ctest-junit.xml; \
@@ -129,7 +129,7 @@ X11PERF_CALIBRATED := ^Graphics2d\.RectanglesScoreUnderXvfb$$
 
 test-asan: test-deps
 	cmake -S . -B $(ASAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DBYTEBENCH_SANITIZE=ON \
-	  -DCMAKE_UNITY_BUILD=ON -DBYTEBENCH_BUILD_BENCHMARKS=OFF $(CMAKE_FLAGS)
+	  -DCMAKE_UNITY_BUILD=ON -DBYTEBENCH_BUILD_BENCHMARKS=OFF -DBYTEBENCH_WARNINGS_AS_ERRORS=ON $(CMAKE_FLAGS)
 	cmake --build $(ASAN_BUILD_DIR) -j $(JOBS)
 	cd $(ASAN_BUILD_DIR) && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) -LE "packaging|fleet" -E '$(X11PERF_CALIBRATED)' \
 	  --output-junit ctest-junit.xml; rc=$$?; $(SKIP_GATE) --stage asan ctest-junit.xml || rc=1; exit $$rc

@@ -144,6 +144,10 @@ std::string size_text(double bytes) {
     return text;
 }
 
+std::string count_text(uint64_t n, std::string_view singular, std::string_view plural) {
+    return std::to_string(n) + " " + std::string(n == 1 ? singular : plural);
+}
+
 std::string joined(const std::vector<std::string> &values, std::string_view separator) {
     std::string out;
     for (size_t i = 0; i < values.size(); ++i) {

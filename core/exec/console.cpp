@@ -158,8 +158,8 @@ void Progress::pass_started(const std::string &test, int copies, int pass, int p
     pass_started_at_ = monotonic_seconds();
     if (!enabled_) return;
     char line[256];
-    std::snprintf(line, sizeof line, "%s (%d cop%s): pass %d of %d; run ETA %s", test.c_str(),
-                  copies, copies == 1 ? "y" : "ies", pass, passes,
+    std::snprintf(line, sizeof line, "%s (%s): pass %d of %d; run ETA %s", test.c_str(),
+                  count_text(uint64_t(copies), "copy", "copies").c_str(), pass, passes,
                   clock_text(eta_seconds()).c_str());
     show(line);
 }
