@@ -9,7 +9,8 @@ Checks docs/architecture.md and CONTRIBUTING.md (or the documents given):
   (the row `| `tests/` | ... `e2e/` ...`); a path without an extension may
   name a module (`model/run_record`: run_record.h or .cpp);
 - in the architecture's layer table, every module a layer's row names
-  (`scheduler`, `text.h`) is in that layer's folder;
+  (`scheduler`, `text.h`) is in that layer's folder, and the row names every
+  module of the folder (the CLI's row excepted: it describes the program);
 - every relative Markdown link points to a file that exists;
 - the layer dependencies the documents state (the architecture's table and
   diagram, CONTRIBUTING's numbered list of layers) are those of
@@ -31,6 +32,7 @@ MODULE_SUFFIXES = (".h", ".cpp", ".hpp", ".c", ".py", ".cmake", ".md", ".toml")
 # Backticked text that is not a path of this repository: placeholders,
 # globs, variables, absolute and home paths, options, quoted include names.
 NOT_A_PATH = re.compile(r'[\s<>*$~"{}=]|^[/-]')
+BACKTICKED = re.compile(r"`([^`\n]+)`")
 # A backticked text, and whether a list punctuation or the line's end follows
 # it (how the layer table lists a layer's modules).
 MODULE_MENTION = re.compile(r"`([^`\n]+)`(\s*[(,|;:]|\s*$)?")
@@ -113,6 +115,17 @@ class Checker:
             return None  # a header of elsewhere the row mentions (the SDK's params.h)
         return f"the {layer}/ row names `{token}`, which is not in core/{layer}/"
 
+    def unnamed_modules(self, line, layer):
+        """A layer's row names all its modules (the CLI's row describes the
+        program as a whole)."""
+        if layer == "cli":
+            return []
+        named = {re.sub(r"\.(h|cpp)$", "", t) for t in BACKTICKED.findall(line)}
+        folder = os.path.join(self.root, "core", layer)
+        stems = {os.path.splitext(f)[0] for f in os.listdir(folder) if f.endswith((".h", ".cpp"))}
+        return [f"the {layer}/ row does not name its module `{m}` (core/{layer}/{m})"
+                for m in sorted(stems - named - {"main"})]
+
     def dependency_findings(self, line, layer, stated, where):
         if layer not in self.layers:
             return [f"{where} names a layer `{layer}` that core/CMakeLists.txt does not define"]
@@ -164,6 +177,8 @@ class Checker:
                     why = self.module_finding(token, layer_row.group(1))
                 if why:
                     findings.append(f"{at}: {why}")
+            if layer_row and layer_row.group(1) in self.core_folders:
+                findings += [f"{at}: {m}" for m in self.unnamed_modules(line, layer_row.group(1))]
             if layer_row and self.layers:
                 findings += [f"{at}: {m}" for m in self.dependency_findings(
                     line, layer_row.group(1), layer_row.group(2).strip(), "the layer table")]
@@ -197,7 +212,7 @@ the record is `model/run_recrd`. See [the guide](no-such-guide.md).
 
 | layer | uses | what |
 |---|---|---|
-| `exec/` | base, model | `scheduler`, `pass_runer` |
+| `import/` | base, model | `unixbench_import`, `pasted_txt` |
 
 1. `model/`: types;
 2. `base/`: helpers.
@@ -207,8 +222,9 @@ PLANTED_EXPECTED = [
     "`reporters/comon/` names no file",
     "`model/run_recrd` names no file",
     "the link (no-such-guide.md) points to nothing",
-    "names `pass_runer`, which is not in core/exec/",
-    "the layer table says exec uses",
+    "names `pasted_txt`, which is not in core/import/",
+    "the import/ row does not name its module `pasted_text`",
+    "the layer table says import uses",
     "model (number 1) uses base, which the list puts at 2",
 ]
 CORRECT = """\
@@ -221,7 +237,7 @@ See [the architecture](architecture.md#layers). Not paths: `bytebench.result/1`,
 
 | layer | uses | what |
 |---|---|---|
-| `exec/` | base, model, system, process, plugins | `scheduler`, `pass_runner`, `console.h` |
+| `import/` | base, model, plan | `unixbench_import`, `pasted_text` |
 
 1. `base/`: helpers;
 2. `model/`: types.
