@@ -41,14 +41,30 @@ def sources(root):
     return sorted(found)
 
 
-def compiled_files(build):
+UNITY_MEMBER = re.compile(r'^#include "(.+\.(?:cpp|cc|c))"$', re.M)
+
+
+def compile_database(build):
+    """The build's compile commands by source file. A unity build (the
+    reporters') compiles its members inside generated files; each member
+    gets its unity file's command, so that it is checked as itself."""
     path = os.path.join(build, "compile_commands.json")
     try:
         with open(path, encoding="utf-8") as f:
             entries = json.load(f)
     except (OSError, ValueError) as e:
         sys.exit(f"{path}: {e} (configure with CMAKE_EXPORT_COMPILE_COMMANDS=ON)")
-    return {os.path.realpath(os.path.join(e["directory"], e["file"])) for e in entries}
+    database = {}
+    for entry in entries:
+        source = os.path.realpath(os.path.join(entry["directory"], entry["file"]))
+        database[source] = entry
+        if "/Unity/unity_" not in source:
+            continue
+        with open(source, encoding="utf-8") as f:
+            for member in UNITY_MEMBER.findall(f.read()):
+                database.setdefault(os.path.realpath(member), dict(
+                    entry, file=member, command=entry["command"].replace(entry["file"], member)))
+    return database
 
 
 def tidy(clang_tidy, config, build, path):
@@ -133,12 +149,16 @@ def main():
         parser.error("--build is needed (or --self-check)")
     started = time.monotonic()
     paths = sources(root)
-    compiled = compiled_files(args.build)
-    missing = [p for p in paths if os.path.realpath(os.path.join(root, p)) not in compiled]
+    database = compile_database(args.build)
+    missing = [p for p in paths if os.path.realpath(os.path.join(root, p)) not in database]
     for p in missing:
         print(f"{p}: not in {args.build}/compile_commands.json: is it built?")
     checked = [os.path.join(root, p) for p in paths if p not in missing]
-    findings, failures = run_all(args.clang_tidy, config, args.build, checked, args.jobs)
+    with tempfile.TemporaryDirectory() as tmp:
+        # The commands of exactly the files checked, unity members included.
+        with open(os.path.join(tmp, "compile_commands.json"), "w", encoding="utf-8") as f:
+            json.dump([database[os.path.realpath(p)] for p in checked], f)
+        findings, failures = run_all(args.clang_tidy, config, tmp, checked, args.jobs)
     for line in findings + failures:
         print(line.replace(root + os.sep, ""))
     print(f"{len(findings)} finding(s), {len(failures) + len(missing)} file(s) not checked; "
