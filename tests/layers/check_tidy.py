@@ -26,6 +26,7 @@ import concurrent.futures
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -203,6 +204,8 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--self-check", action="store_true")
     args = parser.parse_args()
+    if shutil.which(args.clang_tidy) is None:
+        sys.exit(f"{args.clang_tidy}: not found; install Debian's clang-tidy")
     root = os.path.realpath(args.source)
     config = os.path.join(root, ".clang-tidy")
     if args.self_check:
