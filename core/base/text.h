@@ -55,6 +55,10 @@ std::string size_text(double bytes);
 // "1.50 CPUs" is a number, not a count.
 std::string count_text(uint64_t n, std::string_view singular, std::string_view plural);
 
+// "1 copy", "4 copies": count_text for bytebench's copies, said in many
+// messages of the core (a negative count, which no caller has, reads as 0).
+std::string copies_text(int copies);
+
 // The values with `separator` between them: joined({"a", "b"}, ", ") is "a, b".
 std::string joined(const std::vector<std::string> &values, std::string_view separator);
 

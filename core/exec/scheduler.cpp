@@ -93,8 +93,6 @@ void warn_of_timed_output(TestRecord &r, int pass, const PassOutcome &p) {
     spdlog::warn("{}", r.warnings.back());
 }
 
-std::string copies_text(int copies) { return count_text(uint64_t(copies), "copy", "copies"); }
-
 void log_score(const TestRecord &r, int copies) {
     if (!r.score) return;
     for (size_t i = 0; i < r.score->kept.size(); ++i)

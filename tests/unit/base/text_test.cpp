@@ -95,6 +95,12 @@ TEST(CountText, OneIsSingularEverythingElsePlural) {
     EXPECT_EQ(count_text(1, "time", "times"), "1 time");
 }
 
+TEST(CountText, CopiesAreTheCoresOwnCount) {
+    EXPECT_EQ(copies_text(1), "1 copy");
+    EXPECT_EQ(copies_text(16), "16 copies");
+    EXPECT_EQ(copies_text(-1), "0 copies");  // no caller has one; never a wrapped number
+}
+
 TEST(CountText, LargeCountsAreWrittenInFull) {
     EXPECT_EQ(count_text(18446744073709551615ull, "label", "labels"),
               "18446744073709551615 labels");
