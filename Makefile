@@ -101,10 +101,14 @@ PORTABLE ?= OFF
 # Which tests the build compiles (tests/CMakeLists.txt): all of them, but in
 # `make test`'s first stage only those of the product as installed.
 TEST_SCOPE ?= all
+# Warnings are errors in `make test` (cmake/Warnings.cmake), not in a user's
+# `make run` with their own compiler; given on every configure, so that a
+# build folder `make test` configured does not keep -Werror for `make run`.
+WERROR ?= OFF
 
 configure: deps
 	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DBYTEBENCH_PORTABLE=$(PORTABLE) \
-	  -DBYTEBENCH_TEST_SCOPE=$(TEST_SCOPE) $(CMAKE_FLAGS)
+	  -DBYTEBENCH_TEST_SCOPE=$(TEST_SCOPE) -DBYTEBENCH_WARNINGS_AS_ERRORS=$(WERROR) $(CMAKE_FLAGS)
 
 build: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS)
@@ -121,12 +125,14 @@ run: build
 test: CMAKE_FLAGS += -DBYTEBENCH_LINE_TABLES_ONLY=ON
 # Each test runs once: the first stage builds the product (optimised,
 # portable) and runs what installs, packages and deploys it (labels
-# `packaging` and `fleet`); the sanitizer stage builds and runs every other
-# test (docs/testing.md, "Stages").
+# `packaging` and `fleet`) and the source checks (label `static`); the
+# sanitizer stage builds and runs every other test (docs/testing.md,
+# "Stages").
+test: WERROR = ON
 test: PORTABLE = ON
 test: TEST_SCOPE = packaging
 test: test-deps build
-	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -L "packaging|fleet" --output-junit ctest-junit.xml; \
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -L "packaging|fleet|static" --output-junit ctest-junit.xml; \
 	  rc=$$?; $(SKIP_GATE) --stage tests ctest-junit.xml || rc=1; exit $$rc
 	$(MAKE) --no-print-directory test-asan
 	$(MAKE) --no-print-directory test-fuzz
@@ -139,9 +145,10 @@ test: test-deps build
 # only (-g1): 363 s instead of 620 s here (docs/testing.md, "Measured").
 test-asan: test-deps
 	cmake -S . -B $(ASAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DBYTEBENCH_SANITIZE=ON \
-	  -DCMAKE_UNITY_BUILD=ON -DBYTEBENCH_BUILD_BENCHMARKS=OFF -DBYTEBENCH_TEST_SCOPE=all $(CMAKE_FLAGS)
+	  -DCMAKE_UNITY_BUILD=ON -DBYTEBENCH_BUILD_BENCHMARKS=OFF -DBYTEBENCH_TEST_SCOPE=all \
+	  -DBYTEBENCH_WARNINGS_AS_ERRORS=ON $(CMAKE_FLAGS)
 	cmake --build $(ASAN_BUILD_DIR) -j $(JOBS)
-	cd $(ASAN_BUILD_DIR) && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) -LE "packaging|fleet" \
+	cd $(ASAN_BUILD_DIR) && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) -LE "packaging|fleet|static" \
 	  --output-junit ctest-junit.xml; rc=$$?; $(SKIP_GATE) --stage asan ctest-junit.xml || rc=1; exit $$rc
 
 # The fuzzers (clang, libFuzzer + ASan + UBSan), FUZZ_SECONDS each from a copy

@@ -9,8 +9,10 @@ std::string local_time_text(const char *format) {
     std::tm local{};
     localtime_r(&now, &local);
     char buf[64];
-    std::strftime(buf, sizeof buf, format, &local);
-    return buf;
+    // 0 when the text does not fit, and then buf's content is undefined:
+    // never read past what strftime says it wrote.
+    const size_t length = std::strftime(buf, sizeof buf, format, &local);
+    return std::string(buf, length);
 }
 
 std::string iso_now() {

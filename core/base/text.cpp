@@ -1,5 +1,6 @@
 #include "base/text.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -142,6 +143,14 @@ std::string size_text(double bytes) {
         std::snprintf(text, sizeof text, "%.*f %s", bytes == double(long(bytes)) ? 0 : 1, bytes,
                       units[unit]);
     return text;
+}
+
+std::string count_text(uint64_t n, std::string_view singular, std::string_view plural) {
+    return std::to_string(n) + " " + std::string(n == 1 ? singular : plural);
+}
+
+std::string copies_text(int copies) {
+    return count_text(uint64_t(std::max(copies, 0)), "copy", "copies");
 }
 
 std::string joined(const std::vector<std::string> &values, std::string_view separator) {

@@ -48,6 +48,17 @@ std::string duration_text(double seconds);
 // A size in bytes for a message: "512 bytes", "4 KiB", "4.2 KiB", "1.5 MiB".
 std::string size_text(double bytes);
 
+// A count with its noun, singular for exactly one: count_text(1, "copy",
+// "copies") is "1 copy", count_text(3, "copy", "copies") "3 copies" (and 0
+// is plural, "0 copies"). The plural is given whole because English plurals
+// are not all "+s" (copy/copies). For whole counts only: an amount such as
+// "1.50 CPUs" is a number, not a count.
+std::string count_text(uint64_t n, std::string_view singular, std::string_view plural);
+
+// "1 copy", "4 copies": count_text for bytebench's copies, said in many
+// messages of the core (a negative count, which no caller has, reads as 0).
+std::string copies_text(int copies);
+
 // The values with `separator` between them: joined({"a", "b"}, ", ") is "a, b".
 std::string joined(const std::vector<std::string> &values, std::string_view separator);
 

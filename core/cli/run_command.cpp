@@ -12,6 +12,7 @@
 
 #include "base/json_text.h"
 #include "base/made_folder.h"
+#include "base/text.h"
 #include "cli/run_display.h"
 #include "cli/terminal_output.h"
 #include "commands.h"
@@ -74,7 +75,7 @@ std::vector<int> default_copies(int usable_cpus) {
 // run's log too, so after it is opened).
 void log_usable_cpus(const EffectiveCpus &cpus) {
     if (cpus.count < cpus.online)
-        spdlog::info("{} CPU{} online, {} usable: {}", cpus.online, cpus.online == 1 ? "" : "s",
+        spdlog::info("{} online, {} usable: {}", count_text(uint64_t(cpus.online), "CPU", "CPUs"),
                      cpus.count, cpus.reason);
 }
 
@@ -288,6 +289,237 @@ nlohmann::json suite_json(const Suite &suite, const InstallLayout &layout,
     return j;
 }
 
+// The copy counts, CPUs and limits of the run from its options; a bad
+// option is one line on stderr and nullopt.
+std::optional<ScheduleOptions> schedule_options(const RunOptions &o, const Environment &env,
+                                                const EffectiveCpus &usable) {
+    ScheduleOptions schedule;
+    schedule.usable_cpus = usable.count;
+    schedule.copies = o.copies.empty() ? default_copies(usable.count) : o.copies;
+    if (o.scaling) {
+        if (!o.copies.empty()) {
+            print_error("--scaling chooses the copy counts itself; leave out -c");
+            return std::nullopt;
+        }
+        schedule.copies = scaling_copies(usable.count);
+    }
+    try {
+        schedule.cpus = placement_cpus(o.placement, schedule.copies);
+    } catch (const std::exception &e) {
+        print_error("--placement " + o.placement + ": " + e.what());
+        return std::nullopt;
+    }
+    schedule.disturbance = {o.max_steal_pct / 100, o.max_foreign_pct / 100};
+    schedule.settle_s = o.settle_s.value_or(env.suite.settle_s.value_or(schedule.settle_s));
+    schedule.worker_program = env.layout.worker;
+    return schedule;
+}
+
+// --quick: caps every test's passes and pass time, and adds to
+// `method_change` how that departs from UnixBench's method. False (one line
+// on stderr) when -i is given too.
+bool apply_quick(const RunOptions &o, const Environment &env, std::vector<PlannedTest> &tests,
+                 ScheduleOptions &schedule, std::string &method_change) {
+    if (!o.quick) return true;
+    if (o.iterations) {
+        print_error("--quick chooses the pass counts itself; leave out -i");
+        return false;
+    }
+    QuickOptions quick;
+    quick.target = o.quick_target_pct / 100;
+    quick.budget_s = o.quick_budget_s;
+    // Each test plans the cap; the scheduler stops earlier once the
+    // interval is narrow enough (passes_planned in the result says so).
+    for (PlannedTest &t : tests) {
+        t.duration_s = std::min(t.duration_s, quick.pass_s);
+        t.passes = quick.max_passes;
+    }
+    // Less sync-and-sleep: the passes are short (the file tests still
+    // settle inside their own setup, as UnixBench's fstime does).
+    if (!o.settle_s && !env.suite.settle_s) schedule.settle_s = 0.5;
+    schedule.quick = quick;
+    char text[256];
+    std::snprintf(text, sizeof text,
+                  "--quick: passes of at most %g s until the 95%% interval is within "
+                  "±%g%% (%d to %d passes, %g s a test), not UnixBench's method",
+                  quick.pass_s, o.quick_target_pct, quick.min_passes, quick.max_passes,
+                  quick.budget_s);
+    method_change = method_change.empty() ? text : method_change + "; " + text;
+    return true;
+}
+
+// The result as the run starts it: the machine, the options, the suite.
+RunRecord started_record(const RunOptions &o, const Environment &env, const EffectiveCpus &usable,
+                         const ScheduleOptions &schedule, Labels labels,
+                         const std::string &method_change) {
+    RunRecord record;
+    record.system = gather_system_info();
+    record.system["effective_cpus"] = effective_cpus_json(usable);  // what the copies were given
+    add_workload_builds(record.system, env.catalog.plugins());
+    record.options = options_json(o, schedule);
+    record.labels = std::move(labels);
+    record.suite = suite_json(env.suite, env.layout, o.duration_s, method_change);
+    return record;
+}
+
+// The run's files: the result (its first version written, which claims the
+// name) and the temporary folder. False (one line on stderr, the claimed
+// result removed again) when either cannot be made.
+bool open_run_files(const RunOptions &o, const RunRecord &record, std::optional<ResultStore> &store,
+                    TempRoot &temp_root, ScheduleOptions &schedule) {
+    try {
+        store.emplace(o.output_dir, record.system.value("hostname", "localhost"),
+                      json_text(to_json(record), 2));
+        temp_root = make_temp_root(o.tmpdir);
+        schedule.temp_root = temp_root.folder.path;
+        return true;
+    } catch (const std::exception &e) {
+        print_error(e.what());
+        std::error_code ec;
+        if (store) fs::remove(store->path("json"), ec);
+        return false;
+    }
+}
+
+// The X server's CPU time is the graphics tests' own, not other processes':
+// the private Xvfb's, else that of a local server the display names.
+void measure_display_server(const PrivateDisplay *private_display, const nlohmann::json &system,
+                            ScheduleOptions &schedule) {
+    if (private_display) {
+        schedule.measured_server_pids.push_back(private_display->pid());
+        return;
+    }
+    const auto shown = system.find("display");
+    if (shown == system.end() || !shown->contains("display") || !(*shown)["display"].is_string())
+        return;
+    if (const int pid = local_server_pid((*shown)["display"].get<std::string>()); pid > 0)
+        schedule.measured_server_pids.push_back(pid);
+}
+
+// Everything between the files and the first test: the log, the janitor,
+// the display, the temporary folder's storage and the pre-flight lines.
+// Returns the private Xvfb, if the run has one.
+std::unique_ptr<PrivateDisplay> prepare_run(const RunOptions &o, const Environment &env,
+                                            std::vector<PlannedTest> &tests,
+                                            const EffectiveCpus &usable, const ResultStore &store,
+                                            ScheduleOptions &schedule, RunRecord &record) {
+    add_log_file(store.path("log"));
+    spdlog::debug("bytebench {} -- {}", BYTEBENCH_VERSION, o.command_line);
+    spdlog::debug("results: {}.*; temporary files: {}", store.base(), schedule.temp_root);
+    if (geteuid() == 0)  // root is exempt from RLIMIT_NPROC and may see other limits
+        spdlog::info(
+            "note: running as root: the process limit (ulimit -u) does not apply and results may "
+            "differ from a normal user's");
+    log_usable_cpus(usable);
+    // Cleans up the temp folder and the workers' groups if we are killed.
+    start_janitor(env.layout.worker, schedule.temp_root, store.base());
+    // After the janitor, which must know the private Xvfb's group, and
+    // before the first test; stopped before the janitor is.
+    std::unique_ptr<PrivateDisplay> private_display =
+        prepare_display(*parse_display_option(o.display), tests, schedule.copies,
+                        schedule.temp_root, record.system);
+    measure_display_server(private_display.get(), record.system, schedule);
+    record.system["tmpdir"] = describe_storage(fs::path(schedule.temp_root).parent_path());
+    // What may disturb the run, at info: the console leaves it out with -q,
+    // the .log keeps it. No second of sampling here: each pass records its
+    // own steal and foreign CPU time.
+    for (const std::string &line : preflight_summary(record.system)) spdlog::info("{}", line);
+    return private_display;
+}
+
+// Writes the result as the run goes. A failure is said once (a full disk
+// fails every checkpoint alike) and leaves the file at its previous version.
+class ResultSaver {
+  public:
+    ResultSaver(const ResultStore &store, const RunRecord &record)
+        : store_(store), record_(record) {}
+    void operator()() {
+        try {
+            store_.write_result(json_text(to_json(record_), 2));
+        } catch (const std::exception &e) {
+            if (e.what() != error_)
+                spdlog::error("{} (the file keeps its previous version)", e.what());
+            error_ = e.what();
+            saved_ = false;
+        }
+    }
+    // The last write only: the checkpoints before it were overwritten.
+    bool last_saved() {
+        saved_ = true;
+        (*this)();
+        return saved_;
+    }
+
+  private:
+    const ResultStore &store_;
+    const RunRecord &record_;
+    bool saved_ = true;
+    std::string error_;
+};
+
+// Runs the tests with a progress line, saving after each. Returns whether
+// the run finished (false: interrupted).
+bool run_tests(const GlobalOptions &global, const RunOptions &o, const Environment &env,
+               const std::vector<PlannedTest> &tests, const ScheduleOptions &schedule,
+               RunRecord &record, ResultSaver &saver) {
+    const std::vector<EtaStep> eta_steps = eta_plan(tests, schedule);
+    Progress progress(eta_steps,
+                      eta_priors(global, tests, record.system.value("hostname", "localhost")),
+                      o.show_progress);
+    if (const std::string note = settle_note(eta_steps, progress.eta_seconds()); !note.empty())
+        spdlog::info("{}", note);
+    const bool finished =
+        run_schedule(tests, env.suite, schedule, progress, record, [&saver] { saver(); });
+    progress.finish();
+    return finished;
+}
+
+// After the tests: the history, the temporary folder removed, the reports
+// and the Results line. Returns whether every report was written.
+bool finish_run(const GlobalOptions &global, const RunOptions &o, const Environment &env,
+                const ResultStore &store, const RunRecord &record, TempRoot &temp_root,
+                const ScheduleOptions &schedule) {
+    const nlohmann::json document = to_json(record);
+    // Recorded before the reports, so that their run-to-run spread counts
+    // this run as the newest of the history's.
+    const std::optional<int64_t> history_id =
+        record_in_history(global, document, store.path("json"));
+    const nlohmann::json repeatability =
+        history_id ? run_to_run_for(global, document, history_id) : nlohmann::json();
+    // The tests' folder goes before the reports are written: they need none
+    // of it, and its descriptor is one a reporter's worker may need under a
+    // tight RLIMIT_NOFILE. A reporter that cannot write through memory gets
+    // its scratch folder beside it, in the temporary folder.
+    if (const std::string left = remove_folder(temp_root.parent, temp_root.folder); !left.empty())
+        spdlog::warn("{}", left);
+    temp_root.parent = FolderFd();
+    std::vector<std::string> written = {store.path("json")};
+    const bool reported =
+        write_reports(o, env, store, document, repeatability,
+                      fs::path(schedule.temp_root).parent_path().string(), written);
+    stop_janitor();
+    spdlog::info("Results: {} (log: {})", joined_paths(written), store.path("log"));
+    if (prints_run_summary(o)) print_run_summary(document, written, store.path("log"), history_id);
+    close_log_file();
+    return reported;
+}
+
+// The exit status of a run that got as far as its tests.
+int run_exit_code(const RunOptions &o, const RunRecord &record, bool finished, bool ok) {
+    if (!finished) {
+        spdlog::warn("interrupted: the result is marked incomplete");
+        return 128 + interrupt_signal();
+    }
+    if (!ok || any_failure(record)) return kExitTestFailed;
+    if (o.fail_on_skip) {
+        if (const std::string skipped = skipped_tests_text(record); !skipped.empty()) {
+            print_error("--fail-on-skip: skipped: " + skipped);
+            return kExitTestSkipped;
+        }
+    }
+    return kExitOk;
+}
+
 }  // namespace
 
 int run_command(const GlobalOptions &global, const RunOptions &o) {
@@ -308,165 +540,25 @@ int run_command(const GlobalOptions &global, const RunOptions &o) {
         print_error(e.what());
         return kExitBadInput;
     }
-
-    ScheduleOptions schedule;
     const EffectiveCpus usable = read_effective_cpus();
-    schedule.usable_cpus = usable.count;
-    schedule.copies = o.copies.empty() ? default_copies(usable.count) : o.copies;
-    if (o.scaling) {
-        if (!o.copies.empty()) {
-            print_error("--scaling chooses the copy counts itself; leave out -c");
-            return kExitBadInput;
-        }
-        schedule.copies = scaling_copies(usable.count);
-    }
-    try {
-        schedule.cpus = placement_cpus(o.placement, schedule.copies);
-    } catch (const std::exception &e) {
-        print_error("--placement " + o.placement + ": " + e.what());
-        return kExitBadInput;
-    }
-    schedule.disturbance = {o.max_steal_pct / 100, o.max_foreign_pct / 100};
-    schedule.settle_s = o.settle_s.value_or(env->suite.settle_s.value_or(schedule.settle_s));
-    schedule.worker_program = env->layout.worker;
+    std::optional<ScheduleOptions> schedule = schedule_options(o, *env, usable);
     std::string method_change = param_method_change(o, env->suite, tests);
-    if (o.quick) {
-        if (o.iterations) {
-            print_error("--quick chooses the pass counts itself; leave out -i");
-            return kExitBadInput;
-        }
-        QuickOptions quick;
-        quick.target = o.quick_target_pct / 100;
-        quick.budget_s = o.quick_budget_s;
-        // Each test plans the cap; the scheduler stops earlier once the
-        // interval is narrow enough (passes_planned in the result says so).
-        for (PlannedTest &t : tests) {
-            t.duration_s = std::min(t.duration_s, quick.pass_s);
-            t.passes = quick.max_passes;
-        }
-        // Less sync-and-sleep: the passes are short (the file tests still
-        // settle inside their own setup, as UnixBench's fstime does).
-        if (!o.settle_s && !env->suite.settle_s) schedule.settle_s = 0.5;
-        schedule.quick = quick;
-        char text[256];
-        std::snprintf(text, sizeof text,
-                      "--quick: passes of at most %g s until the 95%% interval is within "
-                      "±%g%% (%d to %d passes, %g s a test), not UnixBench's method",
-                      quick.pass_s, o.quick_target_pct, quick.min_passes, quick.max_passes,
-                      quick.budget_s);
-        method_change = method_change.empty() ? text : method_change + "; " + text;
-    }
+    if (!schedule || !apply_quick(o, *env, tests, *schedule, method_change)) return kExitBadInput;
 
-    RunRecord record;
-    record.system = gather_system_info();
-    record.system["effective_cpus"] = effective_cpus_json(usable);  // what the copies were given
-    add_workload_builds(record.system, env->catalog.plugins());
-    record.options = options_json(o, schedule);
-    record.labels = std::move(labels);
-    record.suite = suite_json(env->suite, env->layout, o.duration_s, method_change);
-
+    RunRecord record = started_record(o, *env, usable, *schedule, std::move(labels), method_change);
     std::optional<ResultStore> store;
     TempRoot temp_root;
-    try {
-        store.emplace(o.output_dir, record.system.value("hostname", "localhost"),
-                      json_text(to_json(record), 2));
-        temp_root = make_temp_root(o.tmpdir);
-        schedule.temp_root = temp_root.folder.path;
-    } catch (const std::exception &e) {
-        print_error(e.what());
-        std::error_code ec;
-        if (store) fs::remove(store->path("json"), ec);
-        return kExitBadInput;
-    }
-    add_log_file(store->path("log"));
-    spdlog::debug("bytebench {} -- {}", BYTEBENCH_VERSION, o.command_line);
-    spdlog::debug("results: {}.*; temporary files: {}", store->base(), schedule.temp_root);
-    if (geteuid() == 0)  // root is exempt from RLIMIT_NPROC and may see other limits
-        spdlog::info(
-            "note: running as root: the process limit (ulimit -u) does not apply and results may "
-            "differ from a normal user's");
-    log_usable_cpus(usable);
-    // Cleans up the temp folder and the workers' groups if we are killed.
-    start_janitor(env->layout.worker, schedule.temp_root, store->base());
-    // After the janitor, which must know the private Xvfb's group, and
-    // before the first test; stopped before the janitor is.
+    if (!open_run_files(o, record, store, temp_root, *schedule)) return kExitBadInput;
     std::unique_ptr<PrivateDisplay> private_display =
-        prepare_display(*parse_display_option(o.display), tests, schedule.copies,
-                        schedule.temp_root, record.system);
-    // The X server's CPU time is the graphics tests' own, not other processes'.
-    if (private_display)
-        schedule.measured_server_pids.push_back(private_display->pid());
-    else if (const auto shown = record.system.find("display"); shown != record.system.end() &&
-                                                               shown->contains("display") &&
-                                                               (*shown)["display"].is_string())
-        if (const int pid = local_server_pid((*shown)["display"].get<std::string>()); pid > 0)
-            schedule.measured_server_pids.push_back(pid);
-    record.system["tmpdir"] = describe_storage(fs::path(schedule.temp_root).parent_path());
-    // What may disturb the run, at info: the console leaves it out with -q,
-    // the .log keeps it. No second of sampling here: each pass records its
-    // own steal and foreign CPU time.
-    for (const std::string &line : preflight_summary(record.system)) spdlog::info("{}", line);
+        prepare_run(o, *env, tests, usable, *store, *schedule, record);
 
-    bool saved = true;
-    std::string save_error;  // said once: a full disk fails every checkpoint alike
-    auto save = [&] {
-        try {
-            store->write_result(json_text(to_json(record), 2));
-        } catch (const std::exception &e) {
-            if (e.what() != save_error)
-                spdlog::error("{} (the file keeps its previous version)", e.what());
-            save_error = e.what();
-            saved = false;
-        }
-    };
-    const std::vector<EtaStep> eta_steps = eta_plan(tests, schedule);
-    Progress progress(eta_steps,
-                      eta_priors(global, tests, record.system.value("hostname", "localhost")),
-                      o.show_progress);
-    if (const std::string note = settle_note(eta_steps, progress.eta_seconds()); !note.empty())
-        spdlog::info("{}", note);
-    const bool finished = run_schedule(tests, env->suite, schedule, progress, record, save);
-    progress.finish();
+    ResultSaver saver(*store, record);
+    const bool finished = run_tests(global, o, *env, tests, *schedule, record, saver);
     private_display.reset();  // the tests are over: stop the private Xvfb
     record.complete = finished;
-    saved = true;
-    save();
-
-    const nlohmann::json document = to_json(record);
-    // Recorded before the reports, so that their run-to-run spread counts
-    // this run as the newest of the history's.
-    const std::optional<int64_t> history_id =
-        record_in_history(global, document, store->path("json"));
-    const nlohmann::json repeatability =
-        history_id ? run_to_run_for(global, document, history_id) : nlohmann::json();
-    // The tests' folder goes before the reports are written: they need none
-    // of it, and its descriptor is one a reporter's worker may need under a
-    // tight RLIMIT_NOFILE. A reporter that cannot write through memory gets
-    // its scratch folder beside it, in the temporary folder.
-    if (const std::string left = remove_folder(temp_root.parent, temp_root.folder); !left.empty())
-        spdlog::warn("{}", left);
-    temp_root.parent = FolderFd();
-    std::vector<std::string> written = {store->path("json")};
-    const bool reported =
-        write_reports(o, *env, *store, document, repeatability,
-                      fs::path(schedule.temp_root).parent_path().string(), written);
-    stop_janitor();
-    spdlog::info("Results: {} (log: {})", joined_paths(written), store->path("log"));
-    if (prints_run_summary(o)) print_run_summary(document, written, store->path("log"), history_id);
-    close_log_file();
-
-    if (!finished) {
-        spdlog::warn("interrupted: the result is marked incomplete");
-        return 128 + interrupt_signal();
-    }
-    if (!saved || !reported || any_failure(record)) return kExitTestFailed;
-    if (o.fail_on_skip) {
-        if (const std::string skipped = skipped_tests_text(record); !skipped.empty()) {
-            print_error("--fail-on-skip: skipped: " + skipped);
-            return kExitTestSkipped;
-        }
-    }
-    return kExitOk;
+    const bool saved = saver.last_saved();
+    const bool reported = finish_run(global, o, *env, *store, record, temp_root, *schedule);
+    return run_exit_code(o, record, finished, saved && reported);
 }
 
 }  // namespace bytebench::cli

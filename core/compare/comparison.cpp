@@ -24,10 +24,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string copies_text(int copies) {
-    return std::to_string(copies) + (copies == 1 ? " copy" : " copies");
-}
-
 // A copy-pass's copies: 1 when missing, not a whole number or out of range.
 int copies_of(const CopyPassView &run) { return run.copies().value_or(1); }
 
@@ -599,7 +595,7 @@ std::string absent_copy_pass_note(const json &document, const std::string &label
         label + (ran.empty() ? " ran no copy-pass" : " ran " + joined(ran, " and ") + " only");
     const std::optional<int> cpus = cpus_of(document);
     if (cpus && *cpus <= most && !ran.empty())
-        note += ": the host has " + std::to_string(*cpus) + (*cpus == 1 ? " CPU" : " CPUs");
+        note += ": the host has " + count_text(uint64_t(std::max(*cpus, 0)), "CPU", "CPUs");
     else if (result.status() != "complete")
         note += ": the result is incomplete (the run stopped)";
     return note;

@@ -7,6 +7,8 @@
 #include <map>
 #include <numeric>
 
+#include "base/text.h"
+
 namespace bytebench {
 namespace {
 
@@ -87,7 +89,8 @@ std::vector<double> on_log_scale(const std::vector<double> &values) {
 
 // "1 kept pass", "7 kept passes"; "3 passes" for a metric's values.
 std::string passes_text(int n, bool kept) {
-    return std::to_string(n) + (kept ? " kept" : "") + (n == 1 ? " pass" : " passes");
+    return count_text(uint64_t(std::max(n, 0)), kept ? "kept pass" : "pass",
+                      kept ? "kept passes" : "passes");
 }
 
 }  // namespace

@@ -76,8 +76,7 @@ std::string settle_note(const std::vector<EtaStep> &plan, double eta_s) {
 }
 
 std::string setup_status_text(const std::string &test, int copies, double fraction) {
-    std::string line =
-        test + " (" + std::to_string(copies) + (copies == 1 ? " copy" : " copies") + "): set-up";
+    std::string line = test + " (" + copies_text(copies) + "): set-up";
     if (fraction < 0 || std::isnan(fraction)) return line;
     const int percent = int(std::min(fraction, 1.0) * 100);
     return line + " " + std::to_string(percent) + "%";
@@ -158,9 +157,8 @@ void Progress::pass_started(const std::string &test, int copies, int pass, int p
     pass_started_at_ = monotonic_seconds();
     if (!enabled_) return;
     char line[256];
-    std::snprintf(line, sizeof line, "%s (%d cop%s): pass %d of %d; run ETA %s", test.c_str(),
-                  copies, copies == 1 ? "y" : "ies", pass, passes,
-                  clock_text(eta_seconds()).c_str());
+    std::snprintf(line, sizeof line, "%s (%s): pass %d of %d; run ETA %s", test.c_str(),
+                  copies_text(copies).c_str(), pass, passes, clock_text(eta_seconds()).c_str());
     show(line);
 }
 

@@ -171,8 +171,8 @@ class Pass {
         supervise();
         if (barrier_write_ >= 0) close(barrier_write_);
         if (const int left = kill_orphans({janitor_pid()}); left > 0)
-            spdlog::warn("{}: killed {} process{} the workload left outside its process group",
-                         label_, left, left == 1 ? "" : "es");
+            spdlog::warn("{}: killed {} the workload left outside its process group", label_,
+                         count_text(uint64_t(left), "process", "processes"));
         return collect();
     }
 
@@ -521,8 +521,6 @@ std::string copy_folder_name(const std::string &test_id, int pass_index, int cop
 }
 
 namespace {
-
-std::string copies_text(int n) { return std::to_string(n) + (n == 1 ? " copy" : " copies"); }
 
 // One part of the message per kind of late copy; counted when the pass has
 // several copies, so that "1 copy: ..." says which kind is which.

@@ -7,6 +7,7 @@
 
 #include "base/local_time.h"
 #include "base/monotonic_clock.h"
+#include "base/text.h"
 #include "exec/pass_runner.h"
 #include "exec/test_phases.h"
 #include "exec/worker_log.h"
@@ -97,16 +98,17 @@ void log_score(const TestRecord &r, int copies) {
     for (size_t i = 0; i < r.score->kept.size(); ++i)
         spdlog::debug("{} {:.1f}",
                       r.score->kept[i] ? "Count score:" : "*Dump score:", r.score->pass_values[i]);
-    spdlog::debug(">>>> {} of {} cop{}: score {:.1f} {}, time {:.1f} s, {} samples",
-                  copies == 1 ? "Results" : "Sum", copies, copies == 1 ? "y" : "ies",
-                  r.score->value, r.test.workload.unit, r.score->time_s, r.score->samples);
+    spdlog::debug(">>>> {} of {}: score {:.1f} {}, time {:.1f} s, {} samples",
+                  copies == 1 ? "Results" : "Sum", copies_text(copies), r.score->value,
+                  r.test.workload.unit, r.score->time_s, r.score->samples);
 }
 
-TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &options,
-                    Progress &progress) {
-    const WorkerLogScope worker_log;  // the test's log lines, limited; a summary at its end
-    TestRecord record;
-    record.test = test;
+// Marks the test skipped when it cannot run here at all (not available, one
+// copy only, a requirement this machine does not meet) and says so. No
+// worker has started, so there is nothing to clean up. Returns whether it
+// was skipped.
+bool skipped_before_start(const PlannedTest &test, int copies, const ScheduleOptions &options,
+                          TestRecord &record) {
     const bool single_copy_skip = single_copy_only(test, copies);
     if (!test.unavailable.empty()) {
         record.status = Status::skipped;
@@ -117,88 +119,114 @@ TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &
     } else if (std::string unmet =
                    unmet_requirements_here(test.workload.requirements, copies, options.temp_root);
                !unmet.empty()) {
-        record.status = Status::skipped;  // no worker starts: nothing to clean up
+        record.status = Status::skipped;
         record.error = std::move(unmet);
     }
-    if (record.status != Status::ok) {
-        // A single-copy test (the graphics tests) skipped at N copies is what
-        // UnixBench does too: said once per test, not warned about.
-        const bool expected = single_copy_skip && test.unavailable.empty();
-        spdlog::log(expected ? spdlog::level::info : spdlog::level::warn, "{}: {}: {}{}", test.id,
-                    to_string(record.status), record.error, expected ? " (as in UnixBench)" : "");
-        return record;
+    if (record.status == Status::ok) return false;
+    // A single-copy test (the graphics tests) skipped at N copies is what
+    // UnixBench does too: said once per test, not warned about.
+    const bool expected = single_copy_skip && test.unavailable.empty();
+    spdlog::log(expected ? spdlog::level::info : spdlog::level::warn, "{}: {}: {}{}", test.id,
+                to_string(record.status), record.error, expected ? " (as in UnixBench)" : "");
+    return true;
+}
+
+// A set-up, process budget or pass that failed or skipped the test: its
+// status, and one line in the log (a warning for a skip, an error else).
+void record_stop(TestRecord &record, int copies, Status status, const std::string &error) {
+    record.status = status;
+    record.error = error;
+    spdlog::log(status == Status::skipped ? spdlog::level::warn : spdlog::level::err,
+                "{} ({}): {}: {}", record.test.id, copies_text(copies), to_string(status), error);
+}
+
+PassRequest pass_request(const PlannedTest &test, int copies, int pass,
+                         const ScheduleOptions &options, const TestPhases &phases) {
+    PassRequest request;
+    request.test = &test;
+    request.copies = copies;
+    request.pass_index = pass;
+    request.worker_program = options.worker_program;
+    request.temp_root = options.temp_root;
+    request.test_dir = phases.test_dir();
+    request.cpus = options.cpus;
+    request.usable_cpus = options.usable_cpus;
+    request.show_output = console_is_verbose();
+    return request;
+}
+
+// One pass of the test, recorded. Returns false when the test stops here:
+// too few processes allowed, interrupted, or the pass did not succeed.
+bool run_one_pass(const PlannedTest &test, int copies, int pass, int planned,
+                  const ScheduleOptions &options, Progress &progress, const TestPhases &phases,
+                  TestRecord &record) {
+    progress.pass_started(test.id, copies, pass + 1, planned);
+    // Not enough processes allowed: skipped, not a fork failure mid-pass.
+    const std::string short_of =
+        ensure_process_budget({uint64_t(copies), test.workload.processes_per_copy});
+    if (!short_of.empty()) {
+        record_stop(record, copies, Status::skipped, short_of);
+        return false;
     }
-    spdlog::debug("######## {} -- {} cop{} ==> {}{} ({} passes of {} s)", test.name, copies,
-                  copies == 1 ? "y" : "ies", test.workload.id, params_text(test), test.passes,
-                  test.duration_s);
-    // The test's folder, set-up and (at the end of this function) teardown.
-    TestPhases phases(test, copies, options.worker_program, options.temp_root);
-    const PhaseOutcome set_up = phases.set_up(progress);
-    if (set_up.status != Status::ok) {
-        record.status = set_up.status;
-        record.error = set_up.error;
-        spdlog::log(set_up.status == Status::skipped ? spdlog::level::warn : spdlog::level::err,
-                    "{} ({} cop{}): {}: {}", test.id, copies, copies == 1 ? "y" : "ies",
-                    to_string(set_up.status), set_up.error);
-    }
-    // With --quick, its cap; none when the set-up failed.
-    const int planned = set_up.status == Status::ok ? test.passes : 0;
+    settle(options.settle_s);
+    if (interrupt_signal() != 0) return false;
+    PassOutcome outcome = measured_pass(pass_request(test, copies, pass, options, phases), options);
+    progress.pass_finished();
+    log_pass(record, pass, outcome);
+    warn_of_timed_output(record, pass, outcome);
+    const Status status = outcome.status;
+    const std::string error = outcome.error;
+    record.passes.push_back(std::move(outcome));
+    if (status == Status::ok) return true;
+    record_stop(record, copies, status, error);
+    return false;
+}
+
+// --quick: whether the passes so far are enough; if so, the record says why
+// it stopped. `values` are the undisturbed passes' values so far.
+bool quick_done(const QuickOptions &quick, const PlannedTest &test, double test_started_s,
+                std::vector<double> &values, TestRecord &record) {
+    const PassOutcome &last = record.passes.back();
+    // A disturbed pass is no evidence that the value has settled: it
+    // counts toward neither the minimum nor the target.
+    if (last.environment->disturbed.empty())
+        values.push_back(pass_value({last.count, last.seconds}, test.workload.time_base_s));
+    const QuickStop stop = quick_decision(quick, values, monotonic_seconds() - test_started_s);
+    if (stop == QuickStop::go_on) return false;
+    record.quick_stop = to_string(stop);
+    record.quick_half_width = relative_half_width(values);
+    return true;
+}
+
+// The test's passes after a successful set-up: all it plans, or with
+// --quick until the interval is narrow enough.
+void run_passes(const PlannedTest &test, int copies, const ScheduleOptions &options,
+                Progress &progress, const TestPhases &phases, TestRecord &record) {
     std::vector<double> values;  // of the passes so far, for --quick
     const double test_started_s = monotonic_seconds();
-    for (int pass = 0; pass < planned; ++pass) {
-        progress.pass_started(test.id, copies, pass + 1, planned);
-        // Not enough processes allowed: skipped, not a fork failure mid-pass.
-        const std::string short_of =
-            ensure_process_budget({uint64_t(copies), test.workload.processes_per_copy});
-        if (!short_of.empty()) {
-            record.status = Status::skipped;
-            record.error = short_of;
-            spdlog::warn("{} ({} cop{}): skipped: {}", test.id, copies, copies == 1 ? "y" : "ies",
-                         short_of);
+    for (int pass = 0; pass < test.passes; ++pass) {
+        if (!run_one_pass(test, copies, pass, test.passes, options, progress, phases, record))
             break;
-        }
-        settle(options.settle_s);
-        if (interrupt_signal() != 0) break;
-        PassRequest request;
-        request.test = &test;
-        request.copies = copies;
-        request.pass_index = pass;
-        request.worker_program = options.worker_program;
-        request.temp_root = options.temp_root;
-        request.test_dir = phases.test_dir();
-        request.cpus = options.cpus;
-        request.usable_cpus = options.usable_cpus;
-        request.show_output = console_is_verbose();
-        PassOutcome outcome = measured_pass(request, options);
-        progress.pass_finished();
-        log_pass(record, pass, outcome);
-        warn_of_timed_output(record, pass, outcome);
-        const Status status = outcome.status;
-        const std::string error = outcome.error;
-        record.passes.push_back(std::move(outcome));
-        if (status != Status::ok) {
-            record.status = status;
-            record.error = error;
-            spdlog::log(status == Status::skipped ? spdlog::level::warn : spdlog::level::err,
-                        "{} ({} cop{}): {}: {}", test.id, copies, copies == 1 ? "y" : "ies",
-                        to_string(status), error);
+        if (options.quick && quick_done(*options.quick, test, test_started_s, values, record))
             break;
-        }
-        if (options.quick) {
-            const PassOutcome &last = record.passes.back();
-            // A disturbed pass is no evidence that the value has settled: it
-            // counts toward neither the minimum nor the target.
-            if (last.environment->disturbed.empty())
-                values.push_back(pass_value({last.count, last.seconds}, test.workload.time_base_s));
-            const QuickStop stop =
-                quick_decision(*options.quick, values, monotonic_seconds() - test_started_s);
-            if (stop != QuickStop::go_on) {
-                record.quick_stop = to_string(stop);
-                record.quick_half_width = relative_half_width(values);
-                break;
-            }
-        }
     }
+}
+
+TestRecord run_test(const PlannedTest &test, int copies, const ScheduleOptions &options,
+                    Progress &progress) {
+    const WorkerLogScope worker_log;  // the test's log lines, limited; a summary at its end
+    TestRecord record;
+    record.test = test;
+    if (skipped_before_start(test, copies, options, record)) return record;
+    spdlog::debug("######## {} -- {} ==> {}{} ({} passes of {} s)", test.name, copies_text(copies),
+                  test.workload.id, params_text(test), test.passes, test.duration_s);
+    // The test's folder, set-up and (below) teardown.
+    TestPhases phases(test, copies, options.worker_program, options.temp_root);
+    const PhaseOutcome set_up = phases.set_up(progress);
+    if (set_up.status != Status::ok)
+        record_stop(record, copies, set_up.status, set_up.error);
+    else
+        run_passes(test, copies, options, progress, phases, record);
     phases.tear_down();
     if (interrupt_signal() != 0 && record.status == Status::ok) {
         record.status = Status::error;
@@ -243,8 +271,8 @@ bool run_schedule(const std::vector<PlannedTest> &tests, const Suite &suite,
         run.copies = copies;
         run.cpus = cpus;
         run.start = iso_now();
-        spdlog::info("Running {} test{} with {} parallel cop{}", tests.size(),
-                     tests.size() == 1 ? "" : "s", copies, copies == 1 ? "y" : "ies");
+        spdlog::info("Running {} with {}", count_text(tests.size(), "test", "tests"),
+                     count_text(uint64_t(copies), "parallel copy", "parallel copies"));
         for (const PlannedTest &test : tests) {
             if (interrupt_signal() != 0) break;
             progress.test_started();

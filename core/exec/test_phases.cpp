@@ -6,6 +6,7 @@
 
 #include "base/decimal.h"
 #include "base/names.h"
+#include "base/text.h"
 #include "process/interrupt.h"
 #include "process/janitor_client.h"
 #include "process/orphans.h"
@@ -73,8 +74,8 @@ WorkerOutcome run_phase_worker(Phase phase, const PlannedTest &t, int copies,
         out.error = e.what();
     }
     if (const int left = kill_orphans({janitor_pid()}); left > 0)
-        spdlog::warn("{}: killed {} process{} the workload left outside its process group", label,
-                     left, left == 1 ? "" : "es");
+        spdlog::warn("{}: killed {} the workload left outside its process group", label,
+                     count_text(uint64_t(left), "process", "processes"));
     if (!out.output_tail.empty())
         spdlog::debug("{} output (last bytes):\n{}", label, out.output_tail);
     return out;

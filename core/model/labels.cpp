@@ -4,6 +4,7 @@
 
 #include "base/json_read.h"
 #include "base/names.h"
+#include "base/text.h"
 
 namespace bytebench {
 namespace {
@@ -20,7 +21,7 @@ std::string shown(std::string_view text) {
     throw std::invalid_argument("--label " + shown(text) + ": " + why);
 }
 
-std::string count_text(size_t n) { return std::to_string(n) + " label" + (n == 1 ? "" : "s"); }
+std::string labels_text(size_t n) { return count_text(n, "label", "labels"); }
 
 Labels parse_each(const std::vector<std::string> &typed) {
     Labels labels;
@@ -59,7 +60,7 @@ std::pair<std::string, std::string> parse_label(std::string_view text) {
 Labels parse_labels(const std::vector<std::string> &typed) {
     Labels labels = parse_each(typed);
     if (labels.size() > kMaxLabels)
-        throw std::invalid_argument("--label: " + count_text(labels.size()) + ", more than the " +
+        throw std::invalid_argument("--label: " + labels_text(labels.size()) + ", more than the " +
                                     std::to_string(kMaxLabels) + " a result may have");
     return labels;
 }
@@ -70,7 +71,7 @@ std::string labels_problem(const nlohmann::json &labels) {
     if (labels.is_null()) return "";
     if (!labels.is_object()) return "labels: not an object";
     if (labels.size() > kMaxLabels)
-        return "labels: " + count_text(labels.size()) + ", more than the " +
+        return "labels: " + labels_text(labels.size()) + ", more than the " +
                std::to_string(kMaxLabels) + " a result may have";
     for (const auto &[key, value] : labels.items()) {
         // A key that is not a name is named by its own problem.

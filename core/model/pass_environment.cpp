@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "base/text.h"
+
 namespace bytebench {
 namespace {
 
@@ -59,8 +61,8 @@ void judge_disturbance(PassEnvironment &env, const DisturbanceLimits &limits) {
                                 " of the CPU time (more than " + percent(limits.foreign_share) +
                                 ")");
     if (env.throttle_events && *env.throttle_events > 0)
-        env.disturbed.push_back("the CPUs were throttled " + std::to_string(*env.throttle_events) +
-                                " time" + (*env.throttle_events == 1 ? "" : "s") +
+        env.disturbed.push_back("the CPUs were throttled " +
+                                count_text(*env.throttle_events, "time", "times") +
                                 " (too hot or over their power limit)");
 }
 

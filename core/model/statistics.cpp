@@ -6,6 +6,7 @@
 #include <numeric>
 #include <random>
 
+#include "base/text.h"
 #include "model/scorer.h"
 
 namespace bytebench {
@@ -52,8 +53,8 @@ std::string unusable(const std::vector<IndexedSample> &tests) {
     if (tests.empty()) return "no test contributed";
     for (const IndexedSample &t : tests) {
         if (t.kept_values.size() < 2)
-            return t.name + " has " + std::to_string(t.kept_values.size()) + " kept pass" +
-                   (t.kept_values.size() == 1 ? "" : "es") + " (an interval needs 2)";
+            return t.name + " has " + count_text(t.kept_values.size(), "kept pass", "kept passes") +
+                   " (an interval needs 2)";
         if (!(t.baseline > 0)) return t.name + " has no positive baseline";
         if (!log_mean(t.kept_values)) return t.name + " has a kept pass value that is not positive";
     }

@@ -3,6 +3,8 @@
 #include <dirent.h>
 #include <sys/resource.h>
 
+#include "base/text.h"
+
 namespace bytebench {
 namespace {
 
@@ -26,12 +28,12 @@ FileVerdict judge_file_budget(uint64_t copies, const FileSnapshot &s) {
     }
     v.fits = false;
     v.reason = "needs " + std::to_string(needed) + " file descriptors (" +
-               std::to_string(kDescriptorsPerWorker) + " for each of " + std::to_string(copies) +
-               (copies == 1 ? " copy, " : " copies, ") + std::to_string(s.open_now) +
-               " open now and " + std::to_string(kDescriptorMargin) +
-               " spare) but the hard RLIMIT_NOFILE is " + limit_text(s.hard) +
-               "; raise it to at least " + std::to_string(needed) + " with \"ulimit -Hn " +
-               std::to_string(needed) + "\" (as root) or \"nofile\" in /etc/security/limits.conf";
+               std::to_string(kDescriptorsPerWorker) + " for each of " + copies_text(copies) +
+               ", " + std::to_string(s.open_now) + " open now and " +
+               std::to_string(kDescriptorMargin) + " spare) but the hard RLIMIT_NOFILE is " +
+               limit_text(s.hard) + "; raise it to at least " + std::to_string(needed) +
+               " with \"ulimit -Hn " + std::to_string(needed) +
+               "\" (as root) or \"nofile\" in /etc/security/limits.conf";
     return v;
 }
 

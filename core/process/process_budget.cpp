@@ -14,6 +14,8 @@
 #include <tuple>
 #include <vector>
 
+#include "base/text.h"
+
 namespace bytebench {
 namespace {
 
@@ -30,8 +32,8 @@ uint64_t room(uint64_t limit, uint64_t used) {
 }
 
 std::string demand_text(const ProcessDemand &d, uint64_t needed) {
-    return "needs " + std::to_string(needed) + " processes (" + std::to_string(d.copies) +
-           (d.copies == 1 ? " copy" : " copies") + " of up to " +
+    return "needs " + std::to_string(needed) + " processes (" +
+           count_text(d.copies, "copy", "copies") + " of up to " +
            std::to_string(std::max<uint64_t>(1, d.per_copy)) + " and a watcher thread, and " +
            std::to_string(kProcessMargin) + " spare)";
 }

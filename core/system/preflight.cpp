@@ -171,8 +171,9 @@ CheckResult check_load(const std::string &root, int cpus) {
     if (text.empty() || std::sscanf(text.c_str(), "%lf", &load1) != 1 || load1 < 0)
         return result("load", CheckStatus::unknown, "/proc/loadavg could not be read");
     cpus = std::max(cpus, 1);
-    const std::string found = printf_text("1-minute load %.2f on %d CPU%s (%.2f a CPU)", load1,
-                                          cpus, cpus == 1 ? "" : "s", load1 / cpus);
+    const std::string found =
+        printf_text("1-minute load %.2f on %s (%.2f a CPU)", load1,
+                    count_text(uint64_t(cpus), "CPU", "CPUs").c_str(), load1 / cpus);
     if (load1 / cpus < 0.2) return result("load", CheckStatus::ok, found);
     return result("load", CheckStatus::warn, found,
                   "other work runs, or did in the last minute: wait until it ends (top shows "

@@ -559,43 +559,65 @@ std::string hypervisor_name(const std::string &vendor_id) {
     return it != names.end() ? it->second : vendor_id;
 }
 
-nlohmann::json detect_virtualization(const std::string &root, const CpuidHypervisor &cpuid) {
-    nlohmann::json v = nlohmann::json::object();
-    nlohmann::json evidence = nlohmann::json::array();
+namespace {
 
+// What the firmware's DMI table names; a name it does not give is marked
+// unknown in `v`, with why.
+struct DmiNames {
+    std::string sys_vendor;
+    std::string product;
+    bool present = false;  // /sys/class/dmi/id exists
+};
+
+DmiNames read_dmi_names(const std::string &root, nlohmann::json &v) {
     const std::string dmi = "/sys/class/dmi/id/";
-    const std::string sys_vendor = printable(first_line_under(root, dmi + "sys_vendor"));
-    const std::string product = printable(first_line_under(root, dmi + "product_name"));
-    const bool has_dmi = exists_under(root, dmi);
+    DmiNames names{printable(first_line_under(root, dmi + "sys_vendor")),
+                   printable(first_line_under(root, dmi + "product_name")),
+                   exists_under(root, dmi)};
     const std::string no_dmi =
         "no /sys/class/dmi/id (the firmware gives no DMI table: Firecracker, many ARM machines)";
-    if (!sys_vendor.empty())
-        v["sys_vendor"] = sys_vendor;
+    if (!names.sys_vendor.empty())
+        v["sys_vendor"] = names.sys_vendor;
     else
-        mark_unknown(v, "sys_vendor", has_dmi ? "sys_vendor is empty or unreadable" : no_dmi);
-    if (!product.empty())
-        v["product_name"] = product;
+        mark_unknown(v, "sys_vendor", names.present ? "sys_vendor is empty or unreadable" : no_dmi);
+    if (!names.product.empty())
+        v["product_name"] = names.product;
     else
-        mark_unknown(v, "product_name", has_dmi ? "product_name is empty or unreadable" : no_dmi);
+        mark_unknown(v, "product_name",
+                     names.present ? "product_name is empty or unreadable" : no_dmi);
+    return names;
+}
 
-    // The hypervisor: cpuid first (x86), then DMI, /sys/hypervisor and the
-    // device tree (where there is no cpuid).
-    std::string hypervisor;
-    if (cpuid.available && cpuid.hypervisor_bit) {
-        v["hypervisor_vendor_id"] = cpuid.vendor_id.empty() ? kUnknown : cpuid.vendor_id;
-        if (cpuid.vendor_id.empty())
-            v["why"]["hypervisor_vendor_id"] = "cpuid leaf 0x40000000 names no vendor";
-        hypervisor = cpuid.vendor_id.empty() ? "" : hypervisor_name(cpuid.vendor_id);
-        evidence.push_back("cpuid: hypervisor bit set, vendor id \"" + cpuid.vendor_id + "\"");
-    } else if (cpuid.available) {
-        v["hypervisor_vendor_id"] = "none";
-    } else {
+// The hypervisor cpuid names (x86), "" when none or no name; records
+// hypervisor_vendor_id in `v`.
+std::string hypervisor_from_cpuid(const CpuidHypervisor &cpuid, nlohmann::json &v,
+                                  nlohmann::json &evidence) {
+    if (!cpuid.available) {
         mark_unknown(v, "hypervisor_vendor_id", "no cpuid on this architecture");
+        return "";
     }
-    const std::string dmi_hypervisor = hypervisor_from_dmi(sys_vendor, product);
+    if (!cpuid.hypervisor_bit) {
+        v["hypervisor_vendor_id"] = "none";
+        return "";
+    }
+    v["hypervisor_vendor_id"] = cpuid.vendor_id.empty() ? kUnknown : cpuid.vendor_id;
+    evidence.push_back("cpuid: hypervisor bit set, vendor id \"" + cpuid.vendor_id + "\"");
+    if (cpuid.vendor_id.empty()) {
+        v["why"]["hypervisor_vendor_id"] = "cpuid leaf 0x40000000 names no vendor";
+        return "";
+    }
+    return hypervisor_name(cpuid.vendor_id);
+}
+
+// Where there is no cpuid: the hypervisor that DMI, /sys/hypervisor or the
+// device tree names, the first of them; each adds its evidence.
+std::string hypervisor_without_cpuid(const std::string &root, const DmiNames &dmi,
+                                     nlohmann::json &evidence) {
+    std::string hypervisor;
+    const std::string dmi_hypervisor = hypervisor_from_dmi(dmi.sys_vendor, dmi.product);
     if (!dmi_hypervisor.empty()) {
-        evidence.push_back("DMI: \"" + sys_vendor + "\" \"" + product + "\"");
-        if (hypervisor.empty()) hypervisor = dmi_hypervisor;
+        evidence.push_back("DMI: \"" + dmi.sys_vendor + "\" \"" + dmi.product + "\"");
+        hypervisor = dmi_hypervisor;
     }
     const std::string xen = first_line_under(root, "/sys/hypervisor/type");
     if (!xen.empty()) {
@@ -608,30 +630,25 @@ nlohmann::json detect_virtualization(const std::string &root, const CpuidHypervi
         evidence.push_back("device tree hypervisor: " + dt);
         if (hypervisor.empty()) hypervisor = contains(dt, "kvm") ? "KVM" : dt;
     }
-    const bool vm = !hypervisor.empty() || (cpuid.available && cpuid.hypervisor_bit);
-    // With cpuid (or DMI) and no sign of a hypervisor we know there is none.
-    const bool can_tell_vm = cpuid.available || has_dmi;
-    if (!hypervisor.empty())
-        v["hypervisor"] = hypervisor;
-    else if (vm)
-        mark_unknown(v, "hypervisor", "cpuid's hypervisor bit is set but no vendor is named");
-    else if (can_tell_vm)
-        v["hypervisor"] = "none";
-    else
-        mark_unknown(v, "hypervisor", "no cpuid (not x86), no DMI, no /sys/hypervisor");
+    return hypervisor;
+}
 
-    // WSL: its kernel says so in its release string.
+// WSL: its kernel says so in its release string.
+void detect_wsl(const std::string &root, nlohmann::json &v, nlohmann::json &evidence) {
     const std::string release = lower(first_line_under(root, "/proc/sys/kernel/osrelease"));
-    if (contains(release, "microsoft")) {
-        v["wsl"] =
-            contains(release, "wsl2") || contains(release, "microsoft-standard") ? "WSL2" : "WSL1";
-        evidence.push_back("kernel release \"" +
-                           first_line_under(root, "/proc/sys/kernel/osrelease") + "\"");
-    } else {
+    if (!contains(release, "microsoft")) {
         v["wsl"] = "none";
+        return;
     }
+    v["wsl"] =
+        contains(release, "wsl2") || contains(release, "microsoft-standard") ? "WSL2" : "WSL1";
+    evidence.push_back("kernel release \"" + first_line_under(root, "/proc/sys/kernel/osrelease") +
+                       "\"");
+}
 
-    // Containers: what the engine leaves behind, strongest first.
+// The container engine, from what engines leave behind, strongest first
+// ("" when none); every mark found is evidence.
+std::string container_engine(const std::string &root, nlohmann::json &evidence) {
     std::string engine;
     const auto found = [&](const std::string &name, const std::string &why) {
         evidence.push_back(printable(why));
@@ -651,29 +668,59 @@ nlohmann::json detect_virtualization(const std::string &root, const CpuidHypervi
         found(c, "/run/host/container-manager: " + c);
     if (exists_under(root, "/run/.containerenv")) found("podman", "/run/.containerenv exists");
     if (exists_under(root, "/.dockerenv")) found("docker", "/.dockerenv exists");
-    {
-        std::istringstream cgroups(read_under(root, "/proc/self/cgroup"));
-        for (std::string line; std::getline(cgroups, line);) {
-            const std::string path = line.substr(std::min(line.rfind(':') + 1, line.size()));
-            if (const std::string e = engine_from_cgroup(path); !e.empty()) {
-                found(e, "cgroup path " + path);
-                break;
-            }
+    std::istringstream cgroups(read_under(root, "/proc/self/cgroup"));
+    for (std::string line; std::getline(cgroups, line);) {
+        const std::string path = line.substr(std::min(line.rfind(':') + 1, line.size()));
+        if (const std::string e = engine_from_cgroup(path); !e.empty()) {
+            found(e, "cgroup path " + path);
+            break;
         }
     }
     if (exists_under(root, "/proc/vz") && !exists_under(root, "/proc/bc"))
         found("openvz", "/proc/vz without /proc/bc");
-    v["engine"] = engine.empty() ? "none" : engine;
+    return engine;
+}
 
+// `hypervisor` and `type` in `v`: `vm` when some sign of one was found,
+// `can_tell` when its absence means there is none (cpuid or DMI to ask).
+void record_kind(nlohmann::json &v, const std::string &hypervisor, const std::string &engine,
+                 bool vm, bool can_tell) {
+    if (!hypervisor.empty())
+        v["hypervisor"] = hypervisor;
+    else if (vm)
+        mark_unknown(v, "hypervisor", "cpuid's hypervisor bit is set but no vendor is named");
+    else if (can_tell)
+        v["hypervisor"] = "none";
+    else
+        mark_unknown(v, "hypervisor", "no cpuid (not x86), no DMI, no /sys/hypervisor");
+    v["engine"] = engine.empty() ? "none" : engine;
     if (!engine.empty())
         v["type"] = "container";
     else if (vm)
         v["type"] = "vm";
-    else if (can_tell_vm)
+    else if (can_tell)
         v["type"] = "none";
     else
         mark_unknown(v, "type",
                      "no cpuid (not x86), no DMI, no /sys/hypervisor, no container mark");
+}
+
+}  // namespace
+
+nlohmann::json detect_virtualization(const std::string &root, const CpuidHypervisor &cpuid) {
+    nlohmann::json v = nlohmann::json::object();
+    nlohmann::json evidence = nlohmann::json::array();
+    const DmiNames dmi = read_dmi_names(root, v);
+    // The hypervisor: cpuid first (x86), then DMI, /sys/hypervisor and the
+    // device tree (where there is no cpuid).
+    std::string hypervisor = hypervisor_from_cpuid(cpuid, v, evidence);
+    const std::string elsewhere = hypervisor_without_cpuid(root, dmi, evidence);
+    if (hypervisor.empty()) hypervisor = elsewhere;
+    const bool vm = !hypervisor.empty() || (cpuid.available && cpuid.hypervisor_bit);
+    detect_wsl(root, v, evidence);
+    const std::string engine = container_engine(root, evidence);
+    // With cpuid (or DMI) and no sign of a hypervisor we know there is none.
+    record_kind(v, hypervisor, engine, vm, cpuid.available || dmi.present);
     // Strings from the file system and firmware, kept to printable ASCII.
     for (nlohmann::json &e : evidence) e = printable(e.get<std::string>());
     v["evidence"] = evidence;

@@ -14,6 +14,7 @@
 
 #include "base/made_folder.h"
 #include "base/monotonic_clock.h"
+#include "base/text.h"
 #include "protocol/worker_protocol.h"
 
 namespace fs = std::filesystem;
@@ -149,12 +150,13 @@ int run_janitor(const JanitorOptions &o) {
     if (ended || (groups.empty() && !removed_tree && removed_files == 0)) return 0;
     std::string done;
     if (!groups.empty())
-        done += "stopped " + std::to_string(groups.size()) + " worker process group" +
-                (groups.size() == 1 ? "" : "s");
+        done +=
+            "stopped " + count_text(groups.size(), "worker process group", "worker process groups");
     if (removed_tree) done += (done.empty() ? "removed " : ", removed ") + o.temp_root;
     if (removed_files > 0)
-        done += (done.empty() ? "removed " : ", removed ") + std::to_string(removed_files) +
-                " unfinished result file" + (removed_files == 1 ? "" : "s");
+        done += (done.empty() ? "removed " : ", removed ") + count_text(uint64_t(removed_files),
+                                                                        "unfinished result file",
+                                                                        "unfinished result files");
     const std::string line = "bytebench: the run ended abruptly (pid " + std::to_string(o.cli_pid) +
                              "); the janitor " + done + "\n";
     (void)!::write(STDERR_FILENO, line.data(), line.size());

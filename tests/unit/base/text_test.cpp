@@ -87,5 +87,24 @@ TEST(SizeText, BytesThenBinaryUnits) {
     EXPECT_EQ(size_text(1.5 * 1024 * 1024), "1.5 MiB");
 }
 
+TEST(CountText, OneIsSingularEverythingElsePlural) {
+    EXPECT_EQ(count_text(1, "copy", "copies"), "1 copy");
+    EXPECT_EQ(count_text(3, "copy", "copies"), "3 copies");
+    EXPECT_EQ(count_text(0, "copy", "copies"), "0 copies");
+    EXPECT_EQ(count_text(2, "CPU", "CPUs"), "2 CPUs");
+    EXPECT_EQ(count_text(1, "time", "times"), "1 time");
+}
+
+TEST(CountText, CopiesAreTheCoresOwnCount) {
+    EXPECT_EQ(copies_text(1), "1 copy");
+    EXPECT_EQ(copies_text(16), "16 copies");
+    EXPECT_EQ(copies_text(-1), "0 copies");  // no caller has one; never a wrapped number
+}
+
+TEST(CountText, LargeCountsAreWrittenInFull) {
+    EXPECT_EQ(count_text(18446744073709551615ull, "label", "labels"),
+              "18446744073709551615 labels");
+}
+
 }  // namespace
 }  // namespace bytebench
