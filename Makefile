@@ -63,7 +63,8 @@ TEST_LOCALES := de_DE.UTF-8
 # qemu-user-static runs the .deb on older CPU models
 # (tests/install/deb_under_qemu_cpus.py). groff-base renders the man pages
 # the build writes (tests/e2e/man_pages_test.cpp: no warning from groff).
-DEBIAN_TEST_PACKAGES := python3 chromium clang libclang-rt-dev dpkg-dev hwloc-nox ansible-core openssh-server iproute2 slurmctld slurmd slurm-client munge qemu-user-static sudo python3-apt groff-base
+# clang-tidy checks the length of functions (tests/layers/check_tidy.py).
+DEBIAN_TEST_PACKAGES := clang-tidy python3 chromium clang libclang-rt-dev dpkg-dev hwloc-nox ansible-core openssh-server iproute2 slurmctld slurmd slurm-client munge qemu-user-static sudo python3-apt groff-base
 
 # The sanitizer run: a crashing test plugin must die of its signal as it does
 # without ASan (the tests check how a crash is recorded), and leaks are
