@@ -563,7 +563,7 @@ def check_main_array(cluster, array_job, merge_job, job_dir, crashed, results):
             if f.read().strip() == twice:
                 pooled += len(glob.glob(os.path.join(job_dir, task, "*.json")))
     text, flat = report_text(job_dir, "txt")
-    check(re.search(rf"\] {twice} +{pooled} results", text),
+    check(re.search(rf"\] {twice}: {pooled} results", text),
           f"report.txt does not pool the {pooled} results of {twice} into its column:\n{text}")
     return nodes, crash, bad, cancelled
 
